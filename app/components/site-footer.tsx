@@ -1,0 +1,73 @@
+import { Link } from "@remix-run/react";
+import { formatAddress, phoneHref, type Settings } from "~/settings/settings";
+
+export function SiteFooter({ settings }: { settings: Settings }) {
+  const year = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: "America/Mexico_City" }).format(new Date());
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <section aria-labelledby="footer-redes">
+          <h2 id="footer-redes" className="site-footer__heading">
+            Redes sociales
+          </h2>
+          <ul className="site-footer__list">
+            {settings.socialLinks.map((link) => (
+              <li key={link.url}>
+                <a href={link.url} rel="noopener noreferrer" target="_blank">
+                  {link.name}
+                  <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section aria-labelledby="footer-direccion">
+          <h2 id="footer-direccion" className="site-footer__heading">
+            Dirección
+          </h2>
+          <address className="site-footer__address">{formatAddress(settings)}</address>
+        </section>
+        <section aria-labelledby="footer-telefono">
+          <h2 id="footer-telefono" className="site-footer__heading">
+            Teléfono
+          </h2>
+          <p>
+            <a href={phoneHref(settings.phone)}>{settings.phone}</a>
+          </p>
+          <p>
+            <a href={`mailto:${settings.email}`}>{settings.email}</a>
+          </p>
+        </section>
+        <section aria-labelledby="footer-enlaces">
+          <h2 id="footer-enlaces" className="site-footer__heading">
+            Enlaces
+          </h2>
+          <ul className="site-footer__list">
+            <li>
+              <Link to="/avisos-de-privacidad">Avisos de privacidad</Link>
+            </li>
+            <li>
+              <Link to="/transparencia">Transparencia</Link>
+            </li>
+            <li>
+              <a href={settings.transparencyPlatformUrl} rel="noopener noreferrer" target="_blank">
+                Plataforma Nacional de Transparencia
+                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+              </a>
+            </li>
+            <li>
+              <Link to="/legado-artistico">Legado artístico</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+      <div className="site-footer__bottom">
+        <div className="container">
+          <p>
+            {settings.institutionAcronym} - Todos los derechos reservados © {year}
+          </p>
+        </div>
+      </div>
+    </footer>
+  );
+}

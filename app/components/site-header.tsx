@@ -1,0 +1,86 @@
+import { Form, Link, NavLink } from "@remix-run/react";
+import { useRef } from "react";
+import { anonymousMenu, LOGOUT_LABEL, signedInMenu, type MenuLink } from "~/content/menus";
+import type { Settings } from "~/settings/settings";
+import { DirectionsMenu, DirectionsTree } from "./directions-menu";
+import { useDisclosureMenus } from "./use-disclosure-menus";
+import type { DirectionMenuItem } from "~/content/directions.server";
+
+interface SiteHeaderProps {
+  settings: Settings;
+  user: { id: number; name: string } | null;
+  directions: DirectionMenuItem[];
+}
+
+/** gob.mx-style strip, the hospital's name and logo, and the main menus (desktop and mobile). */
+export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
+  const headerRef = useRef<HTMLElement>(null);
+  useDisclosureMenus(headerRef);
+  const links = user ? signedInMenu : anonymousMenu;
+
+  return (
+    <header className="site-header" ref={headerRef}>
+      <div className="gob-strip">
+        <div className="container gob-strip__inner">
+          <a href="https://www.gob.mx/" className="gob-strip__brand" rel="noopener">
+            gob.mx
+          </a>
+          <span className="gob-strip__agency">Secretaría de Salud</span>
+        </div>
+      </div>
+
+      <div className="container brand-bar">
+        <Link to="/" className="brand" aria-label={`${settings.institutionName}, ir a la página de inicio`}>
+          <img src="/images/logo-himfg.svg" alt="" width="56" height="56" className="brand__logo" />
+          <span className="brand__text">
+            <span className="brand__name">{settings.institutionName}</span>
+            <span className="brand__tagline">Instituto Nacional de Salud</span>
+          </span>
+        </Link>
+        {user ? <p className="brand-bar__user">Sesión de {user.name}</p> : null}
+      </div>
+
+      <nav className="main-nav" aria-label="Principal">
+        <div className="container main-nav__inner">
+          <MenuLinks links={links} signedIn={Boolean(user)} />
+          <DirectionsMenu directions={directions} />
+        </div>
+      </nav>
+
+      <details className="mobile-nav" data-disclosure>
+        <summary className="mobile-nav__toggle">
+          <span className="mobile-nav__icon" aria-hidden="true" />
+          Menú
+        </summary>
+        <nav className="mobile-nav__panel" aria-label="Principal en móvil">
+          <MenuLinks links={links} signedIn={Boolean(user)} />
+          <h2 className="mobile-nav__heading">Direcciones</h2>
+          <DirectionsTree items={directions} idPrefix="m" />
+        </nav>
+      </details>
+    </header>
+  );
+}
+
+function MenuLinks({ links, signedIn }: { links: MenuLink[]; signedIn: boolean }) {
+  return (
+    <ul className="menu-links">
+      {links.map((link) => (
+        <li key={link.href}>
+          <NavLink to={link.href} end={link.href === "/"} className="main-nav__link" prefetch="intent">
+            {link.label}
+          </NavLink>
+        </li>
+      ))}
+      {signedIn ? (
+        <li>
+          <Form method="post" action="/logout" className="logout-form">
+            <button type="submit" className="main-nav__link main-nav__button">
+              {LOGOUT_LABEL}
+            </button>
+          </Form>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

@@ -1,0 +1,145 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { getSessionUser } from "~/accounts/session.server";
+import { NavigationProgress } from "~/components/navigation-progress";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/toaster";
+import { getDirectionsMenu } from "~/content/directions.server";
+import { db } from "~/db.server";
+import { defaultSettings } from "~/settings/settings";
+import { getSettings } from "~/settings/settings.server";
+import globalStyles from "~/styles/global.css";
+import { useRequestInfo } from "~/utils/request-info";
+import { getToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [
+  { rel: "preload", href: "/fonts/montserrat-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: "/fonts/montserrat-latin-700-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "stylesheet", href: globalStyles },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = ({ error }) => {
+  if (error) {
+    const notFound = isRouteErrorResponse(error) && error.status === 404;
+    return [{ title: notFound ? "Página no encontrada | HIMFG" : "Ocurrió un error | HIMFG" }, { name: "robots", content: "noindex" }];
+  }
+  return [
+  { title: "Hospital Infantil de México Federico Gómez" },
+  { name: "description", content: "Sitio oficial del Hospital Infantil de México Federico Gómez, Instituto Nacional de Salud." },
+  ];
+};
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [settings, directions, user, { toast, headers }] = await Promise.all([
+    getSettings(db),
+    getDirectionsMenu(db),
+    getSessionUser(request),
+    getToast(request),
+  ]);
+  return data({ settings, directions, user, toast }, { headers: headers ?? undefined });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const rootData = useRouteLoaderData<typeof loader>("root");
+  const { nonce, requestId } = useRequestInfo();
+  const settings = rootData?.settings ?? defaultSettings;
+  return (
+    <html lang="es-MX" data-request-id={requestId}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#611232" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a href="#contenido" className="skip-link">
+          Saltar al contenido principal
+        </a>
+        <NavigationProgress />
+        <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} />
+        <main id="contenido" tabIndex={-1} className="site-main">
+          {children}
+        </main>
+        <SiteFooter settings={settings} />
+        <Toaster serverToast={rootData?.toast ?? null} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { requestId } = useRequestInfo();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <div className="container page error-page">
+        <p className="error-page__code">Error 404</p>
+        <h1>No encontramos esta página</h1>
+        <p>Es posible que la dirección esté mal escrita o que la página se haya movido.</p>
+        <ul className="error-page__actions">
+          <li>
+            <Link to="/" className="button">
+              Ir a la página de inicio
+            </Link>
+          </li>
+          <li>
+            <Link to="/ensenanza/offer">Consultar la oferta académica</Link>
+          </li>
+          <li>
+            <Link to="/requisitos">Requisitos para la consulta de primera vez</Link>
+          </li>
+        </ul>
+      </div>
+    );
+  }
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <div className="container page error-page">
+      <p className="error-page__code">Error {status}</p>
+      <h1>{status === 403 ? "No tiene permiso para ver esta página" : "Ocurrió un error en el servidor"}</h1>
+      <p>
+        {status === 403
+          ? "Inicie sesión con una cuenta que tenga acceso o vuelva a la página de inicio."
+          : "Lo sentimos, no pudimos completar su solicitud. Intente de nuevo en unos minutos."}
+      </p>
+      {requestId ? (
+        <p>
+          Si el problema continúa, comuníquese con nosotros e indique este folio: <code className="request-id">{requestId}</code>
+        </p>
+      ) : null}
+      <p>
+        <Link to="/" className="button">
+          Ir a la página de inicio
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+// Types for single fetch (v3_singleFetch): loaders return plain data, typed end to end.
+declare module "@remix-run/node" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}

@@ -1,0 +1,70 @@
+import type { Kysely } from "kysely";
+import { z } from "zod";
+import type { DB } from "~/db.server";
+import { defaultSettings, type SettingKey, type Settings } from "./settings";
+
+export { defaultSettings, type Settings } from "./settings";
+
+const socialLinkSchema = z.object({ name: z.string().min(1), url: z.string().url() });
+
+/**
+ * The site's settings: one record per key in site_settings, each validated here. A missing or
+ * invalid stored value falls back to its default, so the site always renders.
+ */
+export const settingsSchema = z.object({
+  institutionName: z.string().min(1),
+  institutionAcronym: z.string().min(1),
+  addressStreet: z.string().min(1),
+  addressNeighbourhood: z.string().min(1),
+  addressBorough: z.string().min(1),
+  addressCity: z.string().min(1),
+  addressPostalCode: z.string().regex(/^\d{5}$/),
+  phone: z.string().min(1),
+  email: z.string().email(),
+  socialLinks: z.array(socialLinkSchema),
+  coursePrefix: z.string().regex(/^[A-Z0-9]{1,15}$/),
+  transparencyPlatformUrl: z.string().url(),
+  sessionVideoEmbedUrl: z.string(),
+}) satisfies z.ZodType<Settings>;
+
+const settingKeys = Object.keys(defaultSettings) as SettingKey[];
+
+export async function getSettings(db: Kysely<DB>): Promise<Settings> {
+  const rows = await db.selectFrom("site_settings").select(["key", "value"]).execute();
+  const settings: Record<string, unknown> = { ...defaultSettings };
+  for (const row of rows) {
+    if (!settingKeys.includes(row.key as SettingKey)) continue;
+    const field = settingsSchema.shape[row.key as SettingKey];
+    let value: unknown;
+    try {
+      value = JSON.parse(row.value);
+    } catch {
+      continue;
+    }
+    const parsed = field.safeParse(value);
+    if (parsed.success) settings[row.key] = parsed.data;
+  }
+  return settings as unknown as Settings;
+}
+
+export async function updateSetting<K extends SettingKey>(db: Kysely<DB>, key: K, value: Settings[K]) {
+  const parsed = settingsSchema.shape[key].parse(value);
+  await db
+    .insertInto("site_settings")
+    .values({ key, value: JSON.stringify(parsed) })
+    .onConflict((oc) =>
+      oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: new Date().toISOString() }),
+    )
+    .execute();
+}
+
+/** Writes the defaults for keys that have no stored value; never overwrites one. */
+export async function insertMissingSettings(db: Kysely<DB>) {
+  for (const key of settingKeys) {
+    await db
+      .insertInto("site_settings")
+      .values({ key, value: JSON.stringify(defaultSettings[key]) })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+  }
+}

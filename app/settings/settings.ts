@@ -1,0 +1,56 @@
+/** The site's settings: what they are and their defaults. Validation lives in settings.server.ts. */
+export interface SocialLink {
+  name: string;
+  url: string;
+}
+
+export interface Settings {
+  institutionName: string;
+  institutionAcronym: string;
+  addressStreet: string;
+  addressNeighbourhood: string;
+  addressBorough: string;
+  addressCity: string;
+  addressPostalCode: string;
+  phone: string;
+  email: string;
+  socialLinks: SocialLink[];
+  /** Prefix of every payment control number (HIMFGCURSOS + code + 10 random characters). */
+  coursePrefix: string;
+  transparencyPlatformUrl: string;
+  /** Embed URL of the clinical-pathological session video; empty when none is published. */
+  sessionVideoEmbedUrl: string;
+}
+
+export type SettingKey = keyof Settings;
+
+export const defaultSettings: Settings = {
+  institutionName: "Hospital Infantil de México Federico Gómez",
+  institutionAcronym: "HIMFG",
+  addressStreet: "Dr. Márquez No. 162",
+  addressNeighbourhood: "Col. Doctores",
+  addressBorough: "Alcaldía Cuauhtémoc",
+  addressCity: "Ciudad de México",
+  addressPostalCode: "06720",
+  phone: "55 5228 9917",
+  email: "contacto@himfg.edu.mx",
+  socialLinks: [
+    { name: "Facebook", url: "https://www.facebook.com/HospitalInfantilDeMexicoFG/?locale=es_LA" },
+    { name: "X (Twitter)", url: "https://twitter.com/T_HIMFG" },
+    { name: "Instagram", url: "https://www.instagram.com/him_fg/" },
+    { name: "YouTube", url: "https://www.youtube.com/c/CEMESATELHIMFG/videos" },
+  ],
+  coursePrefix: "HIMFGCURSOS",
+  transparencyPlatformUrl: "https://www.plataformadetransparencia.org.mx/",
+  sessionVideoEmbedUrl: "",
+};
+
+export function formatAddress(settings: Settings): string {
+  return `${settings.addressStreet}, ${settings.addressNeighbourhood}, ${settings.addressBorough}, C.P. ${settings.addressPostalCode}, ${settings.addressCity}`;
+}
+
+/** "55 5228 9917" → "+525552289917" for tel: links. */
+export function phoneHref(phone: string): string {
+  const digits = phone.replace(/\D/g, "");
+  return `tel:+52${digits.slice(-10)}`;
+}

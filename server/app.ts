@@ -1,0 +1,80 @@
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { sql } from "kysely";
+import type { AppConfig } from "../app/config.server";
+import { db } from "../app/db.server";
+import { log, requestLogger } from "./logging";
+import { cspNonce, permissionsPolicy, rejectCrossSiteRequests, securityHeaders, simplePage } from "./security";
+
+export interface AppLoadContext {
+  cspNonce: string;
+  requestId: string;
+}
+
+declare module "@remix-run/node" {
+  interface AppLoadContext {
+    cspNonce: string;
+    requestId: string;
+  }
+}
+
+/** The Express application: static files, headers, logging, then Remix for everything else. */
+export function createApp(build: ServerBuild, config: AppConfig) {
+  const app = express();
+  const publicDir = path.resolve("public");
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY);
+
+  app.use(requestLogger({ enabled: config.LOG_REQUESTS }));
+  app.use(cspNonce);
+  app.use(securityHeaders({ https: config.PUBLIC_URL?.startsWith("https://") ?? false }));
+  app.use(permissionsPolicy);
+  app.use(compression());
+
+  app.get("/healthz", async (_req, res) => {
+    try {
+      await sql`select 1`.execute(db);
+      res.type("text").set("Cache-Control", "no-store").send("ok");
+    } catch (error) {
+      log("error", "health check failed", { error: String(error) });
+      res.status(503).type("text").send("database unavailable");
+    }
+  });
+
+  // Remix's assets carry a content hash in their names, so they never change: cache for a year.
+  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/fonts", express.static(path.join(publicDir, "fonts"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+
+  app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: config.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+    }),
+  );
+
+  // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.
+  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    log("error", "unhandled server error", { requestId: res.locals.requestId, error: String(error) });
+    if (res.headersSent) return;
+    res
+      .status(500)
+      .type("html")
+      .send(
+        simplePage(
+          "Ocurrió un error en el servidor",
+          "Lo sentimos, no pudimos completar su solicitud. Intente de nuevo en unos minutos.",
+          res.locals.requestId,
+        ),
+      );
+  });
+
+  return app;
+}

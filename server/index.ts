@@ -1,0 +1,54 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { databasePath, readConfig } from "../app/config.server";
+import { db, migrateToLatest } from "../app/db.server";
+import { runShutdownTasks } from "../app/utils/shutdown.server";
+import { seedDatabase } from "../seeds/index";
+import { createApp } from "./app";
+import { log } from "./logging";
+
+const config = readConfig();
+
+const applied = await migrateToLatest(db);
+if (applied.length) log("info", "migrations applied", { migrations: applied });
+const seeded = await seedDatabase(db, { includeDemoContent: config.SEED_DEMO_CONTENT });
+if (seeded.length) log("info", "seed steps applied", { steps: seeded });
+
+const buildPath = path.resolve("build/index.js");
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+const app = createApp(build, config);
+const server = app.listen(config.PORT, config.HOST, () => {
+  log("info", "server listening", {
+    url: `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
+    database: databasePath(),
+    mode: config.NODE_ENV,
+  });
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log("info", "shutting down", { signal });
+  // Give in-flight requests up to 10 s, then stop regardless.
+  const force = setTimeout(() => {
+    log("warn", "forced exit after 10 s");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await runShutdownTasks();
+      await db.destroy();
+    } finally {
+      log("info", "stopped");
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

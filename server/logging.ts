@@ -1,0 +1,34 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+
+const INCOMING_ID = /^[A-Za-z0-9-]{8,64}$/;
+
+export function log(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown> = {}) {
+  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
+  if (level === "error") console.error(line);
+  else console.log(line);
+}
+
+/** Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs it when done. */
+export function requestLogger(options: { enabled: boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && INCOMING_ID.test(incoming) ? incoming : crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    if (options.enabled) {
+      res.on("finish", () => {
+        const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
+        log(res.statusCode >= 500 ? "error" : "info", "request", {
+          requestId,
+          method: req.method,
+          path: req.path,
+          status: res.statusCode,
+          durationMs: Math.round(durationMs * 10) / 10,
+        });
+      });
+    }
+    next();
+  };
+}

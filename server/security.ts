@@ -1,0 +1,93 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+
+/** A fresh nonce per response; Remix's inline scripts carry it, nothing else inline may run. */
+export function cspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+}
+
+export function securityHeaders(options: { https: boolean }) {
+  const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", nonce],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "frame-src": ["'self'"],
+        "frame-ancestors": ["'self'"],
+        "form-action": ["'self'"],
+        "base-uri": ["'self'"],
+        "object-src": ["'none'"],
+        "manifest-src": ["'self'"],
+        ...(options.https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: options.https ? { maxAge: 31536000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "sameorigin" },
+  });
+}
+
+export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
+  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+  next();
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/**
+ * Cross-site request forgery guard for every mutating request: a browser always sends Origin
+ * (or at least Sec-Fetch-Site) on a POST, so a request whose origin is not this site is refused.
+ * Requests without either header do not come from a browser and carry no ambient cookies of a
+ * victim. Session cookies are SameSite=Lax as a second line.
+ */
+export function rejectCrossSiteRequests(publicUrl?: string) {
+  const publicOrigin = publicUrl ? new URL(publicUrl).origin : null;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    const fetchSite = req.get("sec-fetch-site");
+    let allowed: boolean;
+    if (origin) {
+      allowed = isSameOrigin(origin, req, publicOrigin);
+    } else {
+      allowed = !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
+    }
+    if (allowed) return next();
+    res
+      .status(403)
+      .type("html")
+      .send(
+        simplePage(
+          "Solicitud rechazada",
+          "El formulario se envió desde otro sitio y por seguridad no se procesó. Vuelva a la página y envíelo de nuevo.",
+          res.locals.requestId,
+        ),
+      );
+  };
+}
+
+function isSameOrigin(origin: string, req: Request, publicOrigin: string | null): boolean {
+  if (origin === "null") return false;
+  if (publicOrigin && origin === publicOrigin) return true;
+  try {
+    return new URL(origin).host === req.get("host");
+  } catch {
+    return false;
+  }
+}
+
+/** A self-contained Spanish page for the few answers Express gives without Remix. */
+export function simplePage(title: string, message: string, requestId?: string): string {
+  const escape = (text: string) =>
+    text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} | HIMFG</title></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${requestId ? `<p>Folio de la solicitud: <code>${escape(requestId)}</code></p>` : ""}<p><a href="/">Ir a la página de inicio</a></p></main></body></html>`;
+}
