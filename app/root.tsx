@@ -13,6 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "~/accounts/session.server";
+import { readConfig } from "~/config.server";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -50,8 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSessionUser(request),
     getToast(request),
   ]);
-  return data({ settings, directions, user, toast }, { headers: headers ?? undefined });
+  const origin = readConfig().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  return data({ settings, directions, user, toast, origin }, { headers: headers ?? undefined });
 }
+
+export type RootLoader = typeof loader;
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");

@@ -1,0 +1,46 @@
+import { Link } from "@remix-run/react";
+
+export interface Crumb {
+  label: string;
+  href: string;
+}
+
+/**
+ * Breadcrumbs for deep pages. "Inicio" comes first automatically; the last crumb is the current
+ * page (aria-current). Pair with breadcrumbJsonLd() in the route's meta.
+ */
+export function Breadcrumbs({ items }: { items: Crumb[] }) {
+  const all = [{ label: "Inicio", href: "/" }, ...items];
+  return (
+    <nav aria-label="Ruta de navegación" className="breadcrumbs">
+      <ol>
+        {all.map((item, index) =>
+          index === all.length - 1 ? (
+            <li key={item.href} aria-current="page">
+              {item.label}
+            </li>
+          ) : (
+            <li key={item.href}>
+              <Link to={item.href}>{item.label}</Link>
+            </li>
+          ),
+        )}
+      </ol>
+    </nav>
+  );
+}
+
+/** schema.org BreadcrumbList for the same crumbs. */
+export function breadcrumbJsonLd(items: Crumb[], origin: string) {
+  const all = [{ label: "Inicio", href: "/" }, ...items];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: all.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.label,
+      item: new URL(item.href, origin).href,
+    })),
+  };
+}

@@ -1,0 +1,52 @@
+import type { MetaDescriptor } from "@remix-run/node";
+
+export const SITE_NAME = "Hospital Infantil de México Federico Gómez";
+
+export interface PageMetaInput {
+  /** The page's own title; " | HIMFG" is appended. */
+  title: string;
+  description: string;
+  /** The canonical path of the page, e.g. "/direccion/medica". */
+  path: string;
+  /** The site origin, from the root loader (`origin`). */
+  origin: string;
+  image?: string;
+  noindex?: boolean;
+}
+
+/**
+ * The findability tags every page sets: <title>, meta description, canonical URL and Open
+ * Graph. Use it in each route's `meta` export:
+ *   export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ data, matches }) =>
+ *     pageMeta({ title: ..., description: ..., path: ..., origin: rootOrigin(matches) });
+ */
+export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
+  const url = new URL(input.path, input.origin).href;
+  const fullTitle = input.path === "/" ? `${input.title}` : `${input.title} | HIMFG`;
+  const image = new URL(input.image ?? "/images/og-himfg.png", input.origin).href;
+  return [
+    { title: fullTitle },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:locale", content: "es_MX" },
+    { property: "og:title", content: input.title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { name: "twitter:card", content: "summary_large_image" },
+    ...(input.noindex ? [{ name: "robots", content: "noindex" }] : []),
+  ];
+}
+
+/** The origin the root loader computed (PUBLIC_URL, or the request's own origin). */
+export function rootOrigin(matches: readonly { id: string; data?: unknown }[]): string {
+  const root = matches.find((match) => match.id === "root")?.data as { origin?: string } | undefined;
+  return root?.origin ?? "http://localhost:3000";
+}
+
+/** A JSON-LD block as a meta descriptor (Remix renders it as a script of type ld+json). */
+export function jsonLd(value: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": value };
+}

@@ -1,0 +1,19 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll } from "vitest";
+
+// Every test file gets its own fresh SQLite file with all migrations applied.
+const file = path.join(os.tmpdir(), `himfg-test-${process.pid}-${crypto.randomUUID()}.db`);
+process.env.DATABASE_PATH = file;
+process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123";
+process.env.LOG_REQUESTS = "false";
+
+const { db, migrateToLatest } = await import("../../app/db.server");
+await migrateToLatest(db);
+
+afterAll(async () => {
+  await db.destroy();
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+});
