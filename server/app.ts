@@ -7,7 +7,8 @@ import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { log, requestLogger } from "./logging";
-import { cspNonce, permissionsPolicy, rejectCrossSiteRequests, securityHeaders, simplePage } from "./security";
+import { simplePage } from "../app/utils/simple-page.server";
+import { cspNonce, permissionsPolicy, rejectCrossSiteRequests, securityHeaders } from "./security";
 
 export interface AppLoadContext {
   cspNonce: string;
@@ -29,6 +30,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.set("trust proxy", config.TRUST_PROXY);
 
   app.use(requestLogger({ enabled: config.LOG_REQUESTS }));
+  app.use(rejectMalformedPaths);
   app.use(cspNonce);
   app.use(securityHeaders({ https: config.PUBLIC_URL?.startsWith("https://") ?? false }));
   app.use(permissionsPolicy);
@@ -50,6 +52,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
+  app.use(routeHeadersReplaceDefaults);
 
   app.all(
     "*",
@@ -77,4 +80,31 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   });
 
   return app;
+}
+
+/** A path with broken percent-encoding is a bad request (400), not a server error. */
+function rejectMalformedPaths(req: Request, res: Response, next: NextFunction) {
+  try {
+    decodeURIComponent(req.path);
+    next();
+  } catch {
+    res.status(400).type("html").send(simplePage("Dirección no válida", "La dirección que escribió no es válida. Revísela o vuelva al inicio.", res.locals.requestId));
+  }
+}
+
+// Headers set by the global defaults (helmet) that a route may set for itself, e.g. a stricter
+// CSP on stored files. The Remix adapter appends headers; for these the route's value replaces
+// the default instead of producing a duplicate.
+const ROUTE_OVERRIDABLE_HEADERS = new Set(["content-security-policy", "x-content-type-options", "cache-control"]);
+
+function routeHeadersReplaceDefaults(_req: Request, res: Response, next: NextFunction) {
+  const append = res.append.bind(res);
+  res.append = (field: string, value?: string | string[]) => {
+    if (ROUTE_OVERRIDABLE_HEADERS.has(field.toLowerCase()) && value !== undefined) {
+      res.setHeader(field, value);
+      return res;
+    }
+    return append(field, value);
+  };
+  next();
 }

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { simplePage } from "../app/utils/simple-page.server";
 
 /** A fresh nonce per response; Remix's inline scripts carry it, nothing else inline may run. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction) {
@@ -20,7 +21,7 @@ export function securityHeaders(options: { https: boolean }) {
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],
-        "frame-src": ["'self'"],
+        "frame-src": ["'self'", "https://www.youtube-nocookie.com"],
         "frame-ancestors": ["'self'"],
         "form-action": ["'self'"],
         "base-uri": ["'self'"],
@@ -83,11 +84,4 @@ function isSameOrigin(origin: string, req: Request, publicOrigin: string | null)
   } catch {
     return false;
   }
-}
-
-/** A self-contained Spanish page for the few answers Express gives without Remix. */
-export function simplePage(title: string, message: string, requestId?: string): string {
-  const escape = (text: string) =>
-    text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} | HIMFG</title></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${requestId ? `<p>Folio de la solicitud: <code>${escape(requestId)}</code></p>` : ""}<p><a href="/">Ir a la página de inicio</a></p></main></body></html>`;
 }

@@ -78,29 +78,6 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
     >
-      {enhanced ? (
-        <div className="carousel__controls">
-          <button
-            type="button"
-            className="carousel__button carousel__play"
-            onClick={() => setUserPaused((paused) => !paused)}
-            data-testid="carousel-toggle"
-          >
-            <span className={userPaused ? "icon-play" : "icon-pause"} aria-hidden="true" />
-            {userPaused ? "Reproducir" : "Pausar"}
-            <span className="visually-hidden"> el carrusel</span>
-          </button>
-          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.prev()}>
-            <span aria-hidden="true">‹</span>
-            <span className="visually-hidden">Diapositiva anterior</span>
-          </button>
-          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.next()}>
-            <span aria-hidden="true">›</span>
-            <span className="visually-hidden">Diapositiva siguiente</span>
-          </button>
-        </div>
-      ) : null}
-
       <div
         ref={trackRef}
         className={enhanced ? "keen-slider carousel__track" : "carousel__track"}
@@ -146,20 +123,40 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
       </div>
 
       {enhanced ? (
-        <div className="carousel__dots">
-          {slides.map((slide, index) => (
-            <button
-              key={slide.id}
-              type="button"
-              className="carousel__dot"
-              aria-current={index === current ? "true" : undefined}
-              onClick={() => goTo(index)}
-            >
-              <span className="visually-hidden">
-                Ir a la diapositiva {index + 1}: {slide.title}
-              </span>
-            </button>
-          ))}
+        <div className="carousel__bar">
+          <button
+            type="button"
+            className="carousel__button carousel__play"
+            onClick={() => setUserPaused((paused) => !paused)}
+            data-testid="carousel-toggle"
+          >
+            <span className={userPaused ? "icon-play" : "icon-pause"} aria-hidden="true" />
+            {userPaused ? "Reproducir" : "Pausar"}
+            <span className="visually-hidden"> el carrusel</span>
+          </button>
+          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.prev()}>
+            <span aria-hidden="true">‹</span>
+            <span className="visually-hidden">Diapositiva anterior</span>
+          </button>
+          <div className="carousel__dots">
+            {slides.map((slide, index) => (
+              <button
+                key={slide.id}
+                type="button"
+                className="carousel__dot"
+                aria-current={index === current ? "true" : undefined}
+                onClick={() => goTo(index)}
+              >
+                <span className="visually-hidden">
+                  Ir a la diapositiva {index + 1}: {slide.title}
+                </span>
+              </button>
+            ))}
+          </div>
+          <button type="button" className="carousel__button" onClick={() => sliderRef.current?.next()}>
+            <span aria-hidden="true">›</span>
+            <span className="visually-hidden">Diapositiva siguiente</span>
+          </button>
         </div>
       ) : (
         <ol className="carousel__index">

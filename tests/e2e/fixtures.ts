@@ -12,5 +12,28 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, `axe found WCAG 2.2 AA violations on ${page.url()}`).toEqual([]);
 }
 
+/**
+ * axe cannot run in a page whose JavaScript is disabled, so this scans a twin: a fresh page that
+ * receives exactly the same DOM (as the no-JS page shows it now) with every script blocked.
+ */
+export async function expectNoAxeViolationsWithoutJavaScript(page: Page) {
+  const html = await page.content();
+  const url = page.url();
+  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled: true });
+  try {
+    const twin = await context.newPage();
+    await twin.route("**/*", async (route) => {
+      const request = route.request();
+      if (request.resourceType() === "script") return route.abort();
+      if (request.isNavigationRequest()) return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      return route.continue();
+    });
+    await twin.goto(url);
+    await expectNoAxeViolations(twin);
+  } finally {
+    await context.close();
+  }
+}
+
 export const test = base;
 export { expect };

@@ -1,0 +1,201 @@
+import { createUserSession, SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
+import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+
+async function leaveCarousel(page: import("@playwright/test").Page) {
+  await page.mouse.move(5, 5);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+const currentDot = (page: import("@playwright/test").Page) =>
+  page.locator(".carousel__dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
+
+test.describe("public shell", () => {
+  test("home shows the carousel, the anonymous menu, the directions and the footer", async ({ page }) => {
+    await page.goto("/");
+    await expect(page).toHaveTitle(/Hospital Infantil de México Federico Gómez/);
+    const nav = page.getByRole("navigation", { name: "Principal", exact: true });
+    for (const label of [
+      "Inicio",
+      "Consulta de primera vez",
+      "Transparencia",
+      "Protección de datos",
+      "Sesión clínico patológica",
+      "Daño cero",
+      "Oferta académica",
+      "Código de ética",
+    ]) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Perfil" })).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Avisos destacados" })).toBeVisible();
+    await expect(page.locator(".carousel__slide")).toHaveCount(4);
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("heading", { name: "Redes sociales" })).toBeVisible();
+    await expect(footer).toContainText("Dr. Márquez No. 162");
+    await expect(footer.getByRole("link", { name: "55 5228 9917" })).toHaveAttribute("href", "tel:+525552289917");
+    await expect(footer.getByRole("link", { name: /Plataforma Nacional de Transparencia/ })).toBeVisible();
+    // Montserrat comes from our own origin.
+    const fontLoaded = await page.evaluate(async () => {
+      await document.fonts.ready;
+      return document.fonts.check('700 16px "Montserrat"');
+    });
+    expect(fontLoaded).toBe(true);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the carousel autoplays, pauses with its button and on hover, and resumes", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.getByTestId("carousel-toggle");
+    await expect(toggle).toHaveText(/Pausar/);
+    // Autoplay: a new slide within one interval (3 s) plus margin.
+    await expect.poll(() => currentDot(page), { timeout: 7_000 }).toBeGreaterThan(0);
+
+    await toggle.click();
+    await expect(toggle).toHaveText(/Reproducir/);
+    await leaveCarousel(page);
+    const paused = await currentDot(page);
+    await page.waitForTimeout(4_500);
+    expect(await currentDot(page)).toBe(paused);
+
+    await toggle.click();
+    await expect(toggle).toHaveText(/Pausar/);
+    // While the pointer rests on the carousel it does not move.
+    await page.locator(".carousel__track").hover();
+    await expect(page.locator(".carousel")).not.toHaveAttribute("data-playing", "true");
+    const hovered = await currentDot(page);
+    await page.waitForTimeout(4_500);
+    expect(await currentDot(page)).toBe(hovered);
+    await leaveCarousel(page);
+    await expect.poll(() => currentDot(page), { timeout: 7_000 }).not.toBe(hovered);
+    await expectNoAxeViolations(page);
+  });
+
+  test("the carousel does not autoplay when the visitor prefers reduced motion", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto("/");
+    const toggle = page.getByTestId("carousel-toggle");
+    await expect(toggle).toHaveText(/Reproducir/);
+    await page.waitForTimeout(4_000);
+    expect(await currentDot(page)).toBe(0);
+  });
+
+  test("the directions menu works by keyboard", async ({ page }) => {
+    await page.goto("/");
+    const toggle = page.locator("summary", { hasText: "Direcciones" });
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    const menu = page.locator("details[data-directions-menu]");
+    await expect(menu).toHaveAttribute("open", "");
+    const medica = menu.getByRole("link", { name: "Dirección Médica", exact: true });
+    await expect(medica).toBeVisible();
+
+    // Tab moves into the panel; the first direction link is next after the toggle.
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Dirección General" })).toBeFocused();
+
+    // A subdirection's departments open with the keyboard too.
+    const departmentsToggle = menu.locator("summary", { hasText: "de Subdirección de Asistencia Médica" });
+    await departmentsToggle.focus();
+    await page.keyboard.press("Enter");
+    const urgencias = menu.getByRole("link", { name: "Departamento de Urgencias" });
+    await expect(urgencias).toBeVisible();
+
+    // Escape closes the innermost menu and returns focus to its toggle, then the whole menu.
+    await urgencias.focus();
+    await page.keyboard.press("Escape");
+    await expect(departmentsToggle).toBeFocused();
+    await expect(urgencias).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toBeFocused();
+    await expect(menu).not.toHaveAttribute("open", "");
+
+    // Following a link closes the menu.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await medica.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/direccion\/medica$/);
+    await expect(menu).not.toHaveAttribute("open", "");
+  });
+
+  test("unknown paths answer a Spanish 404 with a way back", async ({ page }) => {
+    const response = await page.goto("/esta-pagina-no-existe");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("No encontramos esta página");
+    await expect(page).toHaveTitle(/Página no encontrada/);
+    await page.getByRole("link", { name: "Ir a la página de inicio", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test("404 page passes axe", async ({ page }) => {
+    await page.goto("/esta-pagina-no-existe");
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe("signed-in menu", () => {
+  test("shows Perfil and Cerrar sesión, and sign-out ends the session with a toast", async ({ page, context, baseURL }) => {
+    const setCookie = await createUserSession({ id: 450001, name: "María López" });
+    const value = setCookie.split(";")[0]!.slice(SESSION_COOKIE_NAME.length + 1);
+    await context.addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL! }]);
+
+    await page.goto("/");
+    const nav = page.getByRole("navigation", { name: "Principal", exact: true });
+    for (const label of ["Inicio", "Sesión clínico patológica (video)", "Transparencia", "Oferta académica", "Perfil"]) {
+      await expect(nav.getByRole("link", { name: label, exact: true })).toBeVisible();
+    }
+    await expect(nav.getByRole("link", { name: "Consulta de primera vez" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await nav.getByRole("button", { name: "Cerrar sesión" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Cerró su sesión.");
+    await expect(nav.getByRole("link", { name: "Perfil" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Consulta de primera vez" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The old cookie is dead on the server, even if a browser still sent it.
+    await context.addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL! }]);
+    await page.goto("/");
+    await expect(nav.getByRole("link", { name: "Perfil" })).toHaveCount(0);
+  });
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`mobile menu at 375 px, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ viewport: { width: 375, height: 740 }, javaScriptEnabled });
+
+    test("opens from the Menú button and reaches every level", async ({ page }) => {
+      await page.goto("/");
+      await expect(page.getByRole("navigation", { name: "Principal", exact: true })).toBeHidden();
+      const toggle = page.locator("summary", { hasText: "Menú" });
+      await expect(toggle).toBeVisible();
+      const panel = page.getByRole("navigation", { name: "Principal en móvil" });
+      await expect(panel).toBeHidden();
+
+      await toggle.click();
+      await expect(panel).toBeVisible();
+      await expect(panel.getByRole("link", { name: "Consulta de primera vez" })).toBeVisible();
+      await expect(panel.getByRole("link", { name: "Dirección Médica", exact: true })).toBeVisible();
+      await panel.locator("summary", { hasText: "de Dirección Médica" }).click();
+      await panel.locator("summary", { hasText: "de Subdirección de Pediatría Ambulatoria" }).click();
+      await expect(panel.getByRole("link", { name: "Departamento de Genética" })).toBeVisible();
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      else await expectNoAxeViolationsWithoutJavaScript(page);
+
+      // The keyboard works too: the toggle closes with Enter.
+      await toggle.focus();
+      await page.keyboard.press("Enter");
+      await expect(panel).toBeHidden();
+    });
+
+    test("the carousel slides stay reachable", async ({ page }) => {
+      await page.goto("/");
+      const links = page.locator(".carousel__slide a");
+      await expect(links).toHaveCount(4);
+      if (!javaScriptEnabled) {
+        await page.getByRole("link", { name: "Legado artístico del hospital" }).click();
+        await expect(page.locator("#diapositiva-4 img")).toBeInViewport();
+      }
+    });
+  });
+}
