@@ -1,5 +1,5 @@
 import { PassThrough } from "node:stream";
-import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction } from "@remix-run/node";
+import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
@@ -50,8 +50,17 @@ const handleRequest: HandleDocumentRequestFunction = (
 
 export default handleRequest;
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
-  const message = error instanceof Error ? error.stack ?? error.message : String(error);
-  console.error(JSON.stringify({ time: new Date().toISOString(), level: "error", message: "unhandled route error", url: new URL(request.url).pathname, error: message }));
-}
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  console.error(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "error",
+      message: "unhandled route error",
+      requestId: context.requestId,
+      path: new URL(request.url).pathname,
+      error: message,
+    }),
+  );
+};

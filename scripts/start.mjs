@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 
 const buildFile = path.resolve("build/index.js");
-const sources = ["app", "remix.config.js", "package.json", "package-lock.json"];
+const sources = ["app", "remix.config.js", "package.json"];
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
