@@ -66,6 +66,137 @@ export interface SeedLogTable {
   applied_at: Generated<string>;
 }
 
+export interface DocumentCollectionsTable {
+  key: string;
+  title: string;
+  description: string | null;
+  position: Generated<number>;
+}
+
+export interface DocumentGroupsTable {
+  id: Generated<number>;
+  collection_key: string;
+  title: string;
+  empty_message: string | null;
+  position: Generated<number>;
+}
+
+/** A document is either a stored file (file_id) or an external address; the database enforces exactly one. */
+export interface DocumentItemsTable {
+  id: Generated<number>;
+  group_id: number;
+  title: string;
+  file_id: string | null;
+  external_url: string | null;
+  image_file_id: Generated<string | null>;
+  position: Generated<number>;
+}
+
+export type GalleryName = "legado-artistico" | "galeria" | "dia-del-nino";
+
+export interface GalleryItemsTable {
+  id: Generated<number>;
+  gallery: GalleryName;
+  image_file_id: string;
+  caption: string;
+  title: string;
+  author: string | null;
+  alt_text: string;
+  width: number;
+  height: number;
+  position: Generated<number>;
+}
+
+export interface DepartmentPagesTable {
+  id: Generated<number>;
+  slug: string;
+  direction_node_id: number | null;
+  /** 1: department layout; 2: direction layout. */
+  tipo_departamento: Generated<1 | 2>;
+  title: string;
+  summary: string;
+  head_photo_file_id: string | null;
+  head_name: string | null;
+  head_grade: string | null;
+  /** Markdown. */
+  first_content: Generated<string>;
+  /** Markdown. */
+  second_content: Generated<string>;
+  first_image_file_id: string | null;
+  first_image_alt: Generated<string>;
+  second_image_file_id: string | null;
+  second_image_alt: Generated<string>;
+  /** JSON array of { name, link }. */
+  staff_links: Generated<string>;
+  is_published: Generated<0 | 1>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type ResearchUnitKind = "unidad" | "laboratorio" | "servicio";
+
+export interface ResearchUnitsTable {
+  /** The public number in /investigadores/{id}. */
+  id: number;
+  name: string;
+  kind: ResearchUnitKind;
+  /** 1 when the live site publishes no name for this number and ours is a demo name. */
+  name_is_illustrative: Generated<0 | 1>;
+  summary: string;
+  /** Markdown. */
+  content: Generated<string>;
+  /** JSON array of strings. */
+  lines_of_work: Generated<string>;
+  head_name: string | null;
+  head_grade: string | null;
+  image_file_id: string | null;
+  image_alt: Generated<string>;
+  department_page_id: number | null;
+  is_published: Generated<0 | 1>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ProfilePagesTable {
+  id: Generated<number>;
+  key: string;
+  page_title: string;
+  banner_image_file_id: string | null;
+  banner_image_responsive_file_id: string | null;
+  banner_image_alt: Generated<string>;
+  /** Markdown. */
+  banner_content: Generated<string>;
+  /** Markdown. */
+  first_content: Generated<string>;
+  /** Markdown. */
+  second_content: Generated<string>;
+  first_image_file_id: string | null;
+  first_image_alt: Generated<string>;
+  second_image_file_id: string | null;
+  second_image_alt: Generated<string>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface ContentPagesTable {
+  id: Generated<number>;
+  path: string;
+  title: string;
+  nav_label: string | null;
+  summary: string;
+  /** Markdown. */
+  body: Generated<string>;
+  section: string | null;
+  position: Generated<number>;
+  parent_label: string | null;
+  parent_href: string | null;
+  profile_page_id: number | null;
+  is_published: Generated<0 | 1>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/** 1: presencial; 2: en línea; 3: both (the participant picks). */
 export interface DB {
   site_settings: SiteSettingsTable;
   stored_files: StoredFilesTable;
@@ -74,6 +205,14 @@ export interface DB {
   sessions: SessionsTable;
   app_secrets: AppSecretsTable;
   seed_log: SeedLogTable;
+  department_pages: DepartmentPagesTable;
+  research_units: ResearchUnitsTable;
+  profile_pages: ProfilePagesTable;
+  content_pages: ContentPagesTable;
+  document_collections: DocumentCollectionsTable;
+  document_groups: DocumentGroupsTable;
+  document_items: DocumentItemsTable;
+  gallery_items: GalleryItemsTable;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

@@ -1,5 +1,8 @@
 import type { Migration } from "kysely";
 import * as m0001 from "./0001-foundation";
+import * as m0002 from "./0002-institutional-pages";
+import * as m0003 from "./0003-documents-gallery";
+import * as m0007 from "./0007-search-index";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -8,4 +11,7 @@ import * as m0001 from "./0001-foundation";
  */
 export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
+  "0002-institutional-pages": m0002,
+  "0003-documents-gallery": m0003,
+  "0007-search-index": m0007,
 };

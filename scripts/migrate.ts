@@ -1,9 +1,11 @@
-// Applies pending migrations and the seed steps to DATABASE_PATH (the server also does this at start).
+// Applies pending migrations and seed steps and rebuilds the search index (the server also does
+// this at start): npm run db:migrate
 import { readConfig } from "../app/config.server";
-import { db, migrateToLatest } from "../app/db.server";
-import { seedDatabase } from "../seeds/index";
+import { db } from "../app/db.server";
+import { prepareDatabase } from "../server/prepare-database";
 
-const migrations = await migrateToLatest(db);
-const seeds = await seedDatabase(db, { includeDemoContent: readConfig().SEED_DEMO_CONTENT });
-console.log(`Migrations applied: ${migrations.join(", ") || "none"}. Seed steps applied: ${seeds.join(", ") || "none"}.`);
+const result = await prepareDatabase({ includeDemoContent: readConfig().SEED_DEMO_CONTENT });
+console.log(
+  `Migrations applied: ${result.migrations.join(", ") || "none"}. Seed steps applied: ${result.seedSteps.join(", ") || "none"}. Search entries: ${result.searchEntries}.`,
+);
 await db.destroy();

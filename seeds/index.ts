@@ -4,6 +4,10 @@ import { storeFile } from "../app/files/files.server";
 import { insertMissingSettings } from "../app/settings/settings.server";
 import { drawBanner, type BannerArt } from "./banner-art";
 import directionsTree from "./data/directions.json";
+import { seedDocuments, seedTransparencyPortal } from "./documents";
+import { seedGallery } from "./gallery";
+import { seedDepartmentPages, seedResearchUnits } from "./department-pages";
+import { seedInformationPages, seedProfilePages } from "./information-pages";
 
 /**
  * Seeds fill a fresh database. Each named step runs once per database (recorded in seed_log),
@@ -114,6 +118,13 @@ async function seedBanners(trx: Kysely<DB>) {
 export const seedSteps: SeedStep[] = [
   { name: "0001-directions-tree", demo: false, run: seedDirections },
   { name: "0002-home-banners", demo: true, run: seedBanners },
+  { name: "0003-documents-files", demo: true, run: seedDocuments },
+  { name: "0003-transparency-portal", demo: true, run: seedTransparencyPortal },
+  { name: "0003-gallery", demo: true, run: seedGallery },
+  { name: "0002-department-pages", demo: true, run: seedDepartmentPages },
+  { name: "0002-research-units", demo: true, run: seedResearchUnits },
+  { name: "0002-profile-pages", demo: true, run: seedProfilePages },
+  { name: "0002-information-pages", demo: true, run: seedInformationPages },
 ];
 
 export interface SeedOptions {

@@ -2,18 +2,16 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePath, readConfig } from "../app/config.server";
-import { db, migrateToLatest } from "../app/db.server";
+import { db } from "../app/db.server";
 import { runShutdownTasks } from "../app/utils/shutdown.server";
-import { seedDatabase } from "../seeds/index";
 import { createApp } from "./app";
 import { log } from "./logging";
+import { prepareDatabase } from "./prepare-database";
 
 const config = readConfig();
 
-const applied = await migrateToLatest(db);
-if (applied.length) log("info", "migrations applied", { migrations: applied });
-const seeded = await seedDatabase(db, { includeDemoContent: config.SEED_DEMO_CONTENT });
-if (seeded.length) log("info", "seed steps applied", { steps: seeded });
+const prepared = await prepareDatabase({ includeDemoContent: config.SEED_DEMO_CONTENT });
+log("info", "database ready", { ...prepared });
 
 const buildPath = path.resolve("build/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;

@@ -58,6 +58,12 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             <li>
               <Link to="/legado-artistico">Legado artístico</Link>
             </li>
+            <li>
+              <Link to="/mision-y-vision">Misión y visión</Link>
+            </li>
+            <li>
+              <Link to="/hemerobiblioteca">Hemerobiblioteca</Link>
+            </li>
           </ul>
         </section>
       </div>

@@ -37,7 +37,18 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
             <span className="brand__tagline">Instituto Nacional de Salud</span>
           </span>
         </Link>
-        {user ? <p className="brand-bar__user">Sesión de {user.name}</p> : null}
+        <div className="brand-bar__tools">
+          {user ? <p className="brand-bar__user">Sesión de {user.name}</p> : null}
+          <form method="get" action="/buscar" role="search" className="site-search">
+            <label htmlFor="site-search-q" className="visually-hidden">
+              Buscar en el sitio
+            </label>
+            <input id="site-search-q" name="q" type="search" placeholder="Buscar en el sitio" className="site-search__input" />
+            <button type="submit" className="site-search__button">
+              Buscar
+            </button>
+          </form>
+        </div>
       </div>
 
       <nav className="main-nav" aria-label="Principal">

@@ -4,17 +4,52 @@ import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import { BannerCarousel } from "~/components/banner-carousel";
 import { getActiveBanners } from "~/content/banners.server";
 import { db } from "~/db.server";
+import type { RootLoader } from "~/root";
+import { defaultSettings, phoneHref, type Settings } from "~/settings/settings";
+import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: keenSliderStyles }];
 
-export const meta: MetaFunction = () => [
-  { title: "Inicio | Hospital Infantil de México Federico Gómez" },
-  {
-    name: "description",
-    content:
-      "Hospital Infantil de México Federico Gómez: atención pediátrica de alta especialidad, enseñanza e investigación. Requisitos de consulta, oferta académica, transparencia y donativos.",
-  },
-];
+export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches }) => {
+  const origin = rootOrigin(matches);
+  const settings = matches.find((match) => match.id === "root")?.data?.settings ?? defaultSettings;
+  return [
+    ...pageMeta({
+      title: settings.institutionName,
+      description:
+        "Hospital Infantil de México Federico Gómez: atención pediátrica de alta especialidad, enseñanza e investigación. Requisitos de consulta, oferta académica, transparencia y donativos.",
+      path: "/",
+      origin,
+    }),
+    jsonLd(hospitalJsonLd(settings, origin)),
+  ];
+};
+
+/** schema.org Hospital, so search engines show the address and phone. */
+function hospitalJsonLd(settings: Settings, origin: string) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Hospital",
+    name: settings.institutionName,
+    alternateName: settings.institutionAcronym,
+    url: `${origin}/`,
+    logo: `${origin}/images/logo-himfg.svg`,
+    image: `${origin}/images/og-himfg.png`,
+    telephone: phoneHref(settings.phone).replace("tel:", ""),
+    email: settings.email,
+    medicalSpecialty: "Pediatric",
+    isAcceptingNewPatients: true,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: settings.addressStreet,
+      addressLocality: `${settings.addressNeighbourhood}, ${settings.addressBorough}`,
+      addressRegion: settings.addressCity,
+      postalCode: settings.addressPostalCode,
+      addressCountry: "MX",
+    },
+    sameAs: settings.socialLinks.map((link) => link.url),
+  };
+}
 
 export async function loader() {
   return { banners: await getActiveBanners(db) };

@@ -1,0 +1,85 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { db } from "~/db.server";
+import { searchSite } from "~/search/site-index.server";
+import searchStyles from "~/styles/search.css";
+import { pageMeta, rootOrigin } from "~/utils/seo";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 120);
+  const results = query ? await searchSite(db, query) : [];
+  return { query, results };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  pageMeta({
+    title: data?.query ? `Resultados para «${data.query}»` : "Buscar en el sitio",
+    description: "Busque páginas, departamentos y documentos del Hospital Infantil de México Federico Gómez.",
+    path: "/buscar",
+    origin: rootOrigin(matches),
+    noindex: Boolean(data?.query),
+  });
+
+const kindLabels = { pagina: "Página", documento: "Documento", imagen: "Imagen" } as const;
+
+export default function SearchPage() {
+  const { query, results } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/buscar";
+  return (
+    <div className="container page">
+      <Breadcrumbs items={[{ label: "Buscar", href: "/buscar" }]} />
+      <h1>Buscar en el sitio</h1>
+      <Form method="get" action="/buscar" role="search" className="search-form">
+        <label htmlFor="buscar-q">Palabras a buscar</label>
+        <div className="search-form__row">
+          <input id="buscar-q" name="q" type="search" defaultValue={query} key={query} autoComplete="off" />
+          <button type="submit" className="button">
+            {searching ? "Buscando…" : "Buscar"}
+          </button>
+        </div>
+        <p className="search-form__hint">Puede escribir con o sin acentos, por ejemplo: pediatria, nino, anuario 2020.</p>
+      </Form>
+      {query ? (
+        <section aria-labelledby="resultados" className="search-results">
+          <h2 id="resultados" aria-live="polite">
+            {results.length === 0
+              ? `No encontramos resultados para «${query}»`
+              : `${results.length} ${results.length === 1 ? "resultado" : "resultados"} para «${query}»`}
+          </h2>
+          {results.length === 0 ? (
+            <p>
+              Revise la ortografía o use menos palabras. También puede explorar las <Link to="/direccion/medica">direcciones</Link>,
+              la <Link to="/transparencia">transparencia</Link> o la <Link to="/ensenanza/offer">oferta académica</Link>.
+            </p>
+          ) : (
+            <ol className="search-results__list">
+              {results.map((result) => (
+                <li key={result.path} className="search-result">
+                  <p className="search-result__meta">
+                    {kindLabels[result.kind]} · {result.context}
+                  </p>
+                  {result.path.startsWith("/") ? (
+                    <Link to={result.path} className="search-result__title" reloadDocument={result.kind === "documento"}>
+                      {result.title}
+                    </Link>
+                  ) : (
+                    <a href={result.path} className="search-result__title" rel="noopener noreferrer">
+                      {result.title}
+                    </a>
+                  )}
+                  <p className="search-result__snippet">
+                    {result.snippet.map((part, index) => (part.highlight ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}
