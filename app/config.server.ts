@@ -26,6 +26,21 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .default("true")
     .transform((value) => value === "true" || value === "1"),
+  // Outgoing mail (app/mail). An empty value counts as unset, so `SMTP_URL=` turns it off.
+  SMTP_URL: z.preprocess(
+    (value) => (value === "" ? undefined : value),
+    z
+      .string()
+      .url()
+      .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
+      .optional(),
+  ),
+  MAIL_FROM: z.string().min(3).default('"Hospital Infantil de México Federico Gómez" <no-responder@himfg.edu.mx>'),
+  MAIL_CAPTURE: z
+    .enum(["true", "false", "1", "0"])
+    .default("true")
+    .transform((value) => value === "true" || value === "1"),
+  MAIL_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

@@ -20,8 +20,12 @@ export interface StoredFilesTable {
   byte_size: number;
   sha256: string;
   data: Buffer;
+  /** Only public files are served by /archivos; private ones only by their guarded routes. */
+  visibility: Generated<FileVisibility>;
   created_at: Generated<string>;
 }
+
+export type FileVisibility = "public" | "private";
 
 export type DirectionLevel = "direccion" | "subdireccion" | "departamento" | "servicio" | "unidad";
 
@@ -197,6 +201,133 @@ export interface ContentPagesTable {
 }
 
 /** 1: presencial; 2: en línea; 3: both (the participant picks). */
+export type ModalityId = 1 | 2 | 3;
+export type CapacityWording = "plazas" | "personas";
+
+export interface CoursesTable {
+  course_id: number;
+  course_name: string;
+  course_summary: Generated<string>;
+  /** Calendar date 'YYYY-MM-DD' (no time zone). */
+  course_start_date: string;
+  /** Calendar date 'YYYY-MM-DD' (no time zone). */
+  course_finish_date: string;
+  /** Centavos; the external (EXTERNO) price. */
+  course_price: number;
+  /** Centavos; the ESTUDIANTE price. */
+  course_student_price: number;
+  /** Centavos; the PERSONAL_HIMFG price. */
+  course_employee_price: number;
+  course_image_file_id: string | null;
+  course_pdf_file_id: string | null;
+  course_url: string | null;
+  /** Server-only: for enrolled participants. */
+  course_password: string | null;
+  course_able: Generated<0 | 1>;
+  /** In-person capacity. */
+  course_max_range: Generated<number>;
+  modality_id: ModalityId;
+  /** 0 (Enero) to 11 (Diciembre). */
+  month_id: number;
+  capacity_wording: Generated<CapacityWording>;
+  venue: string | null;
+  /** Server-only: for enrolled participants. */
+  online_access_url: string | null;
+  /** JSON, server-only: sessions, video and materials for enrolled participants. */
+  course_content: Generated<string>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+/** A message captured by the in-process SMTP server (app/mail/capture.server.ts). */
+export interface MailOutboxTable {
+  id: Generated<number>;
+  message_id: string | null;
+  envelope_from: string | null;
+  /** JSON array of the SMTP recipient addresses (To, Cc and Bcc). */
+  envelope_to: string;
+  from_address: string;
+  to_address: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  /** JSON array of { filename, contentType, size }. */
+  attachments: string;
+  raw_size: number;
+  received_at: Generated<string>;
+}
+
+export interface MailOutboxAttachmentsTable {
+  mail_id: number;
+  /** 1-based, in the order of the message. */
+  position: number;
+  filename: string;
+  content_type: string;
+  size: number;
+  content_id: string | null;
+  data: Buffer;
+}
+
+export type ParticipantRole = "PERSONAL_HIMFG" | "ESTUDIANTE" | "EXTERNO";
+export type Graduated = "SÍ" | "NO";
+
+/** A course participant (the seed's "student"). id is the public student_id, 450000–899999. */
+export interface ParticipantsTable {
+  id: number;
+  name: string;
+  grade: string;
+  institution: string;
+  email: string;
+  /** scrypt, versioned encoding (app/accounts/passwords.server.ts). Never leaves the server. */
+  password_hash: string;
+  age: number;
+  graduated: Graduated;
+  nationality: string;
+  state: string;
+  /** Ten digits. */
+  phone: string;
+  role: ParticipantRole;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type ParticipantDocumentKind =
+  | "staff_id_front"
+  | "staff_id_back"
+  | "student_id_front"
+  | "student_id_back"
+  | "professional_license";
+export type DocumentReviewStatus = "pendiente" | "aprobado" | "rechazado";
+
+/** A participant's identity document (private: only its owner and staff may download it). */
+export interface ParticipantDocumentsTable {
+  id: Generated<number>;
+  participant_id: number;
+  kind: ParticipantDocumentKind;
+  file_id: string;
+  status: Generated<DocumentReviewStatus>;
+  rejection_reason: string | null;
+  reviewed_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  account_key: string;
+  client_address: string;
+  failed_at: Generated<string>;
+}
+
+export interface PasswordResetTokensTable {
+  /** SHA-256 (hex) of the token; the token itself is only in the e-mail. */
+  token_hash: string;
+  participant_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Generated<string>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   stored_files: StoredFilesTable;
@@ -213,6 +344,13 @@ export interface DB {
   document_groups: DocumentGroupsTable;
   document_items: DocumentItemsTable;
   gallery_items: GalleryItemsTable;
+  mail_outbox: MailOutboxTable;
+  mail_outbox_attachments: MailOutboxAttachmentsTable;
+  courses: CoursesTable;
+  participants: ParticipantsTable;
+  participant_documents: ParticipantDocumentsTable;
+  login_failures: LoginFailuresTable;
+  password_reset_tokens: PasswordResetTokensTable;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

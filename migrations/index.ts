@@ -2,7 +2,11 @@ import type { Migration } from "kysely";
 import * as m0001 from "./0001-foundation";
 import * as m0002 from "./0002-institutional-pages";
 import * as m0003 from "./0003-documents-gallery";
+import * as m0004 from "./0004-courses";
+import * as m0005 from "./0005-mail-outbox";
+import * as m0006 from "./0006-participants";
 import * as m0007 from "./0007-search-index";
+import * as m0008 from "./0008-file-visibility";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -13,5 +17,9 @@ export const migrations: Record<string, Migration> = {
   "0001-foundation": m0001,
   "0002-institutional-pages": m0002,
   "0003-documents-gallery": m0003,
+  "0004-courses": m0004,
+  "0005-mail-outbox": m0005,
+  "0006-participants": m0006,
   "0007-search-index": m0007,
+  "0008-file-visibility": m0008,
 };

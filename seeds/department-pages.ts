@@ -285,7 +285,7 @@ export async function seedDepartmentPages(trx: Kysely<DB>) {
       fileName: `${page.slug}-1.svg`,
       contentType: "image/svg+xml",
       data: Buffer.from(drawContentImage({ eyebrow: style.eyebrow, title: page.title, palette: style.palette, motif: style.motif }), "utf8"),
-    });
+    }, "public");
     const secondImage = await storeFile(trx, {
       fileName: `${page.slug}-2.svg`,
       contentType: "image/svg+xml",
@@ -293,13 +293,13 @@ export async function seedDepartmentPages(trx: Kysely<DB>) {
         drawContentImage({ eyebrow: isDirection ? "Hospital Infantil de México" : "Lo que hacemos", title: isDirection ? "Atención, enseñanza e investigación" : firstService, palette: style.palette === "guinda" ? "dorado" : "guinda", motif: style.motif }),
         "utf8",
       ),
-    });
+    }, "public");
     const photo = page.head
       ? await storeFile(trx, {
           fileName: `${page.slug}-titular.svg`,
           contentType: "image/svg+xml",
           data: Buffer.from(drawPortrait(page.head.name, style.palette), "utf8"),
-        })
+        }, "public")
       : null;
 
     await trx
@@ -360,7 +360,7 @@ export async function seedResearchUnits(trx: Kysely<DB>) {
       fileName: `investigadores-${id}.svg`,
       contentType: "image/svg+xml",
       data: Buffer.from(drawContentImage({ eyebrow: "Investigación", title: name, palette: "azul", motif: "molecula" }), "utf8"),
-    });
+    }, "public");
     await trx
       .insertInto("research_units")
       .values({

@@ -119,7 +119,7 @@ export async function seedDocuments(trx: Kysely<DB>) {
         .executeTakeFirstOrThrow();
       for (const [position, doc] of group.items.entries()) {
         const { format, data } = buildFile(collection, group.title, doc);
-        const fileId = await storeFile(trx, { fileName: fileNameFor(doc.title, format), contentType: CONTENT_TYPES[format]!, data });
+        const fileId = await storeFile(trx, { fileName: fileNameFor(doc.title, format), contentType: CONTENT_TYPES[format]!, data }, "public");
         await trx.insertInto("document_items").values({ group_id: groupId, title: doc.title, file_id: fileId, position }).execute();
       }
     }
@@ -159,7 +159,7 @@ export async function seedTransparencyPortal(trx: Kysely<DB>) {
     .executeTakeFirstOrThrow();
   for (const [position, link] of PORTAL_LINKS.entries()) {
     const art = drawPortalBanner({ headline: link.headline, subline: link.subline, variant: position === 0 ? 0 : 1 });
-    const imageId = await storeFile(trx, { fileName: link.file, contentType: "image/svg+xml", data: Buffer.from(art.svg, "utf8") });
+    const imageId = await storeFile(trx, { fileName: link.file, contentType: "image/svg+xml", data: Buffer.from(art.svg, "utf8") }, "public");
     await trx
       .insertInto("document_items")
       .values({ group_id: groupId, title: link.title, external_url: link.url, image_file_id: imageId, position })

@@ -25,7 +25,7 @@ async function insertItem(trx: Kysely<DB>, gallery: GalleryName, position: numbe
     fileName: fileNameFor(`${item.title}${item.author ? ` - ${item.author}` : ""}`, "svg"),
     contentType: "image/svg+xml",
     data: Buffer.from(art.svg, "utf8"),
-  });
+  }, "public");
   await trx
     .insertInto("gallery_items")
     .values({

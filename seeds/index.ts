@@ -8,6 +8,7 @@ import { seedDocuments, seedTransparencyPortal } from "./documents";
 import { seedGallery } from "./gallery";
 import { seedDepartmentPages, seedResearchUnits } from "./department-pages";
 import { seedInformationPages, seedProfilePages } from "./information-pages";
+import { seedCourses } from "./courses";
 
 /**
  * Seeds fill a fresh database. Each named step runs once per database (recorded in seed_log),
@@ -107,7 +108,7 @@ async function seedBanners(trx: Kysely<DB>) {
       fileName: banner.file,
       contentType: "image/svg+xml",
       data: Buffer.from(drawBanner(banner), "utf8"),
-    });
+    }, "public");
     await trx
       .insertInto("banners")
       .values({ title: banner.title, alt_text: banner.alt, link_url: banner.link, image_file_id: fileId, position: index })
@@ -125,6 +126,7 @@ export const seedSteps: SeedStep[] = [
   { name: "0002-research-units", demo: true, run: seedResearchUnits },
   { name: "0002-profile-pages", demo: true, run: seedProfilePages },
   { name: "0002-information-pages", demo: true, run: seedInformationPages },
+  { name: "0004-courses", demo: true, run: (trx) => seedCourses(trx) },
 ];
 
 export interface SeedOptions {

@@ -641,7 +641,7 @@ const profiles: { key: string; title: string; headline: string; palette: ArtPale
 ];
 
 async function svgFile(trx: Kysely<DB>, fileName: string, svg: string): Promise<string> {
-  return storeFile(trx, { fileName, contentType: "image/svg+xml", data: Buffer.from(svg, "utf8") });
+  return storeFile(trx, { fileName, contentType: "image/svg+xml", data: Buffer.from(svg, "utf8") }, "public");
 }
 
 export async function seedProfilePages(trx: Kysely<DB>) {

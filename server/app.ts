@@ -13,12 +13,16 @@ import { cspNonce, permissionsPolicy, rejectCrossSiteRequests, securityHeaders }
 export interface AppLoadContext {
   cspNonce: string;
   requestId: string;
+  /** The client's address (req.ip: the proxy's X-Forwarded-For only when TRUST_PROXY is on). */
+  clientAddress: string;
 }
 
 declare module "@remix-run/node" {
   interface AppLoadContext {
     cspNonce: string;
     requestId: string;
+    /** Optional so code that builds a context by hand (tests) need not invent one. */
+    clientAddress?: string;
   }
 }
 
@@ -59,7 +63,11 @@ export function createApp(build: ServerBuild, config: AppConfig) {
     createRequestHandler({
       build,
       mode: config.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce, requestId: res.locals.requestId }),
+      getLoadContext: (req, res) => ({
+        cspNonce: res.locals.cspNonce,
+        requestId: res.locals.requestId,
+        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+      }),
     }),
   );
 

@@ -3,18 +3,25 @@ import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { databasePath, readConfig } from "../app/config.server";
 import { db } from "../app/db.server";
+import { startMailCapture } from "../app/mail/capture.server";
+import { assertMailConfigured } from "../app/mail/mailer.server";
 import { runShutdownTasks } from "../app/utils/shutdown.server";
 import { createApp } from "./app";
 import { log } from "./logging";
 import { prepareDatabase } from "./prepare-database";
 
 const config = readConfig();
+// Refuse to start when mail would go nowhere (SMTP_URL unset and MAIL_CAPTURE=false).
+const mailMode = assertMailConfigured(config);
 
 const prepared = await prepareDatabase({ includeDemoContent: config.SEED_DEMO_CONTENT });
 log("info", "database ready", { ...prepared });
 
 const buildPath = path.resolve("build/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+// Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
+if (mailMode === "capture") await startMailCapture();
 
 const app = createApp(build, config);
 const server = app.listen(config.PORT, config.HOST, () => {

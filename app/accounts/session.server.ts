@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
-import { createCookie, createSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
+import { sql, type Kysely } from "kysely";
+import type { Profile } from "~/courses/pricing";
 import { readConfig } from "~/config.server";
-import { db } from "~/db.server";
+import { db, type DB } from "~/db.server";
 import { getOrCreateSecret } from "~/utils/secrets.server";
 import { singleton } from "~/utils/singleton.server";
 
@@ -9,7 +11,13 @@ import { singleton } from "~/utils/singleton.server";
 export interface SessionData {
   participantId?: number;
   participantName?: string;
+  /** The course chosen in the catalogue, kept on the server until registration or payment. */
+  chosenCourseId?: number;
+  /** For a course with both modalities (3): what the participant picked at registration. */
+  chosenModality?: ChosenModality;
 }
+
+export type ChosenModality = "presencial" | "en_linea";
 
 type AppSession = Session<SessionData, SessionData>;
 
@@ -81,23 +89,67 @@ export async function getSession(request: Request): Promise<AppSession> {
 export interface SessionUser {
   id: number;
   name: string;
+  email: string;
+  /** The participant's profile (role): it decides prices and required documents. */
+  profile: Profile;
 }
 
-/** The signed-in participant, or null. Accounts arrive with the registration issue. */
+/**
+ * The signed-in participant, read from the database on every request so the name and profile are
+ * always current (and a deleted account is signed out), or null.
+ */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
   const session = await getSession(request);
   const id = session.get("participantId");
   if (typeof id !== "number") return null;
-  return { id, name: session.get("participantName") ?? "" };
+  const participant = await db.selectFrom("participants").select(["id", "name", "email", "role"]).where("id", "=", id).executeTakeFirst();
+  if (!participant) return null;
+  return { id: participant.id, name: participant.name, email: participant.email, profile: participant.role };
 }
 
-/** Starts a fresh session (a new id every sign-in) and returns its Set-Cookie header. */
-export async function createUserSession(user: SessionUser): Promise<string> {
+/**
+ * The signed-in participant, or a redirect to sign in that comes back here afterwards. Every
+ * loader and action that needs a participant calls it itself.
+ */
+export async function requireUser(request: Request): Promise<SessionUser> {
+  const user = await getSessionUser(request);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/userlogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { status: 303 });
+}
+
+/**
+ * Starts a fresh session (a new id every sign-in) and returns its Set-Cookie header. With
+ * `from`, the visitor's current session is ended and the course (and modality) they chose
+ * before signing in carries over to the new one.
+ */
+export async function createUserSession(
+  user: { id: number; name: string },
+  options: { from?: Request; modality?: ChosenModality } = {},
+): Promise<string> {
   const storage = await getSessionStorage();
   const session = await storage.getSession();
+  if (options.from) {
+    const previous = await storage.getSession(options.from.headers.get("Cookie"));
+    const courseId = previous.get("chosenCourseId");
+    const modality = previous.get("chosenModality");
+    if (typeof courseId === "number") session.set("chosenCourseId", courseId);
+    if (modality) session.set("chosenModality", modality);
+    if (previous.id) await storage.destroySession(previous);
+  }
+  if (options.modality) session.set("chosenModality", options.modality);
   session.set("participantId", user.id);
   session.set("participantName", user.name);
   return storage.commitSession(session);
+}
+
+/** Ends every session of a participant (after a password reset), wherever they are signed in. */
+export async function destroyParticipantSessions(participantId: number, executor: Kysely<DB> = db): Promise<number> {
+  const result = await executor
+    .deleteFrom("sessions")
+    .where(sql<number>`json_extract(data, '$.participantId')`, "=", participantId)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /** Ends the session on the server and returns the Set-Cookie header that clears the cookie. */
@@ -110,4 +162,51 @@ export async function destroyUserSession(request: Request): Promise<string> {
 export async function deleteExpiredSessions(): Promise<number> {
   const result = await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Remembers the course chosen in the catalogue in the server session (anonymous visitors get a
+ * session too) and returns the Set-Cookie header to send with the redirect.
+ */
+export async function setChosenCourse(request: Request, courseId: number): Promise<string> {
+  const storage = await getSessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  session.set("chosenCourseId", courseId);
+  // A modality picked for another course does not carry over.
+  session.unset("chosenModality");
+  return storage.commitSession(session);
+}
+
+/** The course chosen in the catalogue, or null. */
+export async function getChosenCourseId(request: Request): Promise<number | null> {
+  const session = await getSession(request);
+  const id = session.get("chosenCourseId");
+  return typeof id === "number" ? id : null;
+}
+
+/** Remembers the modality picked for a course with both modalities; returns the Set-Cookie header. */
+export async function setChosenModality(request: Request, modality: ChosenModality): Promise<string> {
+  const storage = await getSessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  session.set("chosenModality", modality);
+  return storage.commitSession(session);
+}
+
+export async function getChosenModality(request: Request): Promise<ChosenModality | null> {
+  const session = await getSession(request);
+  return session.get("chosenModality") ?? null;
+}
+
+/**
+ * Leaving the enrolment flow forgets the chosen course and modality (the participant finished,
+ * signed out, or went back to the catalogue). Returns the Set-Cookie header to send, or null when
+ * there was nothing to forget.
+ */
+export async function clearChosenCourse(request: Request): Promise<string | null> {
+  const storage = await getSessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (!session.has("chosenCourseId") && !session.has("chosenModality")) return null;
+  session.unset("chosenCourseId");
+  session.unset("chosenModality");
+  return storage.commitSession(session);
 }

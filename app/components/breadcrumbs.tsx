@@ -7,7 +7,7 @@ export interface Crumb {
 
 /**
  * Breadcrumbs for deep pages. "Inicio" comes first automatically; the last crumb is the current
- * page (aria-current). Pair with breadcrumbJsonLd() in the route's meta.
+ * page (aria-current). Pair with deepPageMeta() from ~/utils/seo in the route's meta.
  */
 export function Breadcrumbs({ items }: { items: Crumb[] }) {
   const all = [{ label: "Inicio", href: "/" }, ...items];
@@ -28,19 +28,4 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       </ol>
     </nav>
   );
-}
-
-/** schema.org BreadcrumbList for the same crumbs. */
-export function breadcrumbJsonLd(items: Crumb[], origin: string) {
-  const all = [{ label: "Inicio", href: "/" }, ...items];
-  return {
-    "@context": "https://schema.org",
-    "@type": "BreadcrumbList",
-    itemListElement: all.map((item, index) => ({
-      "@type": "ListItem",
-      position: index + 1,
-      name: item.label,
-      item: new URL(item.href, origin).href,
-    })),
-  };
 }

@@ -1,13 +1,13 @@
 import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { Breadcrumbs, breadcrumbJsonLd } from "~/components/breadcrumbs";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DocumentGroups, documentStylesHref } from "~/components/document-groups";
 import { RichText } from "~/components/rich-text";
 import type { ContentPageView, ProfileView } from "~/content/content-pages.server";
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import pagesStyles from "~/styles/pages.css";
-import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
+import { deepPageMeta } from "~/utils/seo";
 
 /** Stylesheets of the institutional pages. */
 export const institutionalLinks: LinksFunction = () => [
@@ -19,11 +19,7 @@ export const institutionalLinks: LinksFunction = () => [
 export const informationPageMeta: MetaFunction = ({ data, matches }) => {
   const page = (data as { page?: ContentPageView } | undefined)?.page;
   if (!page) return [{ title: "Página no encontrada | HIMFG" }, { name: "robots", content: "noindex" }];
-  const origin = rootOrigin(matches);
-  return [
-    ...pageMeta({ title: page.title, description: page.summary, path: page.path, origin }),
-    jsonLd(breadcrumbJsonLd(page.breadcrumbs, origin)),
-  ];
+  return deepPageMeta({ title: page.title, description: page.summary, path: page.path, crumbs: page.breadcrumbs, matches });
 };
 
 const updatedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "America/Mexico_City" });

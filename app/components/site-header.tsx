@@ -38,7 +38,15 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
           </span>
         </Link>
         <div className="brand-bar__tools">
-          {user ? <p className="brand-bar__user">Sesión de {user.name}</p> : null}
+          {user ? (
+            <p className="brand-bar__user">Sesión de {user.name}</p>
+          ) : (
+            <p className="brand-bar__user brand-bar__auth">
+              <Link to="/userlogin">Iniciar sesión</Link>
+              <span aria-hidden="true"> · </span>
+              <Link to="/register">Registrarse</Link>
+            </p>
+          )}
           <form method="get" action="/buscar" role="search" className="site-search">
             <label htmlFor="site-search-q" className="visually-hidden">
               Buscar en el sitio

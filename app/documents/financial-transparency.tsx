@@ -4,7 +4,7 @@ import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { DocumentGroups, documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { FINANCIAL_COLLECTION_KEYS, getDocumentCollections } from "~/documents/documents.server";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 
 /**
  * Financial transparency: the five groups of the General Law of Government Accounting, each a

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
-import type { DB } from "~/db.server";
+import type { DB, FileVisibility } from "~/db.server";
 
 export interface NewStoredFile {
   fileName: string;
@@ -8,8 +8,13 @@ export interface NewStoredFile {
   data: Buffer;
 }
 
-/** Stores a file in the SQLite file itself (one backup holds everything). Returns its id. */
-export async function storeFile(db: Kysely<DB>, file: NewStoredFile): Promise<string> {
+/**
+ * Stores a file in the SQLite file itself (one backup holds everything). Returns its id. Every
+ * caller says who may see it: "public" files are served by /archivos to anyone; "private" ones
+ * (participants' documents, tax certificates) only by their own guarded routes.
+ */
+
+export async function storeFile(db: Kysely<DB>, file: NewStoredFile, visibility: FileVisibility): Promise<string> {
   const id = crypto.randomUUID();
   await db
     .insertInto("stored_files")
@@ -20,6 +25,7 @@ export async function storeFile(db: Kysely<DB>, file: NewStoredFile): Promise<st
       byte_size: file.data.byteLength,
       sha256: crypto.createHash("sha256").update(file.data).digest("hex"),
       data: file.data,
+      visibility,
     })
     .execute();
   return id;
@@ -27,6 +33,11 @@ export async function storeFile(db: Kysely<DB>, file: NewStoredFile): Promise<st
 
 export async function getStoredFile(db: Kysely<DB>, id: string) {
   return db.selectFrom("stored_files").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** A file the public route may serve, or undefined (also for private files). */
+export async function getPublicFile(db: Kysely<DB>, id: string) {
+  return db.selectFrom("stored_files").selectAll().where("id", "=", id).where("visibility", "=", "public").executeTakeFirst();
 }
 
 /** The public URL of a stored file that is meant to be public (banners, documents). */

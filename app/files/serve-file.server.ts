@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { isInlineType } from "./file-types";
-import { getStoredFile } from "./files.server";
+import { getPublicFile } from "./files.server";
 
 const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -36,7 +36,7 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 export async function serveStoredFile(db: Kysely<DB>, request: Request, fileId: string | undefined, notFound: () => Response) {
   const id = (fileId ?? "").toLowerCase();
   if (!FILE_ID.test(id)) throw notFound();
-  const file = await getStoredFile(db, id);
+  const file = await getPublicFile(db, id);
   if (!file) throw notFound();
   const etag = `"${file.sha256}"`;
   const inline = isInlineType(file.content_type);

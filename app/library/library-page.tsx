@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { documentStylesHref } from "~/components/document-groups";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 import { isLibraryPanel, LIBRARY, LIBRARY_PANELS, type LibraryPanelId } from "./library-content";
 
 /**

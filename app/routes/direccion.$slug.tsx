@@ -1,13 +1,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs, breadcrumbJsonLd } from "~/components/breadcrumbs";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DocumentGroups } from "~/components/document-groups";
 import { formatUpdated, institutionalLinks } from "~/components/information-page";
 import { RichText } from "~/components/rich-text";
 import { getDepartmentPage, type AreaLink, type DepartmentPageView } from "~/content/department-pages.server";
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import { db } from "~/db.server";
-import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
+import { deepPageMeta } from "~/utils/seo";
 
 // /direccion/{slug}: a direction (tipo_departamento 2) or a subdirection/department/service page.
 // The library and financial-transparency slugs have their own static routes, which Remix prefers.
@@ -19,12 +19,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Página no encontrada | HIMFG" }, { name: "robots", content: "noindex" }];
-  const origin = rootOrigin(matches);
   const { page } = data;
-  return [
-    ...pageMeta({ title: page.title, description: page.summary, path: page.path, origin }),
-    jsonLd(breadcrumbJsonLd(page.breadcrumbs, origin)),
-  ];
+  return deepPageMeta({ title: page.title, description: page.summary, path: page.path, crumbs: page.breadcrumbs, matches });
 };
 
 export const links = institutionalLinks;

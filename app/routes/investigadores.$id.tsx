@@ -1,12 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { Breadcrumbs, breadcrumbJsonLd } from "~/components/breadcrumbs";
+import { Breadcrumbs } from "~/components/breadcrumbs";
 import { institutionalLinks } from "~/components/information-page";
 import { RichText } from "~/components/rich-text";
 import { getResearchUnit, parseResearchUnitId } from "~/content/department-pages.server";
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import { db } from "~/db.server";
-import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
+import { deepPageMeta } from "~/utils/seo";
 
 // /investigadores/{number}: a research unit or laboratory (the seed publishes 1 to 15).
 export async function loader({ params }: LoaderFunctionArgs) {
@@ -18,12 +18,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: "Página no encontrada | HIMFG" }, { name: "robots", content: "noindex" }];
-  const origin = rootOrigin(matches);
   const { unit } = data;
-  return [
-    ...pageMeta({ title: unit.name, description: unit.summary, path: unit.path, origin }),
-    jsonLd(breadcrumbJsonLd(unit.breadcrumbs, origin)),
-  ];
+  return deepPageMeta({ title: unit.name, description: unit.summary, path: unit.path, crumbs: unit.breadcrumbs, matches });
 };
 
 export const links = institutionalLinks;

@@ -2,7 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 import { GALLERIES, galleryCrumbs } from "~/gallery/galleries";
 import { loadGalleryImagePage } from "~/gallery/gallery.server";
 import { GalleryImagePage } from "~/gallery/gallery-view";

@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 import { GALLERIES, galleryCrumbs } from "~/gallery/galleries";
 import { listGalleryImages } from "~/gallery/gallery.server";
 import { GalleryPage } from "~/gallery/gallery-view";

@@ -2,7 +2,7 @@ import type { LinksFunction, MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { documentStylesHref } from "~/components/document-groups";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 
 const TITLE = "Misión y visión";
 const crumbs: Crumb[] = [{ label: TITLE, href: "/mision-y-vision" }];

@@ -5,7 +5,7 @@ import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { CollectionPage, collectionNotFound } from "~/documents/collection-page";
 import { getDocumentCollection } from "~/documents/documents.server";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 
 const TITLE = "Organización de archivos";
 const crumbs: Crumb[] = [

@@ -4,7 +4,7 @@ import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { getDocumentCollection } from "~/documents/documents.server";
-import { deepPageMeta } from "~/documents/page-meta";
+import { deepPageMeta } from "~/utils/seo";
 
 const TITLE = "Transparencia";
 const crumbs: Crumb[] = [{ label: TITLE, href: "/transparencia" }];

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "@remix-run/node";
+import type { Crumb } from "~/components/breadcrumbs";
 
 export const SITE_NAME = "Hospital Infantil de México Federico Gómez";
 
@@ -49,4 +50,39 @@ export function rootOrigin(matches: readonly { id: string; data?: unknown }[]): 
 /** A JSON-LD block as a meta descriptor (Remix renders it as a script of type ld+json). */
 export function jsonLd(value: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": value };
+}
+
+/** schema.org BreadcrumbList for the crumbs a page shows ("Inicio" comes first automatically). */
+export function breadcrumbJsonLd(items: Crumb[], origin: string) {
+  const all = [{ label: "Inicio", href: "/" }, ...items];
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: all.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.label,
+      item: new URL(item.href, origin).href,
+    })),
+  };
+}
+
+/**
+ * The meta of a deep page: pageMeta() plus the BreadcrumbList JSON-LD for the crumbs the page
+ * shows. `path` is the canonical path, so a page also served at a legacy path points search
+ * engines to its clear one.
+ */
+export function deepPageMeta(input: {
+  title: string;
+  description: string;
+  path: string;
+  crumbs: Crumb[];
+  matches: readonly { id: string; data?: unknown }[];
+  image?: string;
+}): MetaDescriptor[] {
+  const origin = rootOrigin(input.matches);
+  return [
+    ...pageMeta({ title: input.title, description: input.description, path: input.path, origin, image: input.image }),
+    jsonLd(breadcrumbJsonLd(input.crumbs, origin)),
+  ];
 }

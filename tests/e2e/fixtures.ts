@@ -4,8 +4,18 @@ import { expect, test as base, type Page } from "@playwright/test";
 /** WCAG 2.2 AA, the level every page must pass. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
 
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+export interface AxeScanOptions {
+  /**
+   * Selectors axe skips. Only for content that is not our page: e.g. a captured e-mail shown in
+   * a frame sandboxed without scripts, where axe waits forever for a script context.
+   */
+  exclude?: string[];
+}
+
+export async function expectNoAxeViolations(page: Page, options: AxeScanOptions = {}) {
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  const results = await builder.analyze();
   const summary = results.violations.map(
     (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
   );
@@ -16,7 +26,7 @@ export async function expectNoAxeViolations(page: Page) {
  * axe cannot run in a page whose JavaScript is disabled, so this scans a twin: a fresh page that
  * receives exactly the same DOM (as the no-JS page shows it now) with every script blocked.
  */
-export async function expectNoAxeViolationsWithoutJavaScript(page: Page) {
+export async function expectNoAxeViolationsWithoutJavaScript(page: Page, options: AxeScanOptions = {}) {
   const html = await page.content();
   const url = page.url();
   const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled: true });
@@ -25,11 +35,14 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page) {
     await twin.route("**/*", async (route) => {
       const request = route.request();
       if (request.resourceType() === "script") return route.abort();
-      if (request.isNavigationRequest()) return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      // Only the top document is replaced; frames (a PDF, a map) load as they normally would.
+      if (request.isNavigationRequest() && request.frame() === twin.mainFrame()) {
+        return route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html });
+      }
       return route.continue();
     });
     await twin.goto(url);
-    await expectNoAxeViolations(twin);
+    await expectNoAxeViolations(twin, options);
   } finally {
     await context.close();
   }

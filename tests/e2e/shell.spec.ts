@@ -1,5 +1,6 @@
-import { createUserSession, SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
+import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { signInAsNewParticipant } from "./participants";
 
 async function leaveCarousel(page: import("@playwright/test").Page) {
   await page.mouse.move(5, 5);
@@ -44,6 +45,8 @@ test.describe("public shell", () => {
   });
 
   test("the carousel autoplays, pauses with its button and on hover, and resumes", async ({ page }) => {
+    // It must watch the carousel stand still for longer than an interval, twice.
+    test.setTimeout(60_000);
     await page.goto("/");
     const toggle = page.getByTestId("carousel-toggle");
     await expect(toggle).toHaveText(/Pausar/);
@@ -135,9 +138,7 @@ test.describe("public shell", () => {
 
 test.describe("signed-in menu", () => {
   test("shows Perfil and Cerrar sesión, and sign-out ends the session with a toast", async ({ page, context, baseURL }) => {
-    const setCookie = await createUserSession({ id: 450001, name: "María López" });
-    const value = setCookie.split(";")[0]!.slice(SESSION_COOKIE_NAME.length + 1);
-    await context.addCookies([{ name: SESSION_COOKIE_NAME, value, url: baseURL! }]);
+    const { cookieValue: value } = await signInAsNewParticipant(context, baseURL!);
 
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Principal", exact: true });

@@ -129,7 +129,7 @@ describe("document collections", () => {
 
   test("the database refuses an item with both a file and an external URL, or with neither", async () => {
     const group = await db.selectFrom("document_groups").select("id").executeTakeFirstOrThrow();
-    const fileId = await storeFile(db, { fileName: "x.pdf", contentType: "application/pdf", data: Buffer.from("%PDF-1.4") });
+    const fileId = await storeFile(db, { fileName: "x.pdf", contentType: "application/pdf", data: Buffer.from("%PDF-1.4") }, "public");
     await expect(
       db.insertInto("document_items").values({ group_id: group.id, title: "Ambos", file_id: fileId, external_url: "https://example.org" }).execute(),
     ).rejects.toThrow(/CHECK/);

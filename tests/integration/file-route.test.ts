@@ -11,13 +11,13 @@ let svgId: string;
 const pdfBytes = Buffer.from("%PDF-1.4\n% prueba\n%%EOF\n", "latin1");
 
 beforeAll(async () => {
-  pdfId = await storeFile(db, { fileName: "Estado de Situación Financiera (diciembre) 2024.pdf", contentType: "application/pdf", data: pdfBytes });
+  pdfId = await storeFile(db, { fileName: "Estado de Situación Financiera (diciembre) 2024.pdf", contentType: "application/pdf", data: pdfBytes }, "public");
   xlsxId = await storeFile(db, {
     fileName: "Programa anual de adquisiciones 2025.xlsx",
     contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
     data: Buffer.from("PK\u0003\u0004"),
-  });
-  svgId = await storeFile(db, { fileName: "obra.svg", contentType: "image/svg+xml", data: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") });
+  }, "public");
+  svgId = await storeFile(db, { fileName: "obra.svg", contentType: "image/svg+xml", data: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") }, "public");
 });
 
 async function get(path: string, params: Record<string, string>, headers: Record<string, string> = {}, useNamed = false) {
@@ -32,6 +32,13 @@ async function get(path: string, params: Record<string, string>, headers: Record
 }
 
 describe("GET /archivos/:id", () => {
+  test("never serves a private file (a participant's ID card), whatever the path", async () => {
+    const privateId = await storeFile(db, { fileName: "credencial.pdf", contentType: "application/pdf", data: pdfBytes }, "private");
+    expect((await get(`/archivos/${privateId}`, { fileId: privateId })).status).toBe(404);
+    const named = await get(`/archivos/${privateId}/credencial.pdf`, { fileId: privateId, fileName: "credencial.pdf" }, {}, true);
+    expect(named.status).toBe(404);
+  });
+
   test("serves a stored PDF with its type, a readable Spanish name, caching and nosniff", async () => {
     const response = await get(`/archivos/${pdfId}`, { fileId: pdfId });
     expect(response.status).toBe(200);

@@ -1,6 +1,29 @@
 import { describe, expect, test } from "vitest";
 import { createUserSession, deleteExpiredSessions, destroyUserSession, getSessionUser } from "~/accounts/session.server";
+import { registerParticipant } from "~/accounts/participants.server";
 import { db } from "~/db.server";
+
+async function newParticipant(name: string) {
+  const outcome = await registerParticipant(
+    db,
+    {
+      name,
+      grade: "Médico",
+      institution: "SSA",
+      email: `${crypto.randomUUID()}@ejemplo.mx`,
+      password: "Pediatria-2026!",
+      age: 40,
+      graduated: "SÍ",
+      nationality: "Mexicana",
+      state: "Puebla",
+      phone: "2221234567",
+      role: "PERSONAL_HIMFG",
+    },
+    [],
+  );
+  if (!outcome.ok) throw new Error("registration failed");
+  return outcome.participant;
+}
 
 function requestWith(setCookie: string) {
   const cookie = setCookie.split(";")[0]!;
@@ -9,13 +32,24 @@ function requestWith(setCookie: string) {
 
 describe("server-side sessions", () => {
   test("keep the data in SQLite; the cookie carries only a signed id", async () => {
-    const setCookie = await createUserSession({ id: 450123, name: "Ana Pérez" });
+    const ana = await newParticipant("Ana Pérez");
+    const setCookie = await createUserSession({ id: ana.id, name: "Ana Pérez" });
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
     expect(setCookie).not.toContain("Ana");
-    expect(await getSessionUser(requestWith(setCookie))).toEqual({ id: 450123, name: "Ana Pérez" });
+    expect(await getSessionUser(requestWith(setCookie))).toEqual({ id: ana.id, name: "Ana Pérez", email: ana.email, profile: "PERSONAL_HIMFG" });
     const rows = await db.selectFrom("sessions").select("data").execute();
-    expect(rows.some((r) => r.data.includes("450123"))).toBe(true);
+    expect(rows.some((r) => r.data.includes(String(ana.id)))).toBe(true);
+  });
+
+  test("read the participant from the database, so a deleted account is signed out", async () => {
+    const luisa = await newParticipant("Luisa Gómez");
+    const request = requestWith(await createUserSession({ id: luisa.id, name: luisa.name }));
+    expect((await getSessionUser(request))?.name).toBe("Luisa Gómez");
+    await db.updateTable("participants").set({ name: "Luisa Gómez Ruiz" }).where("id", "=", luisa.id).execute();
+    expect((await getSessionUser(request))?.name).toBe("Luisa Gómez Ruiz");
+    await db.deleteFrom("participants").where("id", "=", luisa.id).execute();
+    expect(await getSessionUser(request)).toBeNull();
   });
 
   test("issue a new id at every sign-in", async () => {
@@ -25,14 +59,18 @@ describe("server-side sessions", () => {
   });
 
   test("end on the server at sign-out, so the old cookie no longer works", async () => {
-    const setCookie = await createUserSession({ id: 7, name: "Luis" });
+    const luis = await newParticipant("Luis");
+    const setCookie = await createUserSession({ id: luis.id, name: "Luis" });
     const request = requestWith(setCookie);
+    expect(await getSessionUser(request)).not.toBeNull();
     await destroyUserSession(request);
     expect(await getSessionUser(request)).toBeNull();
   });
 
   test("expire", async () => {
-    const setCookie = await createUserSession({ id: 8, name: "Eva" });
+    const eva = await newParticipant("Eva");
+    const setCookie = await createUserSession({ id: eva.id, name: "Eva" });
+    expect(await getSessionUser(requestWith(setCookie))).not.toBeNull();
     await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect(await getSessionUser(requestWith(setCookie))).toBeNull();
     await createUserSession({ id: 9, name: "Old" });

@@ -1,0 +1,37 @@
+// The 32 federal entities of Mexico, for the state-of-residence field.
+const values: string[] = [
+ "Aguascalientes",
+ "Baja California",
+ "Baja California Sur",
+ "Campeche",
+ "Chiapas",
+ "Chihuahua",
+ "Coahuila",
+ "Colima",
+ "Ciudad de México",
+ "Durango",
+ "Guanajuato",
+ "Guerrero",
+ "Hidalgo",
+ "Jalisco",
+ "Estado de México",
+ "Michoacán",
+ "Morelos",
+ "Nayarit",
+ "Nuevo León",
+ "Oaxaca",
+ "Puebla",
+ "Querétaro",
+ "Quintana Roo",
+ "San Luis Potosí",
+ "Sinaloa",
+ "Sonora",
+ "Tabasco",
+ "Tamaulipas",
+ "Tlaxcala",
+ "Veracruz",
+ "Yucatán",
+ "Zacatecas"
+];
+
+export default values;

@@ -1,0 +1,150 @@
+import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, type DetectedFileType } from "./documents";
+
+/** A file that passed the checks: its type comes from its content, never its name or declared type. */
+export interface CheckedUpload {
+  fileName: string;
+  contentType: DetectedFileType["contentType"];
+  data: Buffer;
+}
+
+export type UploadCheck = { ok: true; file: CheckedUpload } | { ok: false; message: string };
+
+/** Checks one file by content: not empty, at most 1 MB, and really a JPEG, PNG or PDF. */
+export function checkUpload(fileName: string, data: Uint8Array): UploadCheck {
+  if (data.byteLength === 0) return { ok: false, message: FILE_MESSAGES.empty };
+  if (data.byteLength > MAX_UPLOAD_BYTES) return { ok: false, message: FILE_MESSAGES.tooLarge };
+  const type = detectFileType(data);
+  if (!type) return { ok: false, message: FILE_MESSAGES.wrongType };
+  return { ok: true, file: { fileName: storedFileName(fileName, type), contentType: type.contentType, data: Buffer.from(data) } };
+}
+
+/** The name kept with the file: the uploaded base name, cleaned, with the extension of its real type. */
+function storedFileName(original: string, type: DetectedFileType): string {
+  const base = original
+    .split(/[/\\]/)
+    .pop()!
+    .replace(/\.[^.]*$/, "")
+    .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, "")
+    .trim()
+    .slice(0, 80);
+  return `${base || "documento"}.${type.extension}`;
+}
+
+/** Two documents of 1 MB plus the text fields fit with room; anything bigger is refused unread. */
+export const MAX_REQUEST_BYTES = 5 * 1024 * 1024;
+const MAX_TEXT_FIELD_BYTES = 16 * 1024;
+const MAX_PARTS = 60;
+
+export type ParsedUploadForm =
+  | {
+      ok: true;
+      /** The text fields only (files never go back into the form values). */
+      fields: FormData;
+      /** Files that passed the checks, by field name. */
+      files: Map<string, CheckedUpload>;
+      /** A message per file field whose file was refused (too large, wrong type, empty). */
+      fileErrors: Record<string, string[]>;
+    }
+  | { ok: false; reason: "too-large" | "malformed" };
+
+class RequestTooLarge extends Error {}
+
+/**
+ * Reads a form post that may carry files. Multipart bodies stream through Remix's
+ * unstable_parseMultipartFormData with an upload handler that keeps at most 1 MB (+1 byte) of each
+ * file: an oversize or mistyped file never throws, it becomes a field error, so the page can show
+ * every error at once. The whole body is capped at MAX_REQUEST_BYTES. Any other body is read as
+ * an ordinary form (no files).
+ */
+export async function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
+  const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
+  if (declaredLength > MAX_REQUEST_BYTES) return { ok: false, reason: "too-large" };
+  const contentType = request.headers.get("Content-Type") ?? "";
+  const files = new Map<string, CheckedUpload>();
+  const fileErrors: Record<string, string[]> = {};
+
+  if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
+    try {
+      const form = await request.formData();
+      const fields = new FormData();
+      for (const [name, value] of form) {
+        if (typeof value === "string" && !fileFields.includes(name)) fields.append(name, value);
+      }
+      return { ok: true, fields, files, fileErrors };
+    } catch {
+      return { ok: false, reason: "malformed" };
+    }
+  }
+
+  let parts = 0;
+  const uploadHandler: UploadHandler = async ({ name, filename, data }) => {
+    parts += 1;
+    if (parts > MAX_PARTS) throw new RequestTooLarge();
+    if (filename === undefined) {
+      const text = await readUpTo(data, MAX_TEXT_FIELD_BYTES);
+      if (text.overflow) throw new RequestTooLarge();
+      return fileFields.includes(name) ? undefined : new TextDecoder().decode(text.bytes);
+    }
+    // A file part for a field that takes no file is read and dropped.
+    const content = await readUpTo(data, MAX_UPLOAD_BYTES);
+    if (!fileFields.includes(name)) return undefined;
+    // No file chosen: browsers send an empty part with an empty file name.
+    if (filename === "" && content.bytes.byteLength === 0) return undefined;
+    if (content.overflow) {
+      fileErrors[name] = [FILE_MESSAGES.tooLarge];
+      return undefined;
+    }
+    const check = checkUpload(filename, content.bytes);
+    if (check.ok) files.set(name, check.file);
+    else fileErrors[name] = [check.message];
+    return undefined;
+  };
+
+  try {
+    const capped = new Request(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: capStream(request.body, MAX_REQUEST_BYTES),
+      duplex: "half",
+    } as RequestInit);
+    const fields = await unstable_parseMultipartFormData(capped, uploadHandler);
+    return { ok: true, fields, files, fileErrors };
+  } catch (error) {
+    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge)) return { ok: false, reason: "too-large" };
+    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message))) return { ok: false, reason: "malformed" };
+    throw error;
+  }
+}
+
+/** Reads up to `limit` bytes and drains the rest (so the parser can move on), telling whether there was more. */
+async function readUpTo(data: AsyncIterable<Uint8Array>, limit: number): Promise<{ bytes: Uint8Array; overflow: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  let overflow = false;
+  for await (const chunk of data) {
+    if (overflow) continue;
+    if (size + chunk.byteLength > limit) {
+      overflow = true;
+      chunks.length = 0;
+      continue;
+    }
+    chunks.push(chunk);
+    size += chunk.byteLength;
+  }
+  return { bytes: overflow ? new Uint8Array(0) : Buffer.concat(chunks), overflow };
+}
+
+function capStream(body: ReadableStream<Uint8Array> | null, limit: number): ReadableStream<Uint8Array> | null {
+  if (!body) return null;
+  let total = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        total += chunk.byteLength;
+        if (total > limit) controller.error(new RequestTooLarge());
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
+}

@@ -1,0 +1,272 @@
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
+import { showToast } from "./toaster";
+
+/**
+ * Accessible form fields wired to conform's field metadata: a visible label, an optional hint,
+ * the error next to the field, aria-invalid, and aria-describedby pointing at the hint and the
+ * error. They render the same on the server, so forms work without JavaScript.
+ */
+export interface FieldMeta {
+  id: string;
+  name: string;
+  errorId: string;
+  descriptionId: string;
+  errors?: string[];
+  initialValue?: unknown;
+}
+
+function describedBy(meta: FieldMeta, hint: ReactNode, hasError: boolean): string | undefined {
+  const ids = [hint ? meta.descriptionId : null, hasError ? meta.errorId : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+function initialText(meta: FieldMeta): string | undefined {
+  return typeof meta.initialValue === "string" ? meta.initialValue : undefined;
+}
+
+function FieldError({ id, errors }: { id: string; errors?: string[] }) {
+  if (!errors?.length) return null;
+  return (
+    <p id={id} className="field__error">
+      <span className="visually-hidden">Error: </span>
+      {errors.join(" ")}
+    </p>
+  );
+}
+
+function Hint({ id, children }: { id: string; children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p id={id} className="field__hint">
+      {children}
+    </p>
+  );
+}
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, "id" | "name" | "defaultValue"> {
+  meta: FieldMeta;
+  label: ReactNode;
+  hint?: ReactNode;
+  /** Never put the value back (passwords). */
+  omitValue?: boolean;
+}
+
+export function Field({ meta, label, hint, omitValue, className, ...input }: FieldProps) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className={["field", invalid ? "field--invalid" : null, className].filter(Boolean).join(" ")}>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+      <input
+        id={meta.id}
+        name={meta.name}
+        defaultValue={omitValue ? undefined : initialText(meta)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(meta, hint, invalid)}
+        className="field__input"
+        {...input}
+      />
+    </div>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue"> {
+  meta: FieldMeta;
+  label: ReactNode;
+  hint?: ReactNode;
+  options: readonly (string | { value: string; label: string })[];
+  /** The first, empty choice ("Elija una opción"). */
+  placeholder?: string;
+}
+
+export function SelectField({ meta, label, hint, options, placeholder = "Elija una opción", className, ...select }: SelectFieldProps) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className={["field", invalid ? "field--invalid" : null, className].filter(Boolean).join(" ")}>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+      <select
+        id={meta.id}
+        name={meta.name}
+        defaultValue={initialText(meta) ?? ""}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(meta, hint, invalid)}
+        className="field__select"
+        {...select}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => {
+          const { value, label: text } = typeof option === "string" ? { value: option, label: option } : option;
+          return (
+            <option key={value} value={value}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+    </div>
+  );
+}
+
+interface RadioGroupProps {
+  meta: FieldMeta;
+  legend: ReactNode;
+  hint?: ReactNode;
+  options: readonly { value: string; label: string; hint?: string }[];
+  required?: boolean;
+  onValueChange?: (value: string) => void;
+  inline?: boolean;
+}
+
+/** Radios in a fieldset; the error summary links to the first radio (radioId(meta, first)). */
+export function RadioGroup({ meta, legend, hint, options, required, onValueChange, inline }: RadioGroupProps) {
+  const invalid = Boolean(meta.errors?.length);
+  const initial = initialText(meta);
+  return (
+    <fieldset
+      className={["field", "field--radios", inline ? "field--inline" : null, invalid ? "field--invalid" : null].filter(Boolean).join(" ")}
+      aria-describedby={describedBy(meta, hint, invalid)}
+    >
+      <legend className="field__label">{legend}</legend>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+      <div className="radios">
+        {options.map((option, index) => {
+          const id = index === 0 ? meta.id : `${meta.id}-${index}`;
+          return (
+            <div className="radio" key={option.value}>
+              <input
+                type="radio"
+                id={id}
+                name={meta.name}
+                value={option.value}
+                defaultChecked={initial === option.value}
+                required={required}
+                aria-invalid={invalid || undefined}
+                aria-describedby={option.hint ? `${id}-hint` : undefined}
+                onChange={onValueChange ? (event) => event.currentTarget.checked && onValueChange(option.value) : undefined}
+              />
+              <label htmlFor={id}>{option.label}</label>
+              {option.hint ? (
+                <p id={`${id}-hint`} className="radio__hint">
+                  {option.hint}
+                </p>
+              ) : null}
+            </div>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+interface FileFieldProps {
+  meta: FieldMeta;
+  label: ReactNode;
+  hint?: ReactNode;
+  required?: boolean;
+}
+
+/**
+ * A document upload. In the browser the file is checked as soon as it is chosen (size, and its
+ * real type from its first bytes), with a message at the field and a toast, and a refused file is
+ * taken out of the form before sending. The server checks again by content either way.
+ */
+export function FileField({ meta, label, hint, required }: FileFieldProps) {
+  const [clientError, setClientError] = useState<string | null>(null);
+  const errors = clientError ? [clientError] : meta.errors;
+  const invalid = Boolean(errors?.length);
+  useEffect(() => setClientError(null), [meta.errors]);
+
+  async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    if (!file) return setClientError(null);
+    let problem: string | null = null;
+    if (file.size === 0) problem = FILE_MESSAGES.empty;
+    else if (file.size > MAX_UPLOAD_BYTES) problem = FILE_MESSAGES.tooLarge;
+    else if (!detectFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) problem = FILE_MESSAGES.wrongType;
+    setClientError(problem);
+    if (problem) {
+      input.value = "";
+      showToast({ type: "error", title: "Archivo no válido", description: `${file.name}: ${problem}` });
+    }
+  }
+
+  return (
+    <div className={["field", "field--file", invalid ? "field--invalid" : null].filter(Boolean).join(" ")}>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      <Hint id={meta.descriptionId}>{hint ?? "JPG, PNG o PDF, máximo 1 MB."}</Hint>
+      <div aria-live="polite">
+        <FieldError id={meta.errorId} errors={errors} />
+      </div>
+      <input
+        type="file"
+        id={meta.id}
+        name={meta.name}
+        accept={UPLOAD_ACCEPT}
+        required={required}
+        aria-invalid={invalid || undefined}
+        aria-describedby={[meta.descriptionId, invalid ? meta.errorId : null].filter(Boolean).join(" ")}
+        className="field__file"
+        onChange={onChange}
+      />
+    </div>
+  );
+}
+
+export interface SummaryError {
+  /** The id of the field to go to (the first radio of a group). */
+  fieldId: string;
+  message: string;
+}
+
+/**
+ * The error summary at the top of a form: it takes focus when errors arrive (so screen readers
+ * announce it and keyboard users start there) and links to each field.
+ */
+export function ErrorSummary({ title, errors, formErrors, focusKey }: { title: string; errors: SummaryError[]; formErrors?: string[]; focusKey?: unknown }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const hasErrors = errors.length > 0 || Boolean(formErrors?.length);
+  useEffect(() => {
+    if (hasErrors) ref.current?.focus();
+  }, [hasErrors, focusKey]);
+  if (!hasErrors) return null;
+  return (
+    <div className="error-summary" ref={ref} tabIndex={-1} role="alert" aria-labelledby="error-summary-title" data-testid="error-summary">
+      <h2 id="error-summary-title" className="error-summary__title">
+        {title}
+      </h2>
+      {formErrors?.length ? (
+        <ul className="error-summary__list">
+          {formErrors.map((message) => (
+            <li key={message}>{message}</li>
+          ))}
+        </ul>
+      ) : null}
+      {errors.length ? (
+        <ul className="error-summary__list">
+          {errors.map((error) => (
+            <li key={`${error.fieldId}:${error.message}`}>
+              <a href={`#${error.fieldId}`}>{error.message}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The summary entries for conform's fields, in the order the form shows them. */
+export function summaryErrors(fields: readonly (FieldMeta | undefined)[]): SummaryError[] {
+  return fields.flatMap((meta) => (meta?.errors ?? []).map((message) => ({ fieldId: meta!.id, message })));
+}

@@ -1,0 +1,177 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import type { CardAction } from "./catalogue";
+
+/** "Del 15 de marzo de 2027 al 17 de marzo de 2027", or "El 6 de noviembre de 2026" for one day. */
+export function CourseDates({ card }: { card: { startIso: string; finishIso: string; startDate: string; finishDate: string } }) {
+  if (card.startIso === card.finishIso) {
+    return (
+      <>
+        El <time dateTime={card.startIso}>{card.startDate}</time>
+      </>
+    );
+  }
+  return (
+    <>
+      Del <time dateTime={card.startIso}>{card.startDate}</time> al <time dateTime={card.finishIso}>{card.finishDate}</time>
+    </>
+  );
+}
+
+/** The URL of the programme page, the no-JavaScript twin of the programme dialog. */
+export function programmePagePath(courseId: number): string {
+  return `/ensenanza/offer/programa/${courseId}`;
+}
+
+export interface ProgrammeInfo {
+  courseId: number;
+  courseName: string;
+  pdfUrl: string | null;
+  courseEntryUrl: string | null;
+}
+
+/** True once React has hydrated in the browser (false in the server HTML and the first render). */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+/**
+ * The programme itself: the PDF embedded from /archivos (same origin, allowed by frame-src
+ * 'self'), a plain link to open it (phones do not show PDFs inside frames), and the link to enter
+ * the course. The two messages are the seed's, word for word.
+ */
+export function ProgrammeContent({ programme }: { programme: ProgrammeInfo }) {
+  return (
+    <div className="programme">
+      {programme.pdfUrl ? (
+        <>
+          <iframe className="programme__frame" src={programme.pdfUrl} title={`Programa del curso ${programme.courseName} (PDF)`} />
+          <p className="programme__pdf-link">
+            <a href={programme.pdfUrl} target="_blank" rel="noopener">
+              Abrir el programa en PDF<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+          </p>
+        </>
+      ) : (
+        <p className="programme__missing">Programa no disponible</p>
+      )}
+      {programme.courseEntryUrl ? (
+        <p className="programme__entry">
+          <Link className="button" to={programme.courseEntryUrl}>
+            Entrar al curso
+          </Link>
+        </p>
+      ) : (
+        <p className="programme__missing">Enlace al curso no disponible</p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * One modal dialog for the whole catalogue. Native <dialog> with showModal() gives the focus
+ * trap, Esc to close and an inert page behind; closing sends focus back to the button that
+ * opened it.
+ */
+export function useProgrammeDialog() {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const openerRef = useRef<HTMLElement | null>(null);
+  const [programme, setProgramme] = useState<ProgrammeInfo | null>(null);
+
+  const open = useCallback((info: ProgrammeInfo, opener: HTMLElement) => {
+    openerRef.current = opener;
+    setProgramme(info);
+  }, []);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (programme && dialog && !dialog.open) dialog.showModal();
+  }, [programme]);
+
+  const onClose = useCallback(() => {
+    setProgramme(null);
+    openerRef.current?.focus();
+  }, []);
+
+  const dialog = (
+    <dialog ref={dialogRef} className="programme-dialog" aria-labelledby="programme-dialog-title" onClose={onClose}>
+      <div className="programme-dialog__header">
+        <h2 id="programme-dialog-title" className="programme-dialog__title">
+          {programme ? `Programa: ${programme.courseName}` : "Programa del curso"}
+        </h2>
+        <button type="button" className="programme-dialog__close" onClick={() => dialogRef.current?.close()}>
+          Cerrar<span className="visually-hidden"> el programa</span>
+        </button>
+      </div>
+      {programme ? <ProgrammeContent programme={programme} /> : null}
+    </dialog>
+  );
+  return { open, dialog };
+}
+
+/**
+ * "Programa": a link to the programme page in the server HTML (works without JavaScript); once
+ * hydrated, a button that opens the dialog instead.
+ */
+export function ProgrammeTrigger({
+  programme,
+  describedBy,
+  onOpen,
+}: {
+  programme: ProgrammeInfo;
+  describedBy: string;
+  onOpen: (info: ProgrammeInfo, opener: HTMLElement) => void;
+}) {
+  const hydrated = useHydrated();
+  if (!hydrated) {
+    return (
+      <a className="button course-button--secondary" href={programmePagePath(programme.courseId)} aria-describedby={describedBy}>
+        Programa
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className="button course-button--secondary"
+      aria-haspopup="dialog"
+      aria-describedby={describedBy}
+      onClick={(event) => onOpen(programme, event.currentTarget)}
+    >
+      Programa
+    </button>
+  );
+}
+
+/**
+ * The card's action: a POST form to the catalogue's own action, which stores the chosen course
+ * in the server session and redirects to /register or /payment. It sends only the course id;
+ * the server decides everything else.
+ */
+export function ChooseCourseForm({
+  action,
+  courseId,
+  formAction,
+  describedBy,
+}: {
+  action: CardAction;
+  courseId: number;
+  formAction: string;
+  describedBy: string;
+}): ReactNode {
+  const navigation = useNavigation();
+  if (action.kind === "closed") return <p className="course-card__closed">Inscripciones cerradas</p>;
+  const pending = navigation.state !== "idle" && navigation.formData?.get("courseId") === String(courseId);
+  return (
+    <Form method="post" action={formAction} className="course-card__form">
+      <input type="hidden" name="intent" value="choose" />
+      <input type="hidden" name="courseId" value={courseId} />
+      <button type="submit" className="button" aria-describedby={describedBy} data-pending={pending || undefined}>
+        {pending ? <span className="spinner" aria-hidden="true" /> : null}
+        {action.label}
+      </button>
+    </Form>
+  );
+}

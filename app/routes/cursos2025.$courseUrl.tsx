@@ -1,0 +1,111 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { getSessionUser } from "~/accounts/session.server";
+import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
+import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
+import { courseEntryPath, getCourseByUrl, toCourseCard, viewerFromSessionUser } from "~/courses/courses.server";
+import { ChooseCourseForm, CourseDates, programmePagePath } from "~/courses/course-ui";
+import { db } from "~/db.server";
+import { deepPageMeta } from "~/utils/seo";
+import catalogueStyles from "~/styles/catalogue.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+function crumbs(card: { name: string; monthId: number }, path: string): Crumb[] {
+  return [
+    { label: "Enseñanza", href: "/ensenanza" },
+    { label: "Oferta académica", href: monthHref(card.monthId) },
+    { label: card.name, href: path },
+  ];
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  deepPageMeta({
+    title: data ? data.card.name : "Curso",
+    description: data?.card.summary || "Curso de la oferta académica del Hospital Infantil de México Federico Gómez.",
+    path: data?.path ?? CATALOGUE_PATH,
+    crumbs: data ? crumbs(data.card, data.path) : [],
+    matches,
+  });
+
+/**
+ * The course entry page. The course content (session links, video, materials) is for enrolled
+ * participants; enrolments arrive with the payment work, so for now everyone gets the public
+ * summary and how to enrol. Only public columns are read here: the course password and access
+ * address never reach this page.
+ */
+export async function loader({ params, request }: LoaderFunctionArgs) {
+  const course = await getCourseByUrl(db, params.courseUrl ?? "");
+  if (!course || !course.course_url) throw new Response(null, { status: 404 });
+  const viewer = viewerFromSessionUser(await getSessionUser(request));
+  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn };
+}
+
+export default function CourseEntry() {
+  const { card, path, signedIn } = useLoaderData<typeof loader>();
+  const open = card.action.kind === "choose";
+  return (
+    <div className="container page course-page">
+      <Breadcrumbs items={crumbs(card, path)} />
+      <h1 id="course-title">{card.name}</h1>
+      {card.summary ? <p className="catalogue__lead">{card.summary}</p> : null}
+      <dl className="course-page__facts">
+        <div>
+          <dt>Fechas</dt>
+          <dd>
+            <CourseDates card={card} />
+          </dd>
+        </div>
+        <div>
+          <dt>Modalidad</dt>
+          <dd>{card.modality}</dd>
+        </div>
+        <div>
+          <dt>Cupo</dt>
+          <dd>{card.capacity}</dd>
+        </div>
+        {card.venue ? (
+          <div>
+            <dt>Sede</dt>
+            <dd>{card.venue}</dd>
+          </div>
+        ) : null}
+        {card.prices.map((price) => (
+          <div key={price.label}>
+            <dt>{card.prices.length > 1 ? `Precio ${price.label}` : price.label}</dt>
+            <dd>{price.amount}</dd>
+          </div>
+        ))}
+      </dl>
+
+      <section className="course-page__notice" aria-labelledby="how-to-enrol">
+        <h2 id="how-to-enrol">Cómo inscribirse</h2>
+        <p>
+          Las ligas de las sesiones, el video y los materiales del curso están disponibles solo para participantes inscritos.
+        </p>
+        {open ? (
+          <p>
+            {signedIn
+              ? "Para inscribirse, elija el curso y complete su compra o inscripción."
+              : "Para inscribirse, elija el curso, cree su cuenta con sus documentos (o inicie sesión si ya la tiene) y complete su compra o inscripción."}
+          </p>
+        ) : (
+          <p>Las inscripciones de este curso están cerradas. Consulte otros cursos en la oferta académica.</p>
+        )}
+        <ul className="course-page__actions">
+          {open ? (
+            <li>
+              <ChooseCourseForm action={card.action} courseId={card.id} formAction={monthHref(card.monthId)} describedBy="course-title" />
+            </li>
+          ) : null}
+          <li>
+            <Link to={programmePagePath(card.id)}>Ver el programa</Link>
+          </li>
+          <li>
+            <Link to={monthHref(card.monthId)}>Oferta académica de {MONTHS[card.monthId]}</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { clearChosenCourse, getSessionUser, setChosenCourse } from "~/accounts/session.server";
+import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
+import { CATALOGUE_PATH, cardAction, currentMonthInMexicoCity, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
+import { findChoosableCourse, listCoursesByMonth, toCourseCard, viewerFromSessionUser, type CourseCard } from "~/courses/courses.server";
+import { ChooseCourseForm, CourseDates, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
+import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
+import { db } from "~/db.server";
+import { deepPageMeta } from "~/utils/seo";
+import catalogueStyles from "~/styles/catalogue.css";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
+
+const CRUMBS: Crumb[] = [
+  { label: "Enseñanza", href: "/ensenanza" },
+  { label: "Oferta académica", href: CATALOGUE_PATH },
+];
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
+  deepPageMeta({
+    title: data ? `Oferta académica: cursos de ${MONTHS[data.month]}` : "Oferta académica",
+    description:
+      "Cursos, diplomados y talleres de educación médica continua del Hospital Infantil de México Federico Gómez, presenciales y en línea, por mes.",
+    path: data?.requestedMonth != null ? monthHref(data.requestedMonth) : CATALOGUE_PATH,
+    crumbs: CRUMBS,
+    matches,
+  });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const requestedMonth = parseMonthParam(new URL(request.url).searchParams.get("mes"));
+  // The month of Mexico City, not of the server's clock: the catalogue is Mexican.
+  const currentMonth = currentMonthInMexicoCity();
+  const month = requestedMonth ?? currentMonth;
+  const viewer = viewerFromSessionUser(await getSessionUser(request));
+  const courses = await listCoursesByMonth(db, month);
+  // Back in the catalogue, the visitor has left the enrolment flow: forget the chosen course.
+  const clearCookie = await clearChosenCourse(request);
+  return data(
+    {
+      month,
+      requestedMonth,
+      currentMonth,
+      viewerProfile: viewer.signedIn ? PROFILE_LABELS[viewer.profile] : null,
+      cards: courses.map((course) => toCourseCard(course, viewer)),
+    },
+    clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
+  );
+}
+
+const chooseSchema = z.object({
+  intent: z.literal("choose"),
+  courseId: z.coerce.number().int().positive(),
+});
+
+/**
+ * Choosing a course: the form sends only the course id. The server checks the course exists and
+ * is open, remembers it in the session, and sends the visitor where the card's button says
+ * (/register when anonymous, /payment when signed in) with a 303.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const parsed = chooseSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) throw new Response("Solicitud no válida", { status: 400 });
+  const outcome = await findChoosableCourse(db, parsed.data.courseId);
+  if (!outcome.ok && outcome.reason === "not-found") throw new Response(null, { status: 404 });
+  if (!outcome.ok) {
+    return redirectWithToast(monthHref(outcome.course.month_id), {
+      type: "error",
+      description: "Las inscripciones de este curso están cerradas. Elija otro curso de la oferta académica.",
+    });
+  }
+  const viewer = viewerFromSessionUser(await getSessionUser(request));
+  const choice = cardAction({
+    price: priceForProfile(outcome.course, viewer.signedIn ? viewer.profile : "EXTERNO"),
+    open: true,
+    signedIn: viewer.signedIn,
+  });
+  if (choice.kind !== "choose") throw new Error("An open course always has a card action");
+  const cookie = await setChosenCourse(request, outcome.course.course_id);
+  return redirect(choice.target, { status: 303, headers: { "Set-Cookie": cookie } });
+}
+
+export default function CourseCatalogue() {
+  const { month, currentMonth, viewerProfile, cards } = useLoaderData<typeof loader>();
+  const { open, dialog } = useProgrammeDialog();
+  return (
+    <div className="container page catalogue">
+      <Breadcrumbs items={CRUMBS} />
+      <h1>Oferta académica</h1>
+      <p className="catalogue__lead">
+        Cursos, diplomados y talleres de educación médica continua para profesionales y estudiantes de la salud, presenciales y en
+        línea. Elija un mes para ver sus cursos.
+      </p>
+      <nav aria-label="Meses del año" className="month-bar">
+        <ul className="month-bar__list">
+          {MONTHS.map((name, id) => (
+            <li key={name}>
+              <Link
+                to={monthHref(id)}
+                preventScrollReset
+                className="month-bar__link"
+                aria-current={id === month ? "page" : undefined}
+                aria-describedby={id === currentMonth ? "current-month-note" : undefined}
+                data-current-month={id === currentMonth || undefined}
+              >
+                {name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <span id="current-month-note" className="visually-hidden">
+          Mes en curso
+        </span>
+      </nav>
+
+      <section aria-labelledby="catalogue-month-title" className="catalogue__month">
+        <h2 id="catalogue-month-title">Cursos de {MONTHS[month]}</h2>
+        {/* Announces the new month after a client-side switch (the page does not reload). */}
+        <p className="visually-hidden" role="status">
+          {cards.length === 1 ? `1 curso en ${MONTHS[month]}` : `${cards.length} cursos en ${MONTHS[month]}`}
+        </p>
+        <p className="catalogue__pricing-note">
+          {viewerProfile ? (
+            <>
+              Los precios corresponden a su perfil: <strong>{viewerProfile}</strong>.
+            </>
+          ) : (
+            <>
+              Los precios dependen de su perfil (Personal HIMFG, Estudiante o Externo).{" "}
+              <Link to="/userlogin">Inicie sesión</Link> para ver el suyo.
+            </>
+          )}
+        </p>
+        {cards.length === 0 ? (
+          <p className="catalogue__empty">No hay cursos programados en {MONTHS[month]}. Consulte otro mes.</p>
+        ) : (
+          <ul className="course-grid">
+            {cards.map((card) => (
+              <li key={card.id}>
+                <CourseCardView card={card} formAction={monthHref(month)} onOpenProgramme={open} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {dialog}
+    </div>
+  );
+}
+
+function CourseCardView({
+  card,
+  formAction,
+  onOpenProgramme,
+}: {
+  card: CourseCard;
+  formAction: string;
+  onOpenProgramme: (info: ProgrammeInfo, opener: HTMLElement) => void;
+}) {
+  const titleId = `curso-${card.id}`;
+  return (
+    <article className="course-card" aria-labelledby={titleId} data-course-id={card.id}>
+      {card.imageUrl ? (
+        <img className="course-card__image" src={card.imageUrl} alt="" width={600} height={300} loading="lazy" decoding="async" />
+      ) : null}
+      <div className="course-card__body">
+        <h3 id={titleId} className="course-card__title">
+          {card.name}
+        </h3>
+        {card.summary ? <p className="course-card__summary">{card.summary}</p> : null}
+        <dl className="course-card__facts">
+          <div>
+            <dt>Fechas</dt>
+            <dd>
+              <CourseDates card={card} />
+            </dd>
+          </div>
+          <div>
+            <dt>Modalidad</dt>
+            <dd>{card.modality}</dd>
+          </div>
+          <div>
+            <dt>Cupo</dt>
+            <dd>{card.capacity}</dd>
+          </div>
+          {card.venue ? (
+            <div>
+              <dt>Sede</dt>
+              <dd>{card.venue}</dd>
+            </div>
+          ) : null}
+        </dl>
+        <dl className="course-card__prices">
+          {card.prices.map((price) => (
+            <div key={price.label}>
+              <dt>{price.label}</dt>
+              <dd>{price.amount}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="course-card__actions">
+          <ProgrammeTrigger programme={card.programme} describedBy={titleId} onOpen={onOpenProgramme} />
+          <ChooseCourseForm action={card.action} courseId={card.id} formAction={formAction} describedBy={titleId} />
+        </div>
+      </div>
+    </article>
+  );
+}

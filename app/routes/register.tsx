@@ -1,0 +1,280 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import type { z } from "zod";
+import {
+  GRADE_OPTIONS,
+  INSTITUTION_OPTIONS,
+  MEXICAN_STATES,
+  MODALITY_CHOICES,
+  OTHER,
+  ROLE_OPTIONS,
+  STUDENT_GRADE,
+  SUMMARY_WARNING,
+  type registrationSchema,
+} from "~/accounts/account-forms";
+import { DOCUMENTS_BY_ROLE } from "~/accounts/documents";
+import { submitRegistration, toRegistrationCourse } from "~/accounts/registration.server";
+import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { getCourseById } from "~/courses/courses.server";
+import { isProfile, type Profile } from "~/courses/pricing";
+import { db } from "~/db.server";
+import formStyles from "~/styles/forms.css";
+import { pageMeta, rootOrigin } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Registro de participantes",
+    description: "Cree su cuenta para inscribirse a los cursos de educación continua del Hospital Infantil de México Federico Gómez.",
+    path: "/register",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+async function chosenCourse(request: Request) {
+  const courseId = await getChosenCourseId(request);
+  if (courseId === null) return null;
+  const course = await getCourseById(db, courseId);
+  return course ? toRegistrationCourse(course) : null;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [user, courseId] = await Promise.all([getSessionUser(request), getChosenCourseId(request)]);
+  if (user) throw redirect(courseId !== null ? "/payment" : "/profile", { status: 303 });
+  return { course: await chosenCourse(request) };
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // Read before signing in: the new session replaces (and deletes) the one the course was chosen in.
+  const courseId = await getChosenCourseId(request);
+  const course = await chosenCourse(request);
+  const outcome = await submitRegistration(request, course);
+  if (!outcome.ok) return data(outcome.result, { status: outcome.status });
+  const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
+  return redirectWithToast(
+    courseId !== null ? "/payment" : "/profile",
+    { type: "success", title: "Registro completado", description: `Bienvenido(a), ${outcome.participant.name}. Su número de participante es ${outcome.participant.id}.` },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+type RegistrationFields = z.input<typeof registrationSchema> & { student_license?: File; student_license_part_2?: File };
+
+function useHydrated() {
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  return hydrated;
+}
+
+export default function RegisterPage() {
+  const { course } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm<RegistrationFields>({ id: "registro", lastResult, shouldValidate: "onSubmit" });
+  const hydrated = useHydrated();
+
+  const initialRole = fields.student_role.initialValue;
+  const [role, setRole] = useState<Profile | null>(isProfile(initialRole) ? initialRole : null);
+  const [gradeChoice, setGradeChoice] = useState(typeof fields.student_grade.initialValue === "string" ? fields.student_grade.initialValue : "");
+  const [institutionChoice, setInstitutionChoice] = useState(
+    typeof fields.student_institution.initialValue === "string" ? fields.student_institution.initialValue : "",
+  );
+  // With JavaScript the form adapts to the chosen profile; without it every field shows with
+  // hints, and the server applies the same rules.
+  const adapt = hydrated && role !== null;
+  const isStudent = role === "ESTUDIANTE";
+  const documents = role ? DOCUMENTS_BY_ROLE[role] : null;
+  const firstDocumentLabel = adapt && documents ? documents[0]!.label : "Documento 1: frente de su credencial o su cédula profesional";
+  const secondDocument = adapt && documents ? documents[1] : undefined;
+  const showSecondDocument = !adapt || Boolean(secondDocument);
+  const showGradeOther = !hydrated || gradeChoice === OTHER;
+  const showInstitutionOther = !hydrated || institutionChoice === OTHER;
+
+  const ordered = [
+    fields.student_role,
+    fields.student_name,
+    fields.student_email,
+    fields.student_password,
+    fields.student_age,
+    fields.student_phone,
+    fields.student_graduated,
+    fields.student_nationality,
+    fields.student_state,
+    fields.student_grade,
+    fields.student_grade_other,
+    fields.student_institution,
+    fields.student_institution_other,
+    fields.student_modality,
+    fields.student_license,
+    fields.student_license_part_2,
+  ];
+
+  return (
+    <div className="container page form-page">
+      <Breadcrumbs items={[{ label: "Registro", href: "/register" }]} />
+      <h1>Registro de participantes</h1>
+      <p>Cree su cuenta para inscribirse a los cursos de educación continua. Todos los campos son obligatorios.</p>
+      {course ? (
+        <p className="notice">
+          Curso elegido: <strong>{course.name}</strong>. Al terminar su registro continuará con la inscripción.
+        </p>
+      ) : null}
+
+      <ErrorSummary title={SUMMARY_WARNING} errors={summaryErrors(ordered)} formErrors={form.errors} focusKey={lastResult} />
+
+      <Form method="post" action="/register" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+        <RadioGroup
+          meta={fields.student_role}
+          legend="Perfil"
+          hint="Su perfil define el precio de los cursos y los documentos que debe subir."
+          options={ROLE_OPTIONS}
+          required
+          onValueChange={(value) => setRole(isProfile(value) ? value : null)}
+        />
+
+        <fieldset className="form-section">
+          <legend>Datos personales</legend>
+          <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
+          <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
+          <Field
+            meta={fields.student_password}
+            key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
+            label="Contraseña"
+            type="password"
+            autoComplete="new-password"
+            hint="Al menos 8 caracteres. Evite contraseñas comunes como «12345678» o «contraseña»."
+            required
+            minLength={8}
+            omitValue
+          />
+          <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" className="field--short" required />
+          <Field
+            meta={fields.student_phone}
+            label="Teléfono"
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel-national"
+            hint="10 dígitos, por ejemplo 5552289917."
+            required
+          />
+          <RadioGroup
+            meta={fields.student_graduated}
+            legend="¿Es egresado(a)?"
+            options={[
+              { value: "SÍ", label: "Sí" },
+              { value: "NO", label: "No" },
+            ]}
+            required
+            inline
+          />
+          <Field meta={fields.student_nationality} label="Nacionalidad" hint="Por ejemplo: Mexicana." required maxLength={80} />
+          <SelectField meta={fields.student_state} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required />
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>Datos académicos</legend>
+          {adapt && isStudent ? (
+            <div className="field">
+              <p className="field__label">Grado</p>
+              <p>
+                {STUDENT_GRADE} <span className="field__hint">(se asigna por su perfil Estudiante)</span>
+              </p>
+            </div>
+          ) : (
+            <>
+              <SelectField
+                meta={fields.student_grade}
+                label="Grado"
+                hint={hydrated ? undefined : "Si su perfil es Estudiante, no lo elija: se asigna ESTUDIANTE."}
+                options={[...GRADE_OPTIONS, { value: OTHER, label: "Otro (escríbalo)" }]}
+                onChange={(event) => setGradeChoice(event.currentTarget.value)}
+              />
+              {showGradeOther ? (
+                <Field meta={fields.student_grade_other} label="Otro grado" hint={hydrated ? undefined : "Solo si eligió «Otro» en Grado."} maxLength={100} />
+              ) : null}
+            </>
+          )}
+          <SelectField
+            meta={fields.student_institution}
+            label="Institución"
+            options={[...INSTITUTION_OPTIONS, { value: OTHER, label: "Otra (escríbala)" }]}
+            onChange={(event) => setInstitutionChoice(event.currentTarget.value)}
+            required
+          />
+          {showInstitutionOther ? (
+            <Field
+              meta={fields.student_institution_other}
+              label="Otra institución"
+              hint={hydrated ? undefined : "Solo si eligió «Otra» en Institución."}
+              autoComplete="organization"
+              maxLength={150}
+            />
+          ) : null}
+        </fieldset>
+
+        {course && course.modalityId === 3 ? (
+          <RadioGroup
+            meta={fields.student_modality}
+            legend={`Modalidad del curso «${course.name}»`}
+            hint={course.presencialAvailable ? undefined : "Este curso no tiene lugares presenciales; se toma en línea."}
+            options={
+              course.presencialAvailable
+                ? [
+                    { value: "presencial", label: MODALITY_CHOICES.presencial },
+                    { value: "en_linea", label: MODALITY_CHOICES.en_linea },
+                  ]
+                : [{ value: "en_linea", label: MODALITY_CHOICES.en_linea }]
+            }
+            required
+          />
+        ) : null}
+
+        <fieldset className="form-section">
+          <legend>Documentos</legend>
+          <div className="notice notice--warning">
+            <p>
+              <strong>Importante:</strong> el personal del HIMFG sube ambos lados de su credencial de trabajador; los estudiantes, ambos lados
+              de su credencial de estudiante vigente; los participantes externos, su cédula profesional.
+            </p>
+            <p>
+              Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso del pago.
+            </p>
+            <p>Formatos JPG, PNG o PDF, máximo 1 MB por archivo.</p>
+          </div>
+          <FileField meta={fields.student_license} label={firstDocumentLabel} required />
+          {showSecondDocument ? (
+            <FileField
+              meta={fields.student_license_part_2}
+              label={secondDocument?.label ?? "Documento 2: reverso de su credencial (no se pide para el perfil Externo)"}
+              required={adapt}
+            />
+          ) : null}
+        </fieldset>
+
+        <p className="notice">
+          Sus datos personales se usan para su registro, inscripción y constancias, conforme a la Ley General de Protección de Datos
+          Personales en Posesión de Sujetos Obligados. Consulte el <Link to="/avisos-de-privacidad">aviso de privacidad</Link>.
+        </p>
+
+        <div className="form-actions">
+          <SubmitButton formActionPath="/register" pendingLabel="Registrando…">
+            Registrarme
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <ul className="form-links">
+        <li>
+          ¿Ya tiene cuenta? <Link to="/userlogin">Inicie sesión</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

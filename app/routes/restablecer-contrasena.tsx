@@ -1,0 +1,127 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { passwordResetSchema } from "~/accounts/account-forms";
+import { findValidResetToken, resetPassword } from "~/accounts/password-reset.server";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { db } from "~/db.server";
+import formStyles from "~/styles/forms.css";
+import { pageMeta, rootOrigin } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
+
+// Personal data: never stored by a shared cache or the browser's back-forward cache.
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "Referrer-Policy"]) {
+    const value = loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+};
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Elegir una nueva contraseña",
+    description: "Elija una nueva contraseña para su cuenta de cursos.",
+    path: "/restablecer-contrasena",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = (await findValidResetToken(db, token)) !== null;
+  // The token stays out of logs and Referer headers of anything this page links to.
+  return data({ token: valid ? token : "", valid }, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: passwordResetSchema });
+  if (submission.status !== "success") {
+    return data(submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 400 });
+  }
+  const outcome = await resetPassword(db, submission.value.token, submission.value.password);
+  if (!outcome.ok) return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation"] }), { status: 400 });
+  return redirectWithToast("/userlogin", {
+    type: "success",
+    title: "Contraseña actualizada",
+    description: "Inicie sesión con su nueva contraseña. Por seguridad cerramos todas sus sesiones abiertas.",
+  });
+}
+
+export default function PasswordResetPage() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm<z.input<typeof passwordResetSchema>>({ id: "restablecer", lastResult, shouldValidate: "onSubmit" });
+  const resetKey = JSON.stringify(lastResult?.error ?? null);
+
+  return (
+    <div className="container page form-page">
+      <Breadcrumbs
+        items={[
+          { label: "Iniciar sesión", href: "/userlogin" },
+          { label: "Nueva contraseña", href: "/restablecer-contrasena" },
+        ]}
+      />
+      <h1>Elegir una nueva contraseña</h1>
+      {!valid && !lastResult ? (
+        <>
+          <p className="notice notice--warning" data-testid="invalid-reset-link">
+            {INVALID_LINK}
+          </p>
+          <p>
+            <Link to="/recuperar-contrasena" className="button">
+              Solicitar un enlace nuevo
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <ErrorSummary
+            title="Revise el formulario"
+            errors={summaryErrors([fields.password, fields.password_confirmation])}
+            formErrors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
+            focusKey={lastResult}
+          />
+          <Form method="post" action="/restablecer-contrasena" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+            <input type="hidden" name="token" value={token || (typeof fields.token.initialValue === "string" ? fields.token.initialValue : "")} />
+            <Field
+              meta={fields.password}
+              key={`p-${resetKey}`}
+              label="Nueva contraseña"
+              type="password"
+              autoComplete="new-password"
+              hint="Al menos 8 caracteres. Evite contraseñas comunes."
+              required
+              minLength={8}
+              omitValue
+            />
+            <Field
+              meta={fields.password_confirmation}
+              key={`c-${resetKey}`}
+              label="Confirme la nueva contraseña"
+              type="password"
+              autoComplete="new-password"
+              required
+              omitValue
+            />
+            <div className="form-actions">
+              <SubmitButton formActionPath="/restablecer-contrasena" pendingLabel="Guardando…">
+                Guardar contraseña
+              </SubmitButton>
+            </div>
+          </Form>
+        </>
+      )}
+    </div>
+  );
+}

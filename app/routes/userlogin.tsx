@@ -1,0 +1,105 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { loginSchema, safeRedirectPath } from "~/accounts/account-forms";
+import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
+import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
+import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import formStyles from "~/styles/forms.css";
+import { pageMeta, rootOrigin } from "~/utils/seo";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
+
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({
+    title: "Iniciar sesión",
+    description: "Inicie sesión para inscribirse a los cursos del Hospital Infantil de México Federico Gómez.",
+    path: "/userlogin",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+async function defaultDestination(request: Request) {
+  return (await getChosenCourseId(request)) !== null ? "/payment" : "/profile";
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = new URL(request.url).searchParams.get("redirectTo");
+  const user = await getSessionUser(request);
+  if (user) throw redirect(safeRedirectPath(redirectTo, await defaultDestination(request)), { status: 303 });
+  return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") : "" };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["student_password"] }), { status: 400 });
+
+  const outcome = await signIn(request, context.clientAddress ?? "unknown");
+  if (!outcome.ok) {
+    const tooMany = outcome.reason === "too-many-attempts";
+    return data(submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CREDENTIALS_MESSAGE], hideFields: ["student_password"] }), {
+      status: tooMany ? 429 : 400,
+    });
+  }
+  // Decided before signing in: the new session replaces (and deletes) the current one.
+  const destination = safeRedirectPath(submission.value.redirectTo, await defaultDestination(request));
+  const cookie = await createUserSession(outcome.user, { from: request });
+  return redirectWithToast(destination, { type: "success", description: `Bienvenido(a), ${outcome.user.name}.` }, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm<z.input<typeof loginSchema>>({ id: "inicio-sesion", lastResult, shouldValidate: "onSubmit" });
+  const registerHref = "/register";
+
+  return (
+    <div className="container page form-page">
+      <Breadcrumbs items={[{ label: "Iniciar sesión", href: "/userlogin" }]} />
+      <h1>Iniciar sesión</h1>
+      <p>Use el correo electrónico y la contraseña con los que se registró.</p>
+
+      <ErrorSummary
+        title="No pudimos iniciar su sesión"
+        errors={summaryErrors([fields.student_email, fields.student_password])}
+        formErrors={form.errors}
+        focusKey={lastResult}
+      />
+
+      <Form method="post" action="/userlogin" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
+        <Field
+          meta={fields.student_password}
+          key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          required
+          omitValue
+        />
+        <div className="form-actions">
+          <SubmitButton formActionPath="/userlogin" pendingLabel="Iniciando sesión…">
+            Iniciar sesión
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <ul className="form-links">
+        <li>
+          <Link to="/recuperar-contrasena">¿Olvidó su contraseña?</Link>
+        </li>
+        <li>
+          ¿Aún no tiene cuenta? <Link to={registerHref}>Regístrese</Link>
+        </li>
+      </ul>
+    </div>
+  );
+}
