@@ -2,6 +2,43 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { CardAction } from "./catalogue";
 
+/** The facts every course shows (dates, modality, capacity, venue); `children` adds more rows. */
+export function CourseFacts({
+  card,
+  className,
+  children,
+}: {
+  card: { startIso: string; finishIso: string; startDate: string; finishDate: string; modality: string; capacity: string; venue: string | null };
+  className: string;
+  children?: ReactNode;
+}) {
+  return (
+    <dl className={className}>
+      <div>
+        <dt>Fechas</dt>
+        <dd>
+          <CourseDates card={card} />
+        </dd>
+      </div>
+      <div>
+        <dt>Modalidad</dt>
+        <dd>{card.modality}</dd>
+      </div>
+      <div>
+        <dt>Cupo</dt>
+        <dd>{card.capacity}</dd>
+      </div>
+      {card.venue ? (
+        <div>
+          <dt>Sede</dt>
+          <dd>{card.venue}</dd>
+        </div>
+      ) : null}
+      {children}
+    </dl>
+  );
+}
+
 /** "Del 15 de marzo de 2027 al 17 de marzo de 2027", or "El 6 de noviembre de 2026" for one day. */
 export function CourseDates({ card }: { card: { startIso: string; finishIso: string; startDate: string; finishDate: string } }) {
   if (card.startIso === card.finishIso) {

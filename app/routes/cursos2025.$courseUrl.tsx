@@ -4,7 +4,7 @@ import { getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
 import { courseEntryPath, getCourseByUrl, toCourseCard, viewerFromSessionUser } from "~/courses/courses.server";
-import { ChooseCourseForm, CourseDates, programmePagePath } from "~/courses/course-ui";
+import { ChooseCourseForm, CourseFacts, programmePagePath } from "~/courses/course-ui";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
 import catalogueStyles from "~/styles/catalogue.css";
@@ -49,34 +49,14 @@ export default function CourseEntry() {
       <Breadcrumbs items={crumbs(card, path)} />
       <h1 id="course-title">{card.name}</h1>
       {card.summary ? <p className="catalogue__lead">{card.summary}</p> : null}
-      <dl className="course-page__facts">
-        <div>
-          <dt>Fechas</dt>
-          <dd>
-            <CourseDates card={card} />
-          </dd>
-        </div>
-        <div>
-          <dt>Modalidad</dt>
-          <dd>{card.modality}</dd>
-        </div>
-        <div>
-          <dt>Cupo</dt>
-          <dd>{card.capacity}</dd>
-        </div>
-        {card.venue ? (
-          <div>
-            <dt>Sede</dt>
-            <dd>{card.venue}</dd>
-          </div>
-        ) : null}
+      <CourseFacts card={card} className="course-page__facts">
         {card.prices.map((price) => (
           <div key={price.label}>
             <dt>{card.prices.length > 1 ? `Precio ${price.label}` : price.label}</dt>
             <dd>{price.amount}</dd>
           </div>
         ))}
-      </dl>
+      </CourseFacts>
 
       <section className="course-page__notice" aria-labelledby="how-to-enrol">
         <h2 id="how-to-enrol">Cómo inscribirse</h2>

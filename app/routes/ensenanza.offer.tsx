@@ -6,7 +6,7 @@ import { clearChosenCourse, getSessionUser, setChosenCourse } from "~/accounts/s
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CATALOGUE_PATH, cardAction, currentMonthInMexicoCity, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { findChoosableCourse, listCoursesByMonth, toCourseCard, viewerFromSessionUser, type CourseCard } from "~/courses/courses.server";
-import { ChooseCourseForm, CourseDates, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
+import { ChooseCourseForm, CourseFacts, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
 import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
@@ -171,28 +171,7 @@ function CourseCardView({
           {card.name}
         </h3>
         {card.summary ? <p className="course-card__summary">{card.summary}</p> : null}
-        <dl className="course-card__facts">
-          <div>
-            <dt>Fechas</dt>
-            <dd>
-              <CourseDates card={card} />
-            </dd>
-          </div>
-          <div>
-            <dt>Modalidad</dt>
-            <dd>{card.modality}</dd>
-          </div>
-          <div>
-            <dt>Cupo</dt>
-            <dd>{card.capacity}</dd>
-          </div>
-          {card.venue ? (
-            <div>
-              <dt>Sede</dt>
-              <dd>{card.venue}</dd>
-            </div>
-          ) : null}
-        </dl>
+        <CourseFacts card={card} className="course-card__facts" />
         <dl className="course-card__prices">
           {card.prices.map((price) => (
             <div key={price.label}>

@@ -1,0 +1,185 @@
+import puppeteer, { type Browser, type HTTPRequest, type PaperFormat } from "puppeteer-core";
+import { chromiumArgs, chromiumExecutablePath } from "~/utils/chromium.server";
+import { onShutdown } from "~/utils/shutdown.server";
+import { singleton } from "~/utils/singleton.server";
+
+/**
+ * HTML → PDF with one headless Chromium for the whole process (decision 0011).
+ *
+ * The browser is launched on the first render, reused by every later one, and launched again
+ * when it has died. Each render gets a fresh page with JavaScript disabled and every request
+ * other than data: URLs aborted, so a template can neither run script nor reach the network:
+ * everything it needs (CSS, fonts, images) must be inlined in the HTML string.
+ */
+
+export interface PdfOptions {
+  /** Paper size; A4 unless told otherwise. */
+  format?: Extract<PaperFormat, "A4" | "Letter" | "a4" | "letter">;
+  landscape?: boolean;
+  /** CSS lengths; 15 mm on every side unless told otherwise. */
+  margin?: { top?: string; right?: string; bottom?: string; left?: string };
+  /** Called with the URL of every request the page tried to make and was refused. */
+  onBlockedRequest?: (url: string) => void;
+}
+
+/** Renders running at once; more wait their turn (each page costs Chromium memory). */
+const MAX_CONCURRENT_PAGES = 2;
+/** A render that takes longer than this is broken (nothing is fetched), not slow. */
+const RENDER_TIMEOUT_MS = 20_000;
+/**
+ * Second wall behind request interception: every connection goes to a proxy on the discard port
+ * of the loopback (nothing listens there), loopback included. Interception aborts requests, but
+ * Chromium still preconnects (TCP, no HTTP) to an iframe's host before the request is paused;
+ * with this, even that reaches no real host.
+ */
+const NO_NETWORK_ARGS = ["--proxy-server=http://127.0.0.1:9", "--proxy-bypass-list=<-loopback>"];
+const DEFAULT_MARGIN = { top: "15mm", right: "15mm", bottom: "15mm", left: "15mm" };
+
+interface PdfState {
+  /** The browser being launched or running; null before the first render and after it died. */
+  browser: Promise<Browser> | null;
+  launches: number;
+  /** The running Chromium's process id (tests kill it to prove the relaunch). */
+  pid: number | null;
+  shutdownRegistered: boolean;
+  activePages: number;
+  waiting: Array<() => void>;
+}
+
+const state = singleton<PdfState>("pdf-renderer", () => ({
+  browser: null,
+  launches: 0,
+  pid: null,
+  shutdownRegistered: false,
+  activePages: 0,
+  waiting: [],
+}));
+
+async function launchBrowser(): Promise<Browser> {
+  const browser = await puppeteer.launch({
+    executablePath: chromiumExecutablePath(),
+    args: [...chromiumArgs, ...NO_NETWORK_ARGS],
+    headless: true,
+    // The server's own shutdown closes the browser (onShutdown below), not Puppeteer's handlers.
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
+  });
+  state.launches += 1;
+  state.pid = browser.process()?.pid ?? null;
+  return browser;
+}
+
+function getBrowser(): Promise<Browser> {
+  if (!state.shutdownRegistered) {
+    state.shutdownRegistered = true;
+    onShutdown(closePdfBrowser);
+  }
+  if (state.browser) return state.browser;
+  const launching = launchBrowser().then(
+    (browser) => {
+      // A crashed or killed Chromium: forget it so that the next render launches a new one.
+      browser.once("disconnected", () => {
+        if (state.browser === launching) {
+          state.browser = null;
+          state.pid = null;
+        }
+      });
+      return browser;
+    },
+    (error: unknown) => {
+      if (state.browser === launching) state.browser = null;
+      throw error;
+    },
+  );
+  state.browser = launching;
+  return launching;
+}
+
+async function acquirePageSlot(): Promise<void> {
+  if (state.activePages < MAX_CONCURRENT_PAGES) {
+    state.activePages += 1;
+    return;
+  }
+  // The releasing render hands its slot over directly, so activePages stays the same.
+  await new Promise<void>((resolve) => state.waiting.push(resolve));
+}
+
+function releasePageSlot() {
+  const next = state.waiting.shift();
+  if (next) next();
+  else state.activePages -= 1;
+}
+
+/** The running browser, launching one when there is none or the last one is gone. */
+async function connectedBrowser(): Promise<Browser> {
+  const launching = getBrowser();
+  const browser = await launching;
+  if (browser.connected) return browser;
+  // It died and 'disconnected' has not been delivered yet: launch a new one now.
+  if (state.browser === launching) state.browser = null;
+  return getBrowser();
+}
+
+async function renderInBrowser(browser: Browser, html: string, options: PdfOptions): Promise<Buffer> {
+  const page = await browser.newPage();
+  try {
+    page.setDefaultTimeout(RENDER_TIMEOUT_MS);
+    await page.setJavaScriptEnabled(false);
+    await page.setRequestInterception(true);
+    page.on("request", (request: HTTPRequest) => {
+      const url = request.url();
+      if (url.startsWith("data:")) {
+        void request.continue();
+      } else {
+        options.onBlockedRequest?.(url);
+        void request.abort("blockedbyclient");
+      }
+    });
+    await page.setContent(html, { waitUntil: "load", timeout: RENDER_TIMEOUT_MS });
+    const pdf = await page.pdf({
+      format: options.format ?? "A4",
+      landscape: options.landscape ?? false,
+      margin: { ...DEFAULT_MARGIN, ...options.margin },
+      printBackground: true,
+      timeout: RENDER_TIMEOUT_MS,
+    });
+    return Buffer.from(pdf);
+  } finally {
+    await page.close().catch(() => {
+      // The browser may have died with the page; nothing left to close.
+    });
+  }
+}
+
+/** Renders a self-contained HTML document (inline CSS, data: URL images and fonts) to a PDF. */
+export async function renderPdf(html: string, options: PdfOptions = {}): Promise<Buffer> {
+  await acquirePageSlot();
+  try {
+    const browser = await connectedBrowser();
+    try {
+      return await renderInBrowser(browser, html, options);
+    } catch (error) {
+      // The browser died under this render (crash, OOM kill): try once more in a new one.
+      if (browser.connected) throw error;
+      return await renderInBrowser(await connectedBrowser(), html, options);
+    }
+  } finally {
+    releasePageSlot();
+  }
+}
+
+/** Closes the shared browser (server shutdown, end of a test file). The next render relaunches it. */
+export async function closePdfBrowser(): Promise<void> {
+  const launching = state.browser;
+  state.browser = null;
+  state.pid = null;
+  if (!launching) return;
+  const browser = await launching.catch(() => null);
+  if (browser?.connected) await browser.close();
+}
+
+/** How many times this process has launched Chromium for PDFs, and the running one's pid. */
+export function pdfBrowserStatus(): { launches: number; pid: number | null } {
+  return { launches: state.launches, pid: state.pid };
+}
