@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -41,7 +42,57 @@ const envSchema = z.object({
     .default("true")
     .transform((value) => value === "true" || value === "1"),
   MAIL_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  // Enrolment and card payments (app/enrolment, app/payments).
+  SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+  PAYMENT_PROVIDER: z.enum(["simulator", "banorte"]).optional(),
+  BANORTE_MODE: z.enum(["PRD", "AUT", "DEC", "RND"]).optional(),
+  BANORTE_MERCHANT_ID: z.string().regex(/^\d{1,7}$/, "must be up to 7 digits").optional(),
+  BANORTE_USER: z.string().min(1).max(20).optional(),
+  BANORTE_PASSWORD: z.string().min(1).max(20).optional(),
+  BANORTE_TERMINAL_ID: z.string().min(1).max(15).optional(),
+  BANORTE_MERCHANT_NAME: z.string().min(1).max(25).default("HIMFG"),
+  BANORTE_MERCHANT_CITY: z.string().min(1).max(40).default("Ciudad de Mexico"),
+  BANORTE_CERTIFICATE_PATH: z.string().optional(),
+}).superRefine((env, ctx) => {
+  // Live mode charges real cards: refuse to start unless Banorte's credentials and certificate are there.
+  const { provider, mode } = resolvePaymentMode(env);
+  if (mode !== "PRD") return;
+  if (provider !== "banorte") {
+    ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: "PRD (live) needs PAYMENT_PROVIDER=banorte" });
+    return;
+  }
+  for (const key of ["BANORTE_MERCHANT_ID", "BANORTE_USER", "BANORTE_PASSWORD", "BANORTE_TERMINAL_ID", "BANORTE_CERTIFICATE_PATH"] as const) {
+    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required for live card payments (BANORTE_MODE=PRD)" });
+  }
+  const certificatePath = env.BANORTE_CERTIFICATE_PATH;
+  if (certificatePath && !readsAsCertificate(certificatePath)) {
+    ctx.addIssue({ code: "custom", path: ["BANORTE_CERTIFICATE_PATH"], message: "must be a readable X.509 certificate in PEM form" });
+  }
 });
+
+/**
+ * The payment provider and Banorte mode in effect. The simulator is the default except in
+ * production with Banorte credentials configured; Banorte in production defaults to live (PRD),
+ * everything else to the always-approve test mode (AUT).
+ */
+export function resolvePaymentMode(env: {
+  NODE_ENV: string;
+  PAYMENT_PROVIDER?: "simulator" | "banorte";
+  BANORTE_MODE?: "PRD" | "AUT" | "DEC" | "RND";
+  BANORTE_MERCHANT_ID?: string;
+}): { provider: "simulator" | "banorte"; mode: "PRD" | "AUT" | "DEC" | "RND" } {
+  const provider = env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" && env.BANORTE_MERCHANT_ID ? "banorte" : "simulator");
+  const mode = env.BANORTE_MODE ?? (provider === "banorte" && env.NODE_ENV === "production" ? "PRD" : "AUT");
+  return { provider, mode };
+}
+
+function readsAsCertificate(filePath: string): boolean {
+  try {
+    return fs.readFileSync(filePath, "utf8").includes("-----BEGIN CERTIFICATE-----");
+  } catch {
+    return false;
+  }
+}
 
 export type AppConfig = z.infer<typeof envSchema>;
 

@@ -328,6 +328,91 @@ export interface PasswordResetTokensTable {
   created_at: Generated<string>;
 }
 
+export type EnrolmentStatus = "pendiente_de_pago" | "pendiente_de_revision" | "confirmada" | "rechazada" | "cancelada";
+export type EnrolmentModality = "presencial" | "en_linea";
+
+export interface EnrolmentsTable {
+  id: Generated<number>;
+  participant_id: number;
+  course_id: number;
+  modality: EnrolmentModality;
+  status: EnrolmentStatus;
+  /** Centavos: our price for the participant's profile when the enrolment started. */
+  amount_centavos: number;
+  /** ISO instant: an in-person seat held for a pending card payment until then. */
+  seat_held_until: string | null;
+  /** Set when an approved payment could not get what was bought (finance must refund). */
+  refund_reason: string | null;
+  rejection_reason: string | null;
+  /** Why the modality differs from the one chosen (e.g. the last seat went during payment). */
+  modality_note: string | null;
+  reviewed_by: string | null;
+  confirmed_at: string | null;
+  /** The token of the verification page (/verificar/<token>) the access PDF's QR code links to. */
+  verification_token: string;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type PaymentAttemptStatus =
+  | "pending"
+  | "approved"
+  | "declined"
+  | "rejected"
+  | "no_answer"
+  | "cancelled"
+  | "closed"
+  | "error"
+  | "expired";
+export type PaymentProviderName = "banorte" | "simulator";
+export type BanorteMode = "PRD" | "AUT" | "DEC" | "RND";
+
+export interface PaymentAttemptsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  control_number: string;
+  amount_centavos: number;
+  status: Generated<PaymentAttemptStatus>;
+  /** The per-payment secrets; only while pending. */
+  vi_hex: string | null;
+  salt_hex: string | null;
+  passphrase: string | null;
+  referencia: string | null;
+  codigo_aut: string | null;
+  /** The decrypted response, kept for audit. */
+  response_json: string | null;
+  provider: PaymentProviderName;
+  mode: BanorteMode;
+  settled_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface PaymentEventsTable {
+  id: Generated<number>;
+  payment_attempt_id: number | null;
+  control_number: string | null;
+  kind: "success" | "error" | "cancel" | "closed" | "unknown";
+  outcome: "applied" | "ignored";
+  reason: string | null;
+  payload: string;
+  client_address: string | null;
+  received_at: Generated<string>;
+}
+
+export interface InvoiceRequestsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  payment_attempt_id: number | null;
+  rfc: string;
+  legal_name: string;
+  tax_regime: string;
+  postcode: string;
+  cfdi_use: string;
+  constancia_file_id: string;
+  created_at: Generated<string>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   stored_files: StoredFilesTable;
@@ -351,6 +436,10 @@ export interface DB {
   participant_documents: ParticipantDocumentsTable;
   login_failures: LoginFailuresTable;
   password_reset_tokens: PasswordResetTokensTable;
+  enrolments: EnrolmentsTable;
+  payment_attempts: PaymentAttemptsTable;
+  payment_events: PaymentEventsTable;
+  invoice_requests: InvoiceRequestsTable;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import { readConfig, resolvePaymentMode } from "../app/config.server";
 import { simplePage } from "../app/utils/simple-page.server";
 
 /** A fresh nonce per response; Remix's inline scripts carry it, nothing else inline may run. */
@@ -9,14 +10,15 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-export function securityHeaders(options: { https: boolean }) {
+export function securityHeaders(options: { https: boolean; paymentScriptOrigins?: string[] }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'", nonce],
+        // Banorte's lightbox scripts load live from Banorte, only when the real provider is in use.
+        "script-src": ["'self'", nonce, ...(options.paymentScriptOrigins ?? defaultPaymentScriptOrigins())],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:", "blob:"],
         "font-src": ["'self'"],
@@ -35,6 +37,10 @@ export function securityHeaders(options: { https: boolean }) {
     crossOriginEmbedderPolicy: false,
     xFrameOptions: { action: "sameorigin" },
   });
+}
+
+function defaultPaymentScriptOrigins(): string[] {
+  return resolvePaymentMode(readConfig()).provider === "banorte" ? ["https://multicobros.banorte.com"] : [];
 }
 
 export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {

@@ -20,16 +20,17 @@ export interface RegistrationCourse {
   id: number;
   name: string;
   modalityId: 1 | 2 | 3;
-  /** In-person seats exist (course_max_range > 0). Seats left are counted with enrolments. */
+  /** In-person seats are left now (capacity minus confirmed and held seats). */
   presencialAvailable: boolean;
 }
 
-export function toRegistrationCourse(course: PublicCourse): RegistrationCourse {
+/** `seatsLeft`: free in-person seats now (freeSeats in app/enrolment/enrolment.server.ts). */
+export function toRegistrationCourse(course: PublicCourse, seatsLeft: number): RegistrationCourse {
   return {
     id: course.course_id,
     name: course.course_name,
     modalityId: course.modality_id,
-    presencialAvailable: course.modality_id !== 2 && course.course_max_range > 0,
+    presencialAvailable: course.modality_id !== 2 && seatsLeft > 0,
   };
 }
 
@@ -95,7 +96,7 @@ export async function submitRegistration(request: Request, course: RegistrationC
     else {
       const chosen = registrationSchema.shape.student_modality.safeParse(field("student_modality") ?? undefined).data ?? null;
       if (!chosen) modalityErrors.student_modality = ["Elija cómo tomará el curso: presencial o en línea."];
-      else if (chosen === "presencial" && !course.presencialAvailable) modalityErrors.student_modality = ["Este curso no tiene lugares presenciales. Elija en línea."];
+      else if (chosen === "presencial" && !course.presencialAvailable) modalityErrors.student_modality = ["No quedan lugares presenciales en este curso. Elija en línea."];
       else modality = chosen;
     }
   }

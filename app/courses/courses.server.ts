@@ -146,3 +146,57 @@ export function viewerFromSessionUser(user: { id: number; profile?: unknown } | 
   if (!user) return { signedIn: false };
   return { signedIn: true, profile: isProfile(user.profile) ? user.profile : "EXTERNO" };
 }
+
+/** What an enrolled participant gets on the course page: sessions, video, materials, access. */
+export interface EnrolledCourseContent {
+  sessions: { title: string; date: string | null; url: string | null }[];
+  videoUrl: string | null;
+  materials: { title: string; url: string }[];
+  onlineAccessUrl: string | null;
+  coursePassword: string | null;
+  modality: "presencial" | "en_linea";
+  venue: string | null;
+}
+
+const httpUrl = (value: unknown): string | null =>
+  typeof value === "string" && /^https?:\/\//.test(value) ? value : null;
+
+/**
+ * The private content of a course, only for a participant whose enrolment is confirmed; null for
+ * everyone else. The access address and password are given only to online participants.
+ */
+export async function getEnrolledCourseContent(db: Kysely<DB>, courseId: number, participantId: number): Promise<EnrolledCourseContent | null> {
+  const row = await db
+    .selectFrom("enrolments")
+    .innerJoin("courses", "courses.course_id", "enrolments.course_id")
+    .select(["enrolments.modality", "courses.course_content", "courses.online_access_url", "courses.course_password", "courses.venue"])
+    .where("enrolments.course_id", "=", courseId)
+    .where("enrolments.participant_id", "=", participantId)
+    .where("enrolments.status", "=", "confirmada")
+    .executeTakeFirst();
+  if (!row) return null;
+  let content: Record<string, unknown> = {};
+  try {
+    content = JSON.parse(row.course_content) as Record<string, unknown>;
+  } catch {
+    content = {};
+  }
+  const list = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+  const online = row.modality === "en_linea";
+  return {
+    sessions: list(content.sessions).map((session, index) => ({
+      title: typeof session.title === "string" ? session.title : `Sesión ${index + 1}`,
+      date: typeof session.date === "string" ? session.date : null,
+      url: online ? httpUrl(session.url) : null,
+    })),
+    videoUrl: httpUrl(content.videoUrl),
+    materials: list(content.materials).flatMap((item) => {
+      const url = httpUrl(item.url);
+      return url && typeof item.title === "string" ? [{ title: item.title, url }] : [];
+    }),
+    onlineAccessUrl: online ? httpUrl(row.online_access_url) : null,
+    coursePassword: online ? row.course_password : null,
+    modality: row.modality,
+    venue: row.venue,
+  };
+}

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
-import { courseEntryPath, getCourseByUrl, toCourseCard, viewerFromSessionUser } from "~/courses/courses.server";
+import { courseEntryPath, getCourseByUrl, getEnrolledCourseContent, toCourseCard, viewerFromSessionUser, type EnrolledCourseContent } from "~/courses/courses.server";
 import { ChooseCourseForm, CourseFacts, programmePagePath } from "~/courses/course-ui";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
@@ -29,20 +29,21 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   });
 
 /**
- * The course entry page. The course content (session links, video, materials) is for enrolled
- * participants; enrolments arrive with the payment work, so for now everyone gets the public
- * summary and how to enrol. Only public columns are read here: the course password and access
- * address never reach this page.
+ * The course entry page. A participant with a confirmed enrolment sees the course content
+ * (session links, video, materials, and the access data of the online modality); everyone else
+ * gets the public summary and how to enrol. The private columns are read only for that participant.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const course = await getCourseByUrl(db, params.courseUrl ?? "");
   if (!course || !course.course_url) throw new Response(null, { status: 404 });
-  const viewer = viewerFromSessionUser(await getSessionUser(request));
-  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn };
+  const user = await getSessionUser(request);
+  const viewer = viewerFromSessionUser(user);
+  const enrolled = user ? await getEnrolledCourseContent(db, course.course_id, user.id) : null;
+  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn, enrolled };
 }
 
 export default function CourseEntry() {
-  const { card, path, signedIn } = useLoaderData<typeof loader>();
+  const { card, path, signedIn, enrolled } = useLoaderData<typeof loader>();
   const open = card.action.kind === "choose";
   return (
     <div className="container page course-page">
@@ -58,6 +59,9 @@ export default function CourseEntry() {
         ))}
       </CourseFacts>
 
+      {enrolled ? <EnrolledContent content={enrolled} /> : null}
+
+      {enrolled ? null : (
       <section className="course-page__notice" aria-labelledby="how-to-enrol">
         <h2 id="how-to-enrol">Cómo inscribirse</h2>
         <p>
@@ -86,6 +90,60 @@ export default function CourseEntry() {
           </li>
         </ul>
       </section>
+      )}
     </div>
+  );
+}
+
+const sessionDate = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" });
+
+function EnrolledContent({ content }: { content: EnrolledCourseContent }) {
+  return (
+    <section className="course-page__enrolled" aria-labelledby="course-content">
+      <h2 id="course-content">Contenido del curso</h2>
+      <p>Está inscrito en este curso ({content.modality === "presencial" ? "presencial" : "en línea"}).</p>
+      {content.modality === "presencial" && content.venue ? <p>Sede: {content.venue}</p> : null}
+      {content.onlineAccessUrl ? (
+        <p>
+          Acceso a la plataforma: <a href={content.onlineAccessUrl}>{content.onlineAccessUrl}</a>
+          {content.coursePassword ? (
+            <>
+              {" "}
+              · Contraseña del curso: <code>{content.coursePassword}</code>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {content.sessions.length > 0 ? (
+        <>
+          <h3>Sesiones</h3>
+          <ul>
+            {content.sessions.map((session) => (
+              <li key={session.title}>
+                {session.url ? <a href={session.url}>{session.title}</a> : session.title}
+                {session.date ? ` — ${sessionDate.format(new Date(`${session.date}T12:00:00Z`))}` : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {content.videoUrl ? (
+        <p>
+          <a href={content.videoUrl}>Video de bienvenida</a>
+        </p>
+      ) : null}
+      {content.materials.length > 0 ? (
+        <>
+          <h3>Materiales</h3>
+          <ul>
+            {content.materials.map((material) => (
+              <li key={material.url}>
+                <a href={material.url}>{material.title}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
   );
 }

@@ -14,6 +14,8 @@ import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors 
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
+import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
+import { listEnrolments } from "~/enrolment/enrolment.server";
 import { describeFile } from "~/files/file-types";
 import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
@@ -36,9 +38,13 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [participant, documents] = await Promise.all([getParticipant(db, user.id), listDocuments(db, user.id)]);
+  const [participant, documents, enrolments] = await Promise.all([
+    getParticipant(db, user.id),
+    listDocuments(db, user.id),
+    listEnrolments(db, user.id),
+  ]);
   if (!participant) throw new Response("Not found", { status: 404 });
-  return data({ participant, documents }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ participant, documents, enrolments }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -57,7 +63,7 @@ function splitChoice(value: string, options: readonly string[]) {
 }
 
 export default function ProfilePage() {
-  const { participant, documents } = useLoaderData<typeof loader>();
+  const { participant, documents, enrolments } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isStudent = participant.role === "ESTUDIANTE";
 
@@ -127,8 +133,24 @@ export default function ProfilePage() {
 
       <section aria-labelledby="mis-inscripciones">
         <h2 id="mis-inscripciones">Mis inscripciones</h2>
-        {/* Enrolments arrive with the enrolment and payment issue; it fills this section. */}
-        <p>Aún no tiene inscripciones.</p>
+        {enrolments.length === 0 ? (
+          <p>Aún no tiene inscripciones.</p>
+        ) : (
+          <ul className="enrolment-list">
+            {enrolments.map((enrolment) => (
+              <li key={enrolment.id}>
+                <strong>{enrolment.courseName}</strong> · {enrolment.modality === "presencial" ? "Presencial" : "En línea"} · Estado:{" "}
+                {ENROLMENT_STATUS_LABELS[enrolment.status]}
+                {enrolment.status === "confirmada" ? (
+                  <>
+                    {" "}
+                    · <a href={`/payment/acceso/${enrolment.id}.pdf`}>Descargar acceso (PDF) de {enrolment.courseName}</a>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
         <p>
           <Link to="/ensenanza/offer">Consultar la oferta académica</Link>
         </p>

@@ -17,6 +17,7 @@ import {
 } from "~/accounts/account-forms";
 import { DOCUMENTS_BY_ROLE } from "~/accounts/documents";
 import { submitRegistration, toRegistrationCourse } from "~/accounts/registration.server";
+import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
@@ -43,7 +44,7 @@ async function chosenCourse(request: Request) {
   const courseId = await getChosenCourseId(request);
   if (courseId === null) return null;
   const course = await getCourseById(db, courseId);
-  return course ? toRegistrationCourse(course) : null;
+  return course ? toRegistrationCourse(course, await freeSeats(db, course.course_id)) : null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -223,7 +224,7 @@ export default function RegisterPage() {
           <RadioGroup
             meta={fields.student_modality}
             legend={`Modalidad del curso «${course.name}»`}
-            hint={course.presencialAvailable ? undefined : "Este curso no tiene lugares presenciales; se toma en línea."}
+            hint={course.presencialAvailable ? undefined : "No quedan lugares presenciales en este curso; se toma en línea."}
             options={
               course.presencialAvailable
                 ? [

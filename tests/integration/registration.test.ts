@@ -5,6 +5,7 @@ import { FILE_MESSAGES } from "~/accounts/documents";
 import { EMAIL_TAKEN_MESSAGE } from "~/accounts/registration.server";
 import { getChosenModality, getSessionUser, setChosenCourse } from "~/accounts/session.server";
 import { db } from "~/db.server";
+import { startEnrolment } from "~/enrolment/enrolment.server";
 import { action } from "~/routes/register";
 import { samplePdf, samplePng, textFile, twoMegabytePdf } from "../support/sample-files";
 
@@ -165,7 +166,20 @@ describe("registration through the /register action", () => {
     const noModality = asRefusal(await register(validEntries(), chosen));
     expect(noModality.result.error?.student_modality?.[0]).toMatch(/presencial o en línea/);
     const presencial = asRefusal(await register(validEntries({ student_modality: "presencial" }), chosen));
-    expect(presencial.result.error?.student_modality?.[0]).toMatch(/no tiene lugares presenciales/);
+    expect(presencial.result.error?.student_modality?.[0]).toMatch(/No quedan lugares presenciales/);
+
+    // A course whose only in-person seat is already taken by a confirmed enrolment.
+    await db
+      .insertInto("courses")
+      .values({ course_id: 9003, course_name: "Curso con un lugar", course_start_date: "2027-03-01", course_finish_date: "2027-03-05", course_price: 0, course_student_price: 0, course_employee_price: 0, course_able: 1, course_max_range: 1, modality_id: 3, month_id: 2, venue: "Auditorio" })
+      .execute();
+    const first = await register(validEntries({ student_email: "primer-lugar@example.com", student_modality: "presencial" }), (await setChosenCourse(new Request("http://localhost/"), 9003)).split(";")[0]!);
+    expect((first as Response).headers.get("Location")).toBe("/payment");
+    const firstId = (await db.selectFrom("participants").select("id").where("email", "=", "primer-lugar@example.com").executeTakeFirstOrThrow()).id;
+    const taken = await startEnrolment(db, { participantId: firstId, profile: "EXTERNO", courseId: 9003, modality: "presencial" });
+    expect(taken.ok).toBe(true);
+    const full = asRefusal(await register(validEntries({ student_email: "sin-lugar@example.com", student_modality: "presencial" }), (await setChosenCourse(new Request("http://localhost/"), 9003)).split(";")[0]!));
+    expect(full.result.error?.student_modality?.[0]).toMatch(/No quedan lugares presenciales/);
 
     const mixed = (await setChosenCourse(new Request("http://localhost/"), 9001)).split(";")[0]!;
     const response = (await register(validEntries({ student_modality: "presencial" }), mixed)) as Response;

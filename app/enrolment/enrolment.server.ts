@@ -1,0 +1,312 @@
+import type { Kysely, Transaction } from "kysely";
+import { sql } from "kysely";
+import { readConfig } from "~/config.server";
+import { priceForProfile, type Profile } from "~/courses/pricing";
+import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
+import { newVerificationToken } from "./verification";
+
+/**
+ * The enrolment state machine: the only module that changes an enrolment's status.
+ *
+ *   pendiente_de_pago      → confirmada (payment approved) | cancelada
+ *   pendiente_de_revision  → confirmada (documents approved) | rechazada (with a reason) | cancelada
+ *   confirmada             → cancelada
+ *   rechazada, cancelada   → (final)
+ */
+const TRANSITIONS: Record<EnrolmentStatus, readonly EnrolmentStatus[]> = {
+  pendiente_de_pago: ["confirmada", "cancelada"],
+  pendiente_de_revision: ["confirmada", "rechazada", "cancelada"],
+  confirmada: ["cancelada"],
+  rechazada: [],
+  cancelada: [],
+};
+
+export function canTransition(from: EnrolmentStatus, to: EnrolmentStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export type EnrolmentPath = "card" | "free" | "review";
+
+/** What a participant of this profile does to enrol: pay, enrol at once, or send documents for review. */
+export function enrolmentPath(
+  course: { course_price: number; course_student_price: number; course_employee_price: number },
+  profile: Profile,
+): EnrolmentPath {
+  if (priceForProfile(course, profile) > 0) return "card";
+  const freeForEveryone = course.course_price === 0 && course.course_student_price === 0 && course.course_employee_price === 0;
+  return freeForEveryone ? "free" : "review";
+}
+
+export function seatHoldMinutes(): number {
+  return readConfig().SEAT_HOLD_MINUTES;
+}
+
+const nowIso = () => new Date().toISOString();
+
+/** In-person seats taken: confirmed enrolments plus unexpired holds (optionally not counting one enrolment). */
+async function takenSeats(trx: Executor, courseId: number, now: string, exceptEnrolmentId?: number): Promise<number> {
+  let query = trx
+    .selectFrom("enrolments")
+    .select(sql<number>`count(*)`.as("taken"))
+    .where("course_id", "=", courseId)
+    .where("modality", "=", "presencial")
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "confirmada"),
+        eb.and([eb("status", "=", "pendiente_de_pago"), eb("seat_held_until", ">", now)]),
+      ]),
+    );
+  if (exceptEnrolmentId !== undefined) query = query.where("id", "!=", exceptEnrolmentId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.taken);
+}
+
+async function capacityOf(trx: Executor, courseId: number): Promise<{ capacity: number; modalityId: number }> {
+  const course = await trx
+    .selectFrom("courses")
+    .select(["course_max_range", "modality_id"])
+    .where("course_id", "=", courseId)
+    .executeTakeFirstOrThrow();
+  return { capacity: course.course_max_range, modalityId: course.modality_id };
+}
+
+/** Free in-person seats now (holds that expired count as free). */
+export async function freeSeats(db: Executor, courseId: number): Promise<number> {
+  const { capacity } = await capacityOf(db, courseId);
+  return Math.max(0, capacity - (await takenSeats(db, courseId, nowIso())));
+}
+
+export type StartEnrolmentOutcome =
+  | { ok: true; enrolmentId: number; path: EnrolmentPath; status: EnrolmentStatus; amountCentavos: number }
+  | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" };
+
+/**
+ * Starts (or resumes) a participant's enrolment in a course. The amount is our price for the
+ * profile. A course free for everyone confirms at once (taking a seat in person); a profile price
+ * of 0 on a paid course waits for review; otherwise the enrolment waits for payment.
+ */
+export async function startEnrolment(
+  db: Kysely<DB>,
+  input: { participantId: number; profile: Profile; courseId: number; modality: EnrolmentModality },
+): Promise<StartEnrolmentOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const course = await trx
+      .selectFrom("courses")
+      .select(["course_id", "course_able", "course_price", "course_student_price", "course_employee_price", "modality_id"])
+      .where("course_id", "=", input.courseId)
+      .executeTakeFirst();
+    if (!course || course.course_able !== 1) return { ok: false, reason: "course-closed" } as const;
+    if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
+      return { ok: false, reason: "modality-unavailable" } as const;
+    }
+    const path = enrolmentPath(course, input.profile);
+    const amountCentavos = priceForProfile(course, input.profile);
+    const live = await trx
+      .selectFrom("enrolments")
+      .selectAll()
+      .where("participant_id", "=", input.participantId)
+      .where("course_id", "=", input.courseId)
+      .where("status", "not in", ["rechazada", "cancelada"])
+      .executeTakeFirst();
+    if (live) {
+      if (live.status !== "pendiente_de_pago" || path !== "card") return { ok: false, reason: "already-enrolled" } as const;
+      // A retry of a payment: the price and modality are decided again, now.
+      await trx
+        .updateTable("enrolments")
+        .set({ modality: input.modality, amount_centavos: amountCentavos, updated_at: nowIso() })
+        .where("id", "=", live.id)
+        .execute();
+      return { ok: true, enrolmentId: live.id, path, status: live.status, amountCentavos };
+    }
+    if (path === "free" && input.modality === "presencial") {
+      const { capacity } = await capacityOf(trx, input.courseId);
+      if ((await takenSeats(trx, input.courseId, nowIso())) >= capacity) return { ok: false, reason: "no-seats" } as const;
+    }
+    const status: EnrolmentStatus = path === "card" ? "pendiente_de_pago" : path === "free" ? "confirmada" : "pendiente_de_revision";
+    const inserted = await trx
+      .insertInto("enrolments")
+      .values({
+        participant_id: input.participantId,
+        course_id: input.courseId,
+        modality: input.modality,
+        status,
+        amount_centavos: amountCentavos,
+        confirmed_at: status === "confirmada" ? nowIso() : null,
+        verification_token: newVerificationToken(),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return { ok: true, enrolmentId: inserted.id, path, status, amountCentavos };
+  });
+}
+
+export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; reason: "no-seats" | "not-pending" };
+
+/**
+ * Holds an in-person seat for a pending card payment for SEAT_HOLD_MINUTES. Runs inside the
+ * caller's transaction: SQLite transactions on our one connection are serialised, so counting
+ * and holding cannot interleave with another participant's.
+ */
+export async function holdSeat(trx: Executor, enrolmentId: number, minutes = seatHoldMinutes()): Promise<HoldOutcome> {
+  const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
+  if (enrolment.status !== "pendiente_de_pago") return { ok: false, reason: "not-pending" };
+  if (enrolment.modality === "en_linea") return { ok: true, heldUntil: null };
+  const now = nowIso();
+  const { capacity } = await capacityOf(trx, enrolment.course_id);
+  if ((await takenSeats(trx, enrolment.course_id, now, enrolment.id)) >= capacity) return { ok: false, reason: "no-seats" };
+  const heldUntil = new Date(Date.now() + minutes * 60_000).toISOString();
+  await trx.updateTable("enrolments").set({ seat_held_until: heldUntil, updated_at: now }).where("id", "=", enrolmentId).execute();
+  return { ok: true, heldUntil };
+}
+
+/** Gives a held seat back (a declined, cancelled or abandoned payment). */
+export async function releaseSeat(trx: Executor, enrolmentId: number): Promise<void> {
+  await trx.updateTable("enrolments").set({ seat_held_until: null, updated_at: nowIso() }).where("id", "=", enrolmentId).execute();
+}
+
+export type ConfirmOutcome =
+  | { ok: true; modality: EnrolmentModality; movedOnline: boolean }
+  | { ok: true; refund: true; reason: string }
+  | { ok: false; reason: "invalid-transition" | "no-seats" };
+
+const MOVED_ONLINE_NOTE = "El cupo presencial se agotó mientras se procesaba el pago; la inscripción quedó confirmada en línea.";
+const REFUND_NOTE = "Pago aprobado sin cupo presencial y el curso no se imparte en línea: reembolsar.";
+
+/**
+ * Confirms an enrolment and takes its in-person seat, inside the caller's transaction. With
+ * `paid`, money was already taken, so a missing seat never loses it: the enrolment is confirmed
+ * en línea when the course has it, otherwise it is cancelled and flagged for a refund.
+ */
+export async function confirmEnrolment(trx: Executor, enrolmentId: number, options: { paid: boolean }): Promise<ConfirmOutcome> {
+  const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
+  if (!canTransition(enrolment.status, "confirmada")) return { ok: false, reason: "invalid-transition" };
+  const now = nowIso();
+  let modality = enrolment.modality;
+  let movedOnline = false;
+  if (modality === "presencial") {
+    const { capacity, modalityId } = await capacityOf(trx, enrolment.course_id);
+    const seatFree = (await takenSeats(trx, enrolment.course_id, now, enrolment.id)) < capacity;
+    if (!seatFree) {
+      if (!options.paid) return { ok: false, reason: "no-seats" };
+      if (modalityId === 1) {
+        await trx
+          .updateTable("enrolments")
+          .set({ status: "cancelada", refund_reason: REFUND_NOTE, seat_held_until: null, updated_at: now })
+          .where("id", "=", enrolmentId)
+          .execute();
+        return { ok: true, refund: true, reason: REFUND_NOTE };
+      }
+      modality = "en_linea";
+      movedOnline = true;
+    }
+  }
+  await trx
+    .updateTable("enrolments")
+    .set({
+      status: "confirmada",
+      modality,
+      modality_note: movedOnline ? MOVED_ONLINE_NOTE : enrolment.modality_note,
+      seat_held_until: null,
+      confirmed_at: now,
+      updated_at: now,
+    })
+    .where("id", "=", enrolmentId)
+    .execute();
+  return { ok: true, modality, movedOnline };
+}
+
+/** Documents for review (profile price 0 on a paid course). Only from a state that allows it. */
+export async function sendToReview(db: Kysely<DB>, enrolmentId: number): Promise<{ ok: boolean }> {
+  const enrolment = await db.selectFrom("enrolments").select("status").where("id", "=", enrolmentId).executeTakeFirst();
+  return { ok: enrolment?.status === "pendiente_de_revision" };
+}
+
+/** Staff approve a participant's documents: the enrolment is confirmed (taking a seat in person). */
+export async function approveDocuments(db: Kysely<DB>, enrolmentId: number, staff: string): Promise<ConfirmOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const enrolment = await trx.selectFrom("enrolments").select("status").where("id", "=", enrolmentId).executeTakeFirstOrThrow();
+    if (enrolment.status !== "pendiente_de_revision") return { ok: false, reason: "invalid-transition" } as const;
+    const outcome = await confirmEnrolment(trx, enrolmentId, { paid: false });
+    if (outcome.ok) await trx.updateTable("enrolments").set({ reviewed_by: staff }).where("id", "=", enrolmentId).execute();
+    return outcome;
+  });
+}
+
+/** Staff reject a participant's documents, always with a reason. */
+export async function rejectDocuments(db: Kysely<DB>, enrolmentId: number, reason: string, staff = "Enseñanza"): Promise<{ ok: boolean }> {
+  const trimmed = reason.trim();
+  if (trimmed.length === 0) return { ok: false };
+  const result = await db
+    .updateTable("enrolments")
+    .set({ status: "rechazada", rejection_reason: trimmed.slice(0, 500), reviewed_by: staff, updated_at: nowIso() })
+    .where("id", "=", enrolmentId)
+    .where("status", "=", "pendiente_de_revision")
+    .executeTakeFirst();
+  return { ok: Number(result.numUpdatedRows) === 1 };
+}
+
+export async function cancelEnrolment(db: Kysely<DB>, enrolmentId: number): Promise<{ ok: boolean }> {
+  const result = await db
+    .updateTable("enrolments")
+    .set({ status: "cancelada", seat_held_until: null, updated_at: nowIso() })
+    .where("id", "=", enrolmentId)
+    .where("status", "in", ["pendiente_de_pago", "pendiente_de_revision", "confirmada"])
+    .executeTakeFirst();
+  return { ok: Number(result.numUpdatedRows) === 1 };
+}
+
+/**
+ * Frees the seats whose hold ran out. Seat counting already ignores expired holds; this tidies
+ * the rows. Payment attempts stay pending: a late approval is still honoured (confirmEnrolment
+ * then finds a seat, moves the enrolment online, or flags a refund).
+ */
+export async function expireHolds(db: Kysely<DB>, now = new Date()): Promise<number> {
+  const result = await db
+    .updateTable("enrolments")
+    .set({ seat_held_until: null, updated_at: now.toISOString() })
+    .where("seat_held_until", "<=", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function getEnrolment(db: Kysely<DB>, enrolmentId: number) {
+  return db.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirst();
+}
+
+export interface EnrolmentListItem {
+  id: number;
+  courseId: number;
+  courseName: string;
+  modality: EnrolmentModality;
+  status: EnrolmentStatus;
+  amountCentavos: number;
+}
+
+export async function listEnrolments(db: Kysely<DB>, participantId: number): Promise<EnrolmentListItem[]> {
+  const rows = await db
+    .selectFrom("enrolments")
+    .innerJoin("courses", "courses.course_id", "enrolments.course_id")
+    .select([
+      "enrolments.id",
+      "enrolments.course_id",
+      "courses.course_name",
+      "enrolments.modality",
+      "enrolments.status",
+      "enrolments.amount_centavos",
+    ])
+    .where("enrolments.participant_id", "=", participantId)
+    .orderBy("enrolments.created_at", "desc")
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    courseId: row.course_id,
+    courseName: row.course_name,
+    modality: row.modality,
+    status: row.status,
+    amountCentavos: row.amount_centavos,
+  }));
+}
+
+export { ENROLMENT_STATUS_LABELS } from "./enrolment-labels";

@@ -1,0 +1,80 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { getEnrolmentForVerification } from "~/enrolment/verification.server";
+import { db } from "~/db.server";
+import paymentStyles from "~/styles/payment.css";
+import { pageMeta, rootOrigin } from "~/utils/seo";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
+
+/** The page the access PDF's QR code opens: proof that an enrolment is confirmed. */
+export async function loader({ params }: LoaderFunctionArgs) {
+  const enrolment = await getEnrolmentForVerification(db, params.token ?? "");
+  if (!enrolment) throw new Response(null, { status: 404 });
+  return { enrolment };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
+  pageMeta({
+    title: "Verificación de inscripción",
+    description: "Verificación de una inscripción confirmada a un curso del Hospital Infantil de México Federico Gómez.",
+    path: `/verificar/${params.token ?? ""}`,
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
+
+const confirmedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeStyle: "short", timeZone: "America/Mexico_City" });
+
+export default function VerifyEnrolment() {
+  const { enrolment } = useLoaderData<typeof loader>();
+  return (
+    <div className="container page">
+      <h1>Verificación de inscripción</h1>
+      <p className="verification__status" role="status">
+        Inscripción confirmada
+      </p>
+      <dl className="verification__facts">
+        <div>
+          <dt>Participante</dt>
+          <dd>{enrolment.participantName}</dd>
+        </div>
+        <div>
+          <dt>Número de participante</dt>
+          <dd>{enrolment.participantId}</dd>
+        </div>
+        <div>
+          <dt>Perfil</dt>
+          <dd>{enrolment.profileLabel}</dd>
+        </div>
+        <div>
+          <dt>Curso</dt>
+          <dd>{enrolment.courseName}</dd>
+        </div>
+        <div>
+          <dt>Fechas</dt>
+          <dd>
+            Del {enrolment.startDate} al {enrolment.finishDate}
+          </dd>
+        </div>
+        <div>
+          <dt>Modalidad</dt>
+          <dd>{enrolment.modalityLabel}</dd>
+        </div>
+        <div>
+          <dt>Número de control</dt>
+          <dd>{enrolment.controlNumber}</dd>
+        </div>
+        {enrolment.confirmedAt ? (
+          <div>
+            <dt>Confirmada el</dt>
+            <dd>{confirmedFormat.format(new Date(enrolment.confirmedAt))}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <p>
+        Esta página la emite el Hospital Infantil de México Federico Gómez para comprobar los datos impresos en el acceso al curso.
+        Si no coinciden, comuníquese con la Dirección de Enseñanza.
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { beforeAll, describe, expect, test } from "vitest";
+import { registerParticipant } from "~/accounts/participants.server";
+import { db } from "~/db.server";
+import { startEnrolment } from "~/enrolment/enrolment.server";
+import { loader } from "~/routes/verificar.$token";
+
+const context = { cspNonce: "", requestId: "test" };
+let confirmedToken = "";
+let pendingToken = "";
+
+async function load(token: string) {
+  try {
+    return await loader({ request: new Request(`http://localhost/verificar/${token}`), params: { token }, context });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
+
+beforeAll(async () => {
+  const registered = await registerParticipant(
+    db,
+    {
+      name: "Sofía Ramírez Ortega",
+      grade: "Médico",
+      institution: "ISSSTE",
+      email: "sofia.verificacion@ejemplo.mx",
+      password: "una-clave-larga-de-prueba",
+      age: 38,
+      graduated: "SÍ",
+      nationality: "Mexicana",
+      state: "Oaxaca",
+      phone: "9511234567",
+      role: "EXTERNO",
+    },
+    [],
+  );
+  if (!registered.ok) throw new Error("could not register");
+  const participantId = registered.participant.id;
+  for (const [id, price] of [
+    [7901, 0],
+    [7902, 120000],
+  ] as const) {
+    await db
+      .insertInto("courses")
+      .values({
+        course_id: id,
+        course_name: id === 7901 ? "Taller de Lactancia Materna" : "Curso de Ventilación Mecánica Neonatal",
+        course_start_date: "2027-01-01",
+        course_finish_date: "2027-01-03",
+        course_price: price,
+        course_student_price: price,
+        course_employee_price: price,
+        course_able: 1,
+        course_max_range: 10,
+        modality_id: 2,
+        month_id: 0,
+        online_access_url: "https://aula.example.org/secreto",
+        course_password: "CLAVE-SECRETA",
+      })
+      .execute();
+  }
+  const free = await startEnrolment(db, { participantId, profile: "EXTERNO", courseId: 7901, modality: "en_linea" });
+  const paid = await startEnrolment(db, { participantId, profile: "EXTERNO", courseId: 7902, modality: "en_linea" });
+  if (!free.ok || !paid.ok) throw new Error("could not enrol");
+  const tokenOf = async (id: number) =>
+    (await db.selectFrom("enrolments").select("verification_token").where("id", "=", id).executeTakeFirstOrThrow()).verification_token;
+  confirmedToken = await tokenOf(free.enrolmentId);
+  pendingToken = await tokenOf(paid.enrolmentId);
+});
+
+describe("/verificar/:token", () => {
+  test("shows a confirmed enrolment to whoever holds the link, and nothing more", async () => {
+    const result = await load(confirmedToken);
+    expect(result).not.toBeInstanceOf(Response);
+    const { enrolment } = result as Exclude<typeof result, Response>;
+    expect(enrolment).toMatchObject({
+      participantName: "Sofía Ramírez Ortega",
+      profileLabel: "Externo",
+      courseName: "Taller de Lactancia Materna",
+      startDate: "1 de enero de 2027",
+      finishDate: "3 de enero de 2027",
+      modalityLabel: "En línea",
+    });
+    const serialised = JSON.stringify(enrolment);
+    for (const secret of ["CLAVE-SECRETA", "aula.example.org", "sofia.verificacion", "9511234567"]) {
+      expect(serialised).not.toContain(secret);
+    }
+  });
+
+  test("an enrolment that is not confirmed does not verify", async () => {
+    expect(((await load(pendingToken)) as Response).status).toBe(404);
+  });
+
+  test("unknown and malformed tokens answer 404", async () => {
+    const unknown = confirmedToken.slice(0, -1) + (confirmedToken.endsWith("A") ? "B" : "A");
+    for (const token of [unknown, "abc", "' OR 1=1 --", ""]) {
+      expect(((await load(token)) as Response).status, token).toBe(404);
+    }
+  });
+});
