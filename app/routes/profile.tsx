@@ -2,8 +2,8 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useEffect, useState } from "react";
 import type { z } from "zod";
+import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
 import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER, STUDENT_GRADE, type profileUpdateSchema } from "~/accounts/account-forms";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
@@ -187,10 +187,6 @@ function ProfileForm({
       student_phone: participant.phone,
     },
   });
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [gradeChoice, setGradeChoice] = useState(grade.choice);
-  const [institutionChoice, setInstitutionChoice] = useState(institution.choice);
 
   return (
     <section aria-labelledby="editar-datos">
@@ -236,34 +232,10 @@ function ProfileForm({
           </p>
         ) : (
           <>
-            <SelectField
-              meta={fields.student_grade}
-              label="Grado"
-              options={[...GRADE_OPTIONS, { value: OTHER, label: "Otro (escríbalo)" }]}
-              onChange={(event) => setGradeChoice(event.currentTarget.value)}
-              required
-            />
-            {!hydrated || gradeChoice === OTHER ? (
-              <Field meta={fields.student_grade_other} label="Otro grado" hint={hydrated ? undefined : "Solo si eligió «Otro» en Grado."} maxLength={100} />
-            ) : null}
+            <GradeFields select={fields.student_grade} other={fields.student_grade_other} initialChoice={grade.choice} required />
           </>
         )}
-        <SelectField
-          meta={fields.student_institution}
-          label="Institución"
-          options={[...INSTITUTION_OPTIONS, { value: OTHER, label: "Otra (escríbala)" }]}
-          onChange={(event) => setInstitutionChoice(event.currentTarget.value)}
-          required
-        />
-        {!hydrated || institutionChoice === OTHER ? (
-          <Field
-            meta={fields.student_institution_other}
-            label="Otra institución"
-            hint={hydrated ? undefined : "Solo si eligió «Otra» en Institución."}
-            autoComplete="organization"
-            maxLength={150}
-          />
-        ) : null}
+        <InstitutionFields select={fields.student_institution} other={fields.student_institution_other} initialChoice={institution.choice} required />
         <div className="form-actions">
           <SubmitButton formActionPath="/profile" pendingLabel="Guardando…">
             Guardar cambios

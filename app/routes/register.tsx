@@ -5,16 +5,14 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import {
-  GRADE_OPTIONS,
-  INSTITUTION_OPTIONS,
   MEXICAN_STATES,
   MODALITY_CHOICES,
-  OTHER,
   ROLE_OPTIONS,
   STUDENT_GRADE,
   SUMMARY_WARNING,
   type registrationSchema,
 } from "~/accounts/account-forms";
+import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
 import { DOCUMENTS_BY_ROLE } from "~/accounts/documents";
 import { submitRegistration, toRegistrationCourse } from "~/accounts/registration.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
@@ -83,10 +81,6 @@ export default function RegisterPage() {
 
   const initialRole = fields.student_role.initialValue;
   const [role, setRole] = useState<Profile | null>(isProfile(initialRole) ? initialRole : null);
-  const [gradeChoice, setGradeChoice] = useState(typeof fields.student_grade.initialValue === "string" ? fields.student_grade.initialValue : "");
-  const [institutionChoice, setInstitutionChoice] = useState(
-    typeof fields.student_institution.initialValue === "string" ? fields.student_institution.initialValue : "",
-  );
   // With JavaScript the form adapts to the chosen profile; without it every field shows with
   // hints, and the server applies the same rules.
   const adapt = hydrated && role !== null;
@@ -95,8 +89,6 @@ export default function RegisterPage() {
   const firstDocumentLabel = adapt && documents ? documents[0]!.label : "Documento 1: frente de su credencial o su cédula profesional";
   const secondDocument = adapt && documents ? documents[1] : undefined;
   const showSecondDocument = !adapt || Boolean(secondDocument);
-  const showGradeOther = !hydrated || gradeChoice === OTHER;
-  const showInstitutionOther = !hydrated || institutionChoice === OTHER;
 
   const ordered = [
     fields.student_role,
@@ -190,34 +182,20 @@ export default function RegisterPage() {
             </div>
           ) : (
             <>
-              <SelectField
-                meta={fields.student_grade}
-                label="Grado"
-                hint={hydrated ? undefined : "Si su perfil es Estudiante, no lo elija: se asigna ESTUDIANTE."}
-                options={[...GRADE_OPTIONS, { value: OTHER, label: "Otro (escríbalo)" }]}
-                onChange={(event) => setGradeChoice(event.currentTarget.value)}
+              <GradeFields
+                select={fields.student_grade}
+                other={fields.student_grade_other}
+                initialChoice={initialChoice(fields.student_grade)}
+                hint="Si su perfil es Estudiante, no lo elija: se asigna ESTUDIANTE."
               />
-              {showGradeOther ? (
-                <Field meta={fields.student_grade_other} label="Otro grado" hint={hydrated ? undefined : "Solo si eligió «Otro» en Grado."} maxLength={100} />
-              ) : null}
             </>
           )}
-          <SelectField
-            meta={fields.student_institution}
-            label="Institución"
-            options={[...INSTITUTION_OPTIONS, { value: OTHER, label: "Otra (escríbala)" }]}
-            onChange={(event) => setInstitutionChoice(event.currentTarget.value)}
+          <InstitutionFields
+            select={fields.student_institution}
+            other={fields.student_institution_other}
+            initialChoice={initialChoice(fields.student_institution)}
             required
           />
-          {showInstitutionOther ? (
-            <Field
-              meta={fields.student_institution_other}
-              label="Otra institución"
-              hint={hydrated ? undefined : "Solo si eligió «Otra» en Institución."}
-              autoComplete="organization"
-              maxLength={150}
-            />
-          ) : null}
         </fieldset>
 
         {course && course.modalityId === 3 ? (
@@ -278,4 +256,8 @@ export default function RegisterPage() {
       </ul>
     </div>
   );
+}
+
+function initialChoice(meta: { initialValue?: unknown }): string {
+  return typeof meta.initialValue === "string" ? meta.initialValue : "";
 }
