@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, type RefObject } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 
 /**
  * Enhances the <details> menus inside `container` once JavaScript runs:
@@ -9,7 +9,13 @@ import { useEffect, type RefObject } from "react";
 export function useDisclosureMenus(container: RefObject<HTMLElement>) {
   const location = useLocation();
 
+  // Close the menus after a navigation, but not on the first render: a visitor on a slow phone
+  // may have opened a menu before JavaScript arrived, and hydration must not snap it shut.
+  const lastLocation = useRef(`${location.pathname}${location.search}`);
   useEffect(() => {
+    const current = `${location.pathname}${location.search}`;
+    if (current === lastLocation.current) return;
+    lastLocation.current = current;
     container.current?.querySelectorAll<HTMLDetailsElement>("details[data-disclosure][open]").forEach((d) => (d.open = false));
   }, [location.pathname, location.search, container]);
 
