@@ -1,4 +1,4 @@
-// Applies pending migrations and seed steps and rebuilds the search index (the server also does
+// Applies pending migrations and seed steps and writes the search entries of code pages (the server also does
 // this at start): npm run db:migrate
 import { readConfig } from "../app/config.server";
 import { db } from "../app/db.server";
@@ -6,6 +6,6 @@ import { prepareDatabase } from "../server/prepare-database";
 
 const result = await prepareDatabase({ includeDemoContent: readConfig().SEED_DEMO_CONTENT });
 console.log(
-  `Migrations applied: ${result.migrations.join(", ") || "none"}. Seed steps applied: ${result.seedSteps.join(", ") || "none"}. Search entries: ${result.searchEntries}.`,
+  `Migrations applied: ${result.migrations.join(", ") || "none"}. Seed steps applied: ${result.seedSteps.join(", ") || "none"}. Search entries of code pages written: ${result.searchEntries}.`,
 );
 await db.destroy();

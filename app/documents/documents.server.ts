@@ -154,26 +154,3 @@ function toDocumentLink(item: {
   }
   return null;
 }
-
-/** Every document title with its URL, for search and sitemaps. */
-export async function listDocumentTitles(db: Kysely<DB>) {
-  const rows = await db
-    .selectFrom("document_items")
-    .innerJoin("document_groups", "document_groups.id", "document_items.group_id")
-    .leftJoin("stored_files", "stored_files.id", "document_items.file_id")
-    .select([
-      "document_items.title",
-      "document_items.file_id",
-      "document_items.external_url",
-      "stored_files.file_name",
-      "document_groups.collection_key",
-      "document_groups.title as group_title",
-    ])
-    .execute();
-  return rows.map((row) => ({
-    title: row.title,
-    collection: row.collection_key,
-    group: row.group_title,
-    href: row.file_id && row.file_name ? namedFileUrl(row.file_id, row.file_name) : (row.external_url ?? ""),
-  }));
-}

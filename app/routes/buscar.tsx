@@ -2,31 +2,91 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { db } from "~/db.server";
-import { searchSite } from "~/search/site-index.server";
+import { SEARCH_PAGE_SIZE, searchSite } from "~/search/site-index.server";
 import searchStyles from "~/styles/search.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
 
+/** ?pagina=N, read leniently: anything that is not a whole number from 1 up is page 1. */
+function requestedPage(value: string | null): number {
+  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const query = (new URL(request.url).searchParams.get("q") ?? "").trim().slice(0, 120);
-  const results = query ? await searchSite(db, query) : [];
-  return { query, results };
+  const params = new URL(request.url).searchParams;
+  const query = (params.get("q") ?? "").trim().slice(0, 120);
+  const found = query ? await searchSite(db, query, { page: requestedPage(params.get("pagina")) }) : { total: 0, page: 1, pageCount: 0, results: [] };
+  return { query, ...found, pageSize: SEARCH_PAGE_SIZE };
+}
+
+/** The address of a results page; page 1 has no pagina parameter (one address per page). */
+function pageHref(query: string, page: number): string {
+  const params = new URLSearchParams({ q: query });
+  if (page > 1) params.set("pagina", String(page));
+  return `/buscar?${params.toString()}`;
+}
+
+/** Page numbers to offer: the first, the last, and two either side of the current one. */
+function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
+  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? ["gap" as const, n] : [n]));
+}
+
+function Pagination({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label="Páginas de resultados" className="pagination">
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={pageHref(query, page - 1)} rel="prev" className="pagination__step">
+              Anterior<span className="visually-hidden"> página</span>
+            </Link>
+          </li>
+        ) : null}
+        {pageNumbers(page, pageCount).map((n, i) =>
+          n === "gap" ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="pagination__gap">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link to={pageHref(query, n)} aria-current={n === page ? "page" : undefined} className="pagination__number">
+                <span className="visually-hidden">Página </span>
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <Link to={pageHref(query, page + 1)} rel="next" className="pagination__step">
+              Siguiente<span className="visually-hidden"> página</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
   pageMeta({
-    title: data?.query ? `Resultados para «${data.query}»` : "Buscar en el sitio",
+    title: data?.query ? `Resultados para «${data.query}»${data.page > 1 ? ` (página ${data.page})` : ""}` : "Buscar en el sitio",
     description: "Busque páginas, departamentos y documentos del Hospital Infantil de México Federico Gómez.",
     path: "/buscar",
     origin: rootOrigin(matches),
     noindex: Boolean(data?.query),
   });
 
-const kindLabels = { pagina: "Página", documento: "Documento", imagen: "Imagen" } as const;
+const kindLabels = { pagina: "Página", documento: "Documento", imagen: "Imagen", curso: "Curso" } as const;
 
 export default function SearchPage() {
-  const { query, results } = useLoaderData<typeof loader>();
+  const { query, results, total, page, pageCount, pageSize } = useLoaderData<typeof loader>();
+  const first = (page - 1) * pageSize + 1;
   const navigation = useNavigation();
   const searching = navigation.state === "loading" && navigation.location?.pathname === "/buscar";
   return (
@@ -46,17 +106,22 @@ export default function SearchPage() {
       {query ? (
         <section aria-labelledby="resultados" className="search-results">
           <h2 id="resultados" aria-live="polite">
-            {results.length === 0
+            {total === 0
               ? `No encontramos resultados para «${query}»`
-              : `${results.length} ${results.length === 1 ? "resultado" : "resultados"} para «${query}»`}
+              : `${total.toLocaleString("es-MX")} ${total === 1 ? "resultado" : "resultados"} para «${query}»`}
           </h2>
+          {pageCount > 1 ? (
+            <p className="search-results__range">
+              Página {page} de {pageCount}: resultados {first} a {first + results.length - 1}.
+            </p>
+          ) : null}
           {results.length === 0 ? (
             <p>
               Revise la ortografía o use menos palabras. También puede explorar las <Link to="/direccion/medica">direcciones</Link>,
               la <Link to="/transparencia">transparencia</Link> o la <Link to="/ensenanza/offer">oferta académica</Link>.
             </p>
           ) : (
-            <ol className="search-results__list">
+            <ol className="search-results__list" start={first}>
               {results.map((result) => (
                 <li key={result.path} className="search-result">
                   <p className="search-result__meta">
@@ -78,6 +143,7 @@ export default function SearchPage() {
               ))}
             </ol>
           )}
+          <Pagination query={query} page={page} pageCount={pageCount} />
         </section>
       ) : null}
     </div>

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db.server";
-import { listDocumentTitles } from "~/documents/documents.server";
+import { namedFileUrl } from "~/files/file-types";
 
 /** One public page or document, as search and the sitemap see it. */
 export interface IndexEntry {
   path: string;
-  /** pagina | documento | imagen: shown with each search result. */
-  kind: "pagina" | "documento" | "imagen";
+  /** pagina | documento | imagen | curso: shown with each search result. */
+  kind: "pagina" | "documento" | "imagen" | "curso";
   title: string;
-  /** Plain text searched (and quoted in snippets). */
+  /** The text searched (Markdown as written; snippets are made plain when shown). */
   body: string;
   /** Where the entry lives (a section or collection name), shown under the result. */
   context: string;
@@ -34,119 +34,101 @@ const codePages: Omit<IndexEntry, "kind" | "inSitemap">[] = [
   { path: "/sesion-clinico-patologica", title: "Sesión clínico patológica", context: "Enseñanza", body: "Sesión clínico patológica del hospital: video de la sesión y registro." },
 ];
 
-function markdownToText(markdown: string): string {
-  return markdown
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, " ")
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
-    .replace(/<[^>]*>/g, " ")
-    .replace(/[#*_`>|~-]+/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
+/** Where the entries of pages served by code live in the index (see migrations/0015). */
+const CODE_PAGES_ROWID = 9_000_000_000_000;
+
+interface SourceRow {
+  search_rowid: number;
+  path: string;
+  kind: IndexEntry["kind"];
+  context: string;
+  title: string;
+  body: string;
+  last_modified: string | null;
+  in_sitemap: number;
 }
 
-/** Every public page and document, gathered from the content tables. */
+/**
+ * Every public page and document, as the sitemap lists them: the rows of the search_source view
+ * (the same SQL that feeds the search index, so both agree on what is public) and the pages
+ * served by code. One entry per path; page rows win over menu entries and code pages.
+ */
 export async function collectIndexEntries(db: Kysely<DB>): Promise<IndexEntry[]> {
+  const { rows } = await sql<SourceRow>`
+    SELECT search_rowid, path, kind, context, title, body, last_modified, in_sitemap
+    FROM search_source ORDER BY search_rowid`.execute(db);
   const entries = new Map<string, IndexEntry>();
   const add = (entry: IndexEntry) => {
     if (!entries.has(entry.path)) entries.set(entry.path, entry);
   };
-
-  const contentPages = await db
-    .selectFrom("content_pages")
-    .select(["path", "title", "summary", "body", "section", "parent_label", "updated_at"])
-    .where("is_published", "=", 1)
-    .execute();
-  for (const page of contentPages) {
+  const codeEntries = codePages.map((page): IndexEntry => ({ ...page, kind: "pagina", inSitemap: true }));
+  for (const row of rows) {
+    // Code pages rank after the page tables and the menu (sources 1–4), before pictures and files.
+    if (row.search_rowid >= 5_000_000_000_000) codeEntries.splice(0).forEach(add);
     add({
-      path: page.path,
-      kind: "pagina",
-      title: page.title,
-      body: `${page.summary} ${markdownToText(page.body)}`,
-      context: page.parent_label ?? "Información",
-      lastModified: page.updated_at,
-      inSitemap: true,
+      path: publicPath(row),
+      kind: row.kind,
+      title: row.title,
+      body: row.body,
+      context: row.context,
+      lastModified: row.last_modified ?? undefined,
+      inSitemap: row.in_sitemap === 1,
     });
   }
-
-  const departments = await db
-    .selectFrom("department_pages")
-    .select(["slug", "title", "summary", "head_name", "first_content", "second_content", "tipo_departamento", "updated_at"])
-    .where("is_published", "=", 1)
-    .execute();
-  for (const page of departments) {
-    add({
-      path: `/direccion/${page.slug}`,
-      kind: "pagina",
-      title: page.title,
-      body: [page.summary, page.head_name ?? "", markdownToText(page.first_content), markdownToText(page.second_content)].join(" "),
-      context: page.tipo_departamento === 2 ? "Direcciones" : "Departamentos y servicios",
-      lastModified: page.updated_at,
-      inSitemap: true,
-    });
-  }
-
-  const units = await db
-    .selectFrom("research_units")
-    .select(["id", "name", "summary", "content", "updated_at"])
-    .where("is_published", "=", 1)
-    .execute();
-  for (const unit of units) {
-    add({
-      path: `/investigadores/${unit.id}`,
-      kind: "pagina",
-      title: unit.name,
-      body: `${unit.summary} ${markdownToText(unit.content)}`,
-      context: "Investigación",
-      lastModified: unit.updated_at,
-      inSitemap: true,
-    });
-  }
-
-  // Menu entries whose page is served by code (e.g. /general) still deserve a result.
-  const nodes = await db.selectFrom("direction_nodes").select(["href", "name", "head_name"]).execute();
-  for (const node of nodes) {
-    add({ path: node.href, kind: "pagina", title: node.name, body: node.head_name ?? "", context: "Direcciones", inSitemap: true });
-  }
-
-  for (const page of codePages) add({ ...page, kind: "pagina", inSitemap: true });
-
-  const gallery = await db.selectFrom("gallery_items").select(["id", "gallery", "title", "caption", "author"]).execute();
-  for (const item of gallery) {
-    add({
-      path: `/${item.gallery}/${item.id}`,
-      kind: "imagen",
-      title: item.title,
-      body: `${item.caption} ${item.author ?? ""}`,
-      context: item.gallery === "legado-artistico" ? "Legado artístico" : item.gallery === "galeria" ? "Galería" : "Día del Niño",
-      inSitemap: true,
-    });
-  }
-
-  for (const document of await listDocumentTitles(db)) {
-    if (!document.href) continue;
-    add({
-      path: document.href,
-      kind: "documento",
-      title: document.title,
-      body: `${document.group}`,
-      context: document.group,
-      inSitemap: false,
-    });
-  }
-
+  codeEntries.forEach(add);
   return [...entries.values()];
 }
 
-/** Rebuilds the search index from the content tables, in one transaction. */
-export async function rebuildSearchIndex(db: Kysely<DB>): Promise<number> {
-  const entries = await collectIndexEntries(db);
+/**
+ * Writes the entries of the pages served by code (a fixed handful, rowids 9×10¹² + n) when their
+ * text differs from what the index holds. Every other entry is kept current by the triggers of
+ * migration 0015, so start-up does not grow with the content. Returns how many it wrote.
+ */
+export async function syncCodePages(db: Kysely<DB>): Promise<number> {
+  const wanted = codePages.map((page, index) => ({ rowid: CODE_PAGES_ROWID + index + 1, ...page }));
+  const { rows } = await sql<{ rowid: number; path: string; context: string; title: string; body: string }>`
+    SELECT rowid, path, context, title, body FROM search_index
+    WHERE rowid > ${CODE_PAGES_ROWID} ORDER BY rowid`.execute(db);
+  const same =
+    rows.length === wanted.length &&
+    rows.every((row, i) => {
+      const page = wanted[i]!;
+      return row.rowid === page.rowid && row.path === page.path && row.context === page.context && row.title === page.title && row.body === page.body;
+    });
+  if (same) return 0;
   await db.transaction().execute(async (trx) => {
-    await sql`DELETE FROM search_index`.execute(trx);
-    for (const entry of entries) {
-      await sql`INSERT INTO search_index (path, kind, context, title, body) VALUES (${entry.path}, ${entry.kind}, ${entry.context}, ${entry.title}, ${entry.body})`.execute(trx);
+    await sql`DELETE FROM search_index WHERE rowid > ${CODE_PAGES_ROWID}`.execute(trx);
+    for (const page of wanted) {
+      await sql`INSERT INTO search_index (rowid, path, kind, context, title, body)
+        VALUES (${page.rowid}, ${page.path}, 'pagina', ${page.context}, ${page.title}, ${page.body})`.execute(trx);
     }
   });
-  return entries.length;
+  return wanted.length;
+}
+
+/**
+ * Refills the whole index from the source views. Not used at start (the triggers keep it
+ * current); kept for repairs and tests (e.g. after restoring an index by hand).
+ */
+export async function rebuildSearchIndex(db: Kysely<DB>): Promise<number> {
+  await db.transaction().execute(async (trx) => {
+    await sql`DELETE FROM search_index`.execute(trx);
+    await sql`INSERT INTO search_index (rowid, path, kind, context, title, body)
+      SELECT search_rowid, path, kind, context, title, body FROM search_source`.execute(trx);
+  });
+  await syncCodePages(db);
+  const { rows } = await sql<{ entries: number }>`SELECT count(*) AS entries FROM search_index`.execute(db);
+  return rows[0]?.entries ?? 0;
+}
+
+/**
+ * The address a visitor follows. Stored files keep their raw name in the index (SQL cannot
+ * percent-encode); it is encoded here exactly as namedFileUrl does.
+ */
+function publicPath(row: { path: string; kind: string }): string {
+  const file = /^\/archivos\/([^/]+)\/(.+)$/.exec(row.path);
+  if (row.kind === "documento" && file) return namedFileUrl(file[1]!, file[2]!);
+  return row.path;
 }
 
 export interface SearchResult {
@@ -175,17 +157,105 @@ export function toFtsQuery(input: string): string | null {
   return words.map((word) => `"${word}"*`).join(" ");
 }
 
-export async function searchSite(db: Kysely<DB>, input: string, limit = 30): Promise<SearchResult[]> {
+/** Results per page of /buscar. */
+export const SEARCH_PAGE_SIZE = 20;
+
+export interface SearchPage {
+  /** How many distinct pages and documents match, in all. */
+  total: number;
+  /** The page shown (1-based), clamped to the pages there are. */
+  page: number;
+  pageCount: number;
+  results: SearchResult[];
+}
+
+/**
+ * One page of results for what a visitor typed, best first, with the true total. An address can
+ * be in the index twice (a document filed in two groups, a code page that also has a row): it
+ * counts and shows once, as its best-matching entry.
+ */
+export async function searchSite(
+  db: Kysely<DB>,
+  input: string,
+  options: { page?: number; pageSize?: number } = {},
+): Promise<SearchPage> {
+  const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const query = toFtsQuery(input);
-  if (!query) return [];
-  const { rows } = await sql<{ path: string; kind: IndexEntry["kind"]; context: string; title: string; snippet: string }>`
-    SELECT path, kind, context, title,
-      snippet(search_index, 4, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}, '…', 16) AS snippet
+  if (!query) return { total: 0, page: 1, pageCount: 0, results: [] };
+  const { rows: counted } = await sql<{ total: number }>`
+    SELECT count(DISTINCT path) AS total FROM search_index WHERE search_index MATCH ${query}`.execute(db);
+  const total = counted[0]?.total ?? 0;
+  const pageCount = Math.ceil(total / pageSize);
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), Math.max(1, pageCount));
+  if (total === 0) return { total, page, pageCount, results: [] };
+
+  // Rank first (cheap), then build snippets for the shown page only.
+  const { rows: ranked } = await sql<{ id: number }>`
+    SELECT id FROM (
+      SELECT id, score, row_number() OVER (PARTITION BY path ORDER BY score, id) AS nth FROM (
+        SELECT rowid AS id, path, bm25(search_index, 0, 0, 0, 8, 1) AS score
+        FROM search_index WHERE search_index MATCH ${query}
+      )
+    )
+    WHERE nth = 1
+    ORDER BY score, id
+    LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
+  const ids = ranked.map((row) => row.id);
+  if (ids.length === 0) return { total, page, pageCount, results: [] };
+  const { rows } = await sql<{ id: number; path: string; kind: IndexEntry["kind"]; context: string; title: string; snippet: string }>`
+    SELECT rowid AS id, path, kind, context, title,
+      snippet(search_index, 4, ${HIGHLIGHT_START}, ${HIGHLIGHT_END}, '…', 24) AS snippet
     FROM search_index
-    WHERE search_index MATCH ${query}
-    ORDER BY bm25(search_index, 0, 0, 0, 8, 1)
-    LIMIT ${limit}`.execute(db);
-  return rows.map((row) => ({ ...row, snippet: splitSnippet(row.snippet) }));
+    WHERE search_index MATCH ${query} AND rowid IN (${sql.join(ids)})`.execute(db);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const results = ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [{ path: publicPath(row), kind: row.kind, context: row.context, title: row.title, snippet: splitSnippet(snippetToText(row.snippet)) }];
+  });
+  return { total, page, pageCount, results };
+}
+
+/**
+ * Bodies are indexed as Markdown; a snippet is a window of it, possibly cut inside a link. This
+ * keeps the words a reader sees and drops link targets, image references and Markdown marks.
+ * The highlight markers (control characters) are kept.
+ */
+export function snippetToText(snippet: string): string {
+  const text = snippet
+    // List markers ("- ", "1. ") at the start of a line.
+    .replace(/^[ \t]*(?:[-+*]|\d+\.)[ \t]+/gm, "")
+    // A link or image target, whole or cut at either end of the window: "](https://…)". A
+    // highlighted word inside an address goes with it.
+    .replace(/\]\([^)\s]*\)?/g, " ")
+    .replace(/^[^\s()]*[./:@][^\s()]*\)/, " ")
+    // A bare address (the window may start or end inside one).
+    .replace(/(^|\s)\(?(?:https?:\/\/|www\.|\/)[^\s)]*\)?/g, "$1")
+    .replace(/[#*_`>|~[\]]+|!\[/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return balanceHighlights(text);
+}
+
+/** Drops a highlight marker left without its pair (e.g. when its word sat inside a removed address). */
+function balanceHighlights(text: string): string {
+  let open = false;
+  let out = "";
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i]!;
+    if (char === HIGHLIGHT_START) {
+      const close = text.indexOf(HIGHLIGHT_END, i);
+      const next = text.indexOf(HIGHLIGHT_START, i + 1);
+      // Keep it only when its end comes before the next start.
+      if (open || close === -1 || (next !== -1 && next < close)) continue;
+      open = true;
+    } else if (char === HIGHLIGHT_END) {
+      if (!open) continue;
+      open = false;
+    }
+    out += char;
+  }
+  return out;
 }
 
 function splitSnippet(snippet: string): SearchResult["snippet"] {
