@@ -75,34 +75,37 @@ export function useHydrated(): boolean {
 }
 
 /**
- * The programme itself: the PDF embedded from /archivos (same origin, allowed by frame-src
- * 'self'), a plain link to open it (phones do not show PDFs inside frames), and the link to enter
- * the course. The two messages are the seed's, word for word.
+ * The programme itself: the link to enter the course and a plain link to open the PDF (phones do
+ * not show PDFs inside frames) first, so they are in view without scrolling on a phone; then the
+ * PDF embedded from /archivos (same origin, allowed by frame-src 'self'). The two messages are
+ * the seed's, word for word.
  */
 export function ProgrammeContent({ programme }: { programme: ProgrammeInfo }) {
   return (
     <div className="programme">
-      {programme.pdfUrl ? (
-        <>
-          <iframe className="programme__frame" src={programme.pdfUrl} title={`Programa del curso ${programme.courseName} (PDF)`} />
+      <div className="programme__actions">
+        {programme.courseEntryUrl ? (
+          <p className="programme__entry">
+            <Link className="button" to={programme.courseEntryUrl}>
+              Entrar al curso
+            </Link>
+          </p>
+        ) : (
+          <p className="programme__missing">Enlace al curso no disponible</p>
+        )}
+        {programme.pdfUrl ? (
           <p className="programme__pdf-link">
             <a href={programme.pdfUrl} target="_blank" rel="noopener">
               Abrir el programa en PDF<span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>
           </p>
-        </>
-      ) : (
-        <p className="programme__missing">Programa no disponible</p>
-      )}
-      {programme.courseEntryUrl ? (
-        <p className="programme__entry">
-          <Link className="button" to={programme.courseEntryUrl}>
-            Entrar al curso
-          </Link>
-        </p>
-      ) : (
-        <p className="programme__missing">Enlace al curso no disponible</p>
-      )}
+        ) : (
+          <p className="programme__missing">Programa no disponible</p>
+        )}
+      </div>
+      {programme.pdfUrl ? (
+        <iframe className="programme__frame" src={programme.pdfUrl} title={`Programa del curso ${programme.courseName} (PDF)`} />
+      ) : null}
     </div>
   );
 }
