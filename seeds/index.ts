@@ -9,6 +9,7 @@ import { seedGallery } from "./gallery";
 import { seedDepartmentPages, seedResearchUnits } from "./department-pages";
 import { seedInformationPages, seedProfilePages } from "./information-pages";
 import { seedCourses } from "./courses";
+import { seedStaleContentFixes } from "./stale-content";
 
 /**
  * Seeds fill a fresh database. Each named step runs once per database (recorded in seed_log),
@@ -127,6 +128,7 @@ export const seedSteps: SeedStep[] = [
   { name: "0002-profile-pages", demo: true, run: seedProfilePages },
   { name: "0002-information-pages", demo: true, run: seedInformationPages },
   { name: "0004-courses", demo: true, run: (trx) => seedCourses(trx) },
+  { name: "0005-stale-content-fixes", demo: true, run: seedStaleContentFixes },
 ];
 
 export interface SeedOptions {

@@ -388,7 +388,6 @@ function otherPages(): PageSeed[] {
   const b = facts.boardOfTrustees;
   const g = facts.generalDirection;
   const scp = facts.sesionClinicoPatologica;
-  const deadline = scp.registrationForm.deadline.split(" ");
   return [
     {
       path: "/especialidades",
@@ -573,16 +572,16 @@ ${g.staff.map((s) => `- [${s.unit}](${s.href}): ${s.name}`).join("\n")}`,
       path: "/sesion-clinico-patologica",
       title: "Sesión clínico patológica",
       section: "scp",
-      summary: "La sesión clínico patológica del Hospital Infantil de México: un caso clínico discutido por clínicos y patólogos. Registro, resumen del caso y video.",
+      summary: "La sesión clínico patológica del Hospital Infantil de México: un caso clínico discutido por clínicos y patólogos. Registro, resumen del caso y, cuando se publica, su video.",
       body: `En la sesión clínico patológica, un médico clínico analiza un caso real sin conocer el diagnóstico final y, al término, el servicio de Patología presenta los hallazgos que lo confirman o lo corrigen. Es una de las actividades académicas más antiguas del hospital y está abierta a profesionales de la salud y estudiantes.
 
 ## Cómo participar
 
-1. Regístrese en el [${scp.registrationForm.label.toLowerCase().replace("formulario", "Formulario")}](${scp.registrationForm.url}) antes del ${longDate(deadline[0]!)} a las ${deadline[1]} horas.
+1. Regístrese en el [${scp.registrationForm.label.toLowerCase().replace("formulario", "Formulario")}](${scp.registrationForm.url}). La fecha límite de cada sesión aparece en el formulario.
 2. Lea el [${scp.caseSummaryPdf.label.toLowerCase()} (PDF)](${scp.caseSummaryPdf.url}).
 3. Con la contraseña que recibe al registrarse, siga la transmisión en vivo y participe en el chat.
 
-La grabación se publica en esta página y en [el video de la sesión 2024](/video/scp-2024).`,
+Cuando hay grabación, se publica en [la página del video de la sesión 2024](/video/scp-2024).`,
     },
     {
       path: "/video/scp-2024",
@@ -590,8 +589,10 @@ La grabación se publica en esta página y en [el video de la sesión 2024](/vid
       navLabel: "Video 2024",
       section: "scp",
       parent: { label: "Sesión clínico patológica", href: "/sesion-clinico-patologica" },
-      summary: "Grabación de la sesión clínico patológica 2024 del Hospital Infantil de México Federico Gómez.",
-      body: `Vea la grabación completa de la sesión clínico patológica 2024: la presentación del caso, la discusión clínica y los hallazgos de patología. El video se carga sólo cuando usted lo pide.`,
+      summary: "La sesión clínico patológica 2024 del Hospital Infantil de México Federico Gómez: el caso, la discusión clínica y los hallazgos de patología.",
+      // Says nothing about the video itself: whether there is one is the site setting's to say
+      // (SessionVideoSection), so the text cannot promise a recording that is not there.
+      body: `La sesión clínico patológica 2024 presentó un caso real, su discusión clínica y los hallazgos de patología que lo confirmaron o lo corrigieron.`,
     },
   ];
 }

@@ -10,7 +10,10 @@ export function SessionVideoSection({ video }: { video: SessionVideo | null }) {
     <section aria-labelledby="video-sesion" className="session-video">
       <h2 id="video-sesion">Video de la sesión</h2>
       {video ? (
-        <VideoFacade title={TITLE} embedUrl={video.embedUrl} watchUrl={video.watchUrl} />
+        <>
+          <p>{video.embedUrl ? "Vea la grabación completa de la sesión. El video se carga sólo cuando usted lo pide." : "Vea la grabación completa de la sesión."}</p>
+          <VideoFacade title={TITLE} embedUrl={video.embedUrl} watchUrl={video.watchUrl} />
+        </>
       ) : (
         <p className="notice">
           Todavía no hay un video publicado de esta sesión. Cuando la grabación esté disponible aparecerá aquí. Mientras tanto,

@@ -31,7 +31,6 @@ const codePages: Omit<IndexEntry, "kind" | "inSitemap">[] = [
   { path: "/legado-artistico", title: "Legado artístico", context: "El hospital", body: "Galería del legado artístico del hospital: murales, pinturas y esculturas." },
   { path: "/galeria", title: "Galería", context: "El hospital", body: "Galería de imágenes del hospital." },
   { path: "/dia-del-nino", title: "Día del Niño", context: "El hospital", body: "Galería del Día del Niño en el hospital." },
-  { path: "/sesion-clinico-patologica", title: "Sesión clínico patológica", context: "Enseñanza", body: "Sesión clínico patológica del hospital: video de la sesión y registro." },
 ];
 
 /** Where the entries of pages served by code live in the index (see migrations/0015). */
