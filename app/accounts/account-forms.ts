@@ -172,19 +172,3 @@ export const passwordResetSchema = z
     message: "Las contraseñas no coinciden. Escríbala igual en los dos campos.",
     path: ["password_confirmation"],
   });
-
-/**
- * Where to go after signing in: only a path on this site ("/profile", "/payment?x=1"), never
- * another origin ("//evil.example", "https://…", "/\\evil").
- */
-export function safeRedirectPath(value: unknown, fallback = "/profile"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://himfg.invalid");
-    if (url.origin !== "http://himfg.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}
