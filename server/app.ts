@@ -115,6 +115,9 @@ const ROUTE_OVERRIDABLE_HEADERS = new Set(["content-security-policy", "x-content
 function routeHeadersReplaceDefaults(_req: Request, res: Response, next: NextFunction) {
   const append = res.append.bind(res);
   res.append = (field: string, value?: string | string[]) => {
+    // One Referrer-Policy for the whole site: a second one (no-referrer) made browsers post the
+    // page's forms with Origin: null, which the forgery check refused.
+    if (field.toLowerCase() === "referrer-policy") return res;
     if (ROUTE_OVERRIDABLE_HEADERS.has(field.toLowerCase()) && value !== undefined) {
       res.setHeader(field, value);
       return res;
