@@ -47,8 +47,8 @@ const envSchema = z.object({
   MAIL_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // Enrolment and card payments (app/enrolment, app/payments).
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
-  PAYMENT_PROVIDER: z.enum(["simulator", "banorte"]).optional(),
-  BANORTE_MODE: z.enum(["PRD", "AUT", "DEC", "RND"]).optional(),
+  PAYMENT_PROVIDER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["simulator", "banorte"]).optional()),
+  BANORTE_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["PRD", "AUT", "DEC", "RND"]).optional()),
   BANORTE_MERCHANT_ID: z.string().regex(/^\d{1,7}$/, "must be up to 7 digits").optional(),
   BANORTE_USER: z.string().min(1).max(20).optional(),
   BANORTE_PASSWORD: z.string().min(1).max(20).optional(),
@@ -61,10 +61,10 @@ const envSchema = z.object({
   const { provider, mode } = resolvePaymentMode(env);
   // Real use: real cards, real mail, links that point at the configured site. Say what to set.
   if (!demo) {
-    const realUse = "required when the site is not a demo (set DEMO_MODE=true to run the demo with simulated payments and captured mail)";
+    const realUse = "required for real use";
     if (!env.PUBLIC_URL) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `${realUse}: the site's public address, e.g. https://himfg.edu.mx` });
     if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: `${realUse}: e.g. smtp://user:password@smtp.example.org:587` });
-    if (provider !== "banorte") ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: `must be banorte (${realUse})` });
+    if (provider !== "banorte") ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be banorte for real use (the simulator approves fake cards)" });
     else if (mode !== "PRD") ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: `must be PRD (or unset) outside a demo: ${mode} is one of Banorte's test modes` });
   }
   // Live mode charges real cards: refuse to start unless Banorte's credentials and certificate are there.
@@ -152,7 +152,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new ConfigurationError(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    const demo = isDemo({ DEMO_MODE: env.DEMO_MODE || undefined, PUBLIC_URL: env.PUBLIC_URL || undefined });
+    const preamble = demo
+      ? ""
+      : "This start is configured for real use (DEMO_MODE=false, or PUBLIC_URL set without DEMO_MODE): it takes real cards " +
+        "(PAYMENT_PROVIDER=banorte with the BANORTE_* settings), sends real mail (SMTP_URL) and links to PUBLIC_URL.\n" +
+        "To run the demo instead (simulated payments, captured mail, a banner on every page), set DEMO_MODE=true.\n";
+    throw new ConfigurationError(`${preamble}Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
   return parsed.data;
 }

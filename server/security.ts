@@ -86,7 +86,13 @@ export function rejectCrossSiteRequests(publicUrl?: string) {
     // Remix aborts (500) an action whose X-Forwarded-Host differs from its Origin: refuse it here.
     const forwardedHost = req.get("x-forwarded-host");
     if (allowed && origin && origin !== "null" && forwardedHost && hostOf(origin) !== forwardedHost.split(",")[0]!.trim()) allowed = false;
-    if (allowed) return next();
+    if (allowed) {
+      // Decided here, once, against PUBLIC_URL. Remix repeats a narrower check (Origin against
+      // Host or X-Forwarded-Host) and throws a 500 on a mismatch — "null", or a proxy that passes
+      // Host: localhost — so what we accepted reaches it without the header.
+      delete req.headers.origin;
+      return next();
+    }
     refuseForgery(res);
   };
 }

@@ -15,6 +15,8 @@ import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 
+export { passRetryAfter as headers } from "~/utils/retry-after";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>

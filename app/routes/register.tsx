@@ -35,6 +35,8 @@ import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { passRetryAfter as headers } from "~/utils/retry-after";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>

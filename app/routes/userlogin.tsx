@@ -16,6 +16,8 @@ import { pageMeta, rootOrigin } from "~/utils/seo";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
+export { passRetryAfter as headers } from "~/utils/retry-after";
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 export const meta: MetaFunction = ({ matches }) =>
