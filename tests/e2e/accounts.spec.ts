@@ -136,7 +136,8 @@ test.describe("registration refuses bad input and stores nothing", () => {
     await licence.setInputFiles(files.bigPdf);
     await expect(page.locator(".field--file").getByText(FILE_MESSAGES.tooLarge)).toBeVisible();
     await expect(page.getByTestId("toast").getByText(FILE_MESSAGES.tooLarge, { exact: false })).toBeVisible();
-    await expect(licence).toHaveJSProperty("value", "");
+    // The refused file stays chosen but marked: it is never sent, and its message stays.
+    await expect(licence).toHaveAttribute("data-refused", FILE_MESSAGES.tooLarge);
     await licence.setInputFiles(files.fakePdf);
     await expect(page.locator(".field--file").getByText(FILE_MESSAGES.wrongType)).toBeVisible();
   });
