@@ -69,7 +69,7 @@ describe("what a start for real use requires", () => {
     expect(result.stderr).toContain("The server did not start.");
     expect(result.stderr).toMatch(/DEMO_MODE=true[\s\S]*PUBLIC_URL: required[\s\S]*SMTP_URL: required/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
-  });
+  }, 60_000);
 
   test("a demo start says so in its log", async () => {
     const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-demo-log-")), "himfg.db");
