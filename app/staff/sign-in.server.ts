@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { hashPassword, needsRehash, verifyPassword } from "~/accounts/passwords.server";
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from "~/accounts/rate-limit.server";
+import { consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET } from "~/accounts/rate-limit.server";
+import { clearAttempts, releaseAttempts } from "~/security/throttle.server";
 import type { DB } from "~/db.server";
 import type { StaffRole, StaffUser } from "./staff";
 import { matchTotpStep } from "./totp.server";
@@ -9,7 +10,8 @@ import { matchTotpStep } from "./totp.server";
 /**
  * Staff sign-in in two steps: e-mail and password, then the TOTP code. Both steps are throttled
  * with the participants' limits (app/accounts/rate-limit.server.ts) under a "staff:" account key,
- * so a staff e-mail that is also a participant's does not share its counter.
+ * so a staff e-mail that is also a participant's does not share its counter. The attempt is
+ * counted before the password or code is checked, atomically (app/security/throttle.server.ts).
  */
 export function staffThrottleKey(email: string): string {
   return `staff:${email.trim().toLowerCase()}`;
@@ -23,7 +25,8 @@ export type PasswordStepOutcome = { ok: true; staff: StaffUser } | { ok: false; 
 export async function verifyStaffPassword(db: Kysely<DB>, input: { email: string; password: string; clientAddress: string }, now = new Date()): Promise<PasswordStepOutcome> {
   const email = input.email.trim().toLowerCase();
   const key = staffThrottleKey(email);
-  if (await isLoginBlocked(db, key, input.clientAddress, now)) return { ok: false, reason: "too-many-attempts" };
+  const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
+  if (!throttle.ok) return { ok: false, reason: "too-many-attempts" };
   const row = await db
     .selectFrom("staff_members")
     .select(["id", "email", "name", "role", "status", "password_hash"])
@@ -37,10 +40,7 @@ export async function verifyStaffPassword(db: Kysely<DB>, input: { email: string
     dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
     await verifyPassword(input.password, await dummyHash);
   }
-  if (!row || !valid) {
-    await recordLoginFailure(db, key, input.clientAddress, now);
-    return { ok: false, reason: "invalid-credentials" };
-  }
+  if (!row || !valid) return { ok: false, reason: "invalid-credentials" };
   if (needsRehash(row.password_hash!)) {
     await db.updateTable("staff_members").set({ password_hash: await hashPassword(input.password) }).where("id", "=", row.id).execute();
   }
@@ -56,7 +56,8 @@ export type CodeStepOutcome = { ok: true } | { ok: false; reason: "invalid-code"
  */
 export async function verifyStaffCode(db: Kysely<DB>, input: { staff: StaffUser; code: string; clientAddress: string }, now = new Date()): Promise<CodeStepOutcome> {
   const key = staffThrottleKey(input.staff.email);
-  if (await isLoginBlocked(db, key, input.clientAddress, now)) return { ok: false, reason: "too-many-attempts" };
+  const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
+  if (!throttle.ok) return { ok: false, reason: "too-many-attempts" };
   const row = await db.selectFrom("staff_members").select(["totp_secret", "status"]).where("id", "=", input.staff.id).executeTakeFirst();
   const step = row?.totp_secret && row.status === "activa" ? matchTotpStep(row.totp_secret, input.code, now) : null;
   if (step !== null) {
@@ -67,10 +68,10 @@ export async function verifyStaffCode(db: Kysely<DB>, input: { staff: StaffUser;
       .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
       .executeTakeFirst();
     if (used.numUpdatedRows === 1n) {
-      await clearLoginFailures(db, key);
+      await clearAttempts(db, LOGIN_ACCOUNT_BUCKET, key);
+      await releaseAttempts(db, throttle.attemptIds);
       return { ok: true };
     }
   }
-  await recordLoginFailure(db, key, input.clientAddress, now);
   return { ok: false, reason: "invalid-code" };
 }

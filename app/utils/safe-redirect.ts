@@ -1,22 +1,32 @@
 /**
- * A same-site path to send a visitor to after signing in, or `fallback`. Refuses anything that
- * could leave the site or smuggle a header: absolute URLs, protocol-relative `//host` and
- * `/\host` (browsers read `\` as `/`), control characters (a CR/LF would split headers; a tab or
- * newline inside `//` is dropped by URL parsers), and over-long values.
+ * The one way to read a return path ("redirectTo", "next"...) from a request: only a path on
+ * this site, after the same normalisation a browser applies, is accepted; anything else gives
+ * `fallback`. Refused: other origins ("https://…", "//evil.example"), paths that normalise into
+ * one ("/.//evil.example" → "//evil.example", "/%2e//evil"), backslashes a browser reads as
+ * slashes ("/\\evil.example"), control and invisible characters, and absurd lengths.
  */
-export function safeRedirectPath(value: unknown, fallback: string): string {
-  if (typeof value !== "string" || value.length === 0 || value.length > 2000) return fallback;
-  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+const DUMMY_ORIGIN = "http://himfg.invalid";
+const MAX_LENGTH = 2048;
+
+export function safeRedirectPath(value: unknown, fallback = "/"): string {
+  if (typeof value !== "string" || value.length === 0 || value.length > MAX_LENGTH) return fallback;
+  if (!value.startsWith("/") || value.startsWith("//")) return fallback;
+  // Backslashes, control characters (tab and newline are stripped by URL parsers), format and
+  // separator characters (bidi overrides, zero-width) have no place in a path we link to.
+  if (/[\\\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(value)) return fallback;
+  let url: URL;
   try {
-    const base = "http://himfg.invalid";
-    const url = new URL(value, base);
-    if (url.origin !== base) return fallback;
-    const path = url.pathname + url.search + url.hash;
-    // Normalised again after parsing: `/./\host` or `/%2F/host` must not become `//host`.
-    if (path.startsWith("//") || path.startsWith("/\\")) return fallback;
-    return path;
+    url = new URL(value, DUMMY_ORIGIN);
   } catch {
     return fallback;
   }
+  if (url.origin !== DUMMY_ORIGIN) return fallback;
+  const path = url.pathname + url.search + url.hash;
+  // The normalised path must itself be a same-origin path: "/.//x" normalises to "//x", which a
+  // browser reads as the host x.
+  if (!path.startsWith("/") || path.startsWith("//") || path.startsWith("/\\")) return fallback;
+  // And it must read back as the same place (a second round of parsing changes nothing).
+  const again = new URL(path, DUMMY_ORIGIN);
+  if (again.origin !== DUMMY_ORIGIN || again.pathname + again.search + again.hash !== path) return fallback;
+  return path;
 }
