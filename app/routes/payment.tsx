@@ -86,6 +86,8 @@ const START_MESSAGES = {
   "no-seats": "Ya no hay lugares presenciales en este curso. Puede inscribirse en la modalidad en línea.",
   "modality-unavailable": "Este curso no se imparte en esa modalidad.",
   "not-a-card-payment": "Este curso no requiere pago con tarjeta para su perfil.",
+  "awaiting-bank":
+    "El banco no respondió a su pago anterior y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, no puede pagar de nuevo hasta que lo confirmemos.",
 } as const;
 
 export async function action({ request }: ActionFunctionArgs) {
