@@ -346,6 +346,8 @@ export interface EnrolmentsTable {
   rejection_reason: string | null;
   /** Why a confirmed enrolment is suspended (its payment did not match Banorte's report). */
   suspension_reason: string | null;
+  /** The enrolment's own reference in the control-number format (free and reviewed enrolments show it). */
+  reference: string | null;
   /** Why the modality differs from the one chosen (e.g. the last seat went during payment). */
   modality_note: string | null;
   reviewed_by: string | null;

@@ -44,6 +44,9 @@ async function rebuild(db: Kysely<any>): Promise<void> {
       refund_reason TEXT CHECK (refund_reason IS NULL OR length(refund_reason) BETWEEN 1 AND 500),
       rejection_reason TEXT CHECK (rejection_reason IS NULL OR length(rejection_reason) BETWEEN 1 AND 500),
       suspension_reason TEXT CHECK (suspension_reason IS NULL OR length(suspension_reason) BETWEEN 1 AND 500),
+      -- The enrolment's own reference in the control-number format (HIMFGCURSOS + course + 10
+      -- digits): what the access PDF prints when no card payment carries one (free, reviewed).
+      reference TEXT UNIQUE CHECK (reference IS NULL OR (length(reference) BETWEEN 1 AND 30 AND reference NOT GLOB '*[^A-Z0-9]*')),
       modality_note TEXT,
       reviewed_by TEXT,
       confirmed_at TEXT,
@@ -58,10 +61,12 @@ async function rebuild(db: Kysely<any>): Promise<void> {
     ) STRICT`.execute(db);
   await sql`
     INSERT INTO enrolments_new (id, participant_id, course_id, modality, status, amount_centavos, seat_held_until, refund_reason,
-      rejection_reason, suspension_reason, modality_note, reviewed_by, confirmed_at, verification_token, created_at, updated_at)
+      rejection_reason, suspension_reason, reference, modality_note, reviewed_by, confirmed_at, verification_token, created_at, updated_at)
     SELECT id, participant_id, course_id, modality, status, amount_centavos,
       CASE WHEN status = 'pendiente_de_pago' THEN seat_held_until END, refund_reason,
-      rejection_reason, NULL, modality_note, reviewed_by, confirmed_at, verification_token, created_at, updated_at
+      rejection_reason, NULL,
+      CASE WHEN length('HIMFGCURSOS' || course_id || printf('%010d', id)) <= 30 THEN 'HIMFGCURSOS' || course_id || printf('%010d', id) END,
+      modality_note, reviewed_by, confirmed_at, verification_token, created_at, updated_at
     FROM enrolments`.execute(db);
   await sql`DROP TABLE enrolments`.execute(db);
   await sql`ALTER TABLE enrolments_new RENAME TO enrolments`.execute(db);

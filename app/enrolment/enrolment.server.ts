@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { readConfig } from "~/config.server";
 import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
+import { getSettings } from "~/settings/settings.server";
 import { newVerificationToken } from "./verification";
 
 /**
@@ -155,7 +156,19 @@ export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolme
     })
     .returning("id")
     .executeTakeFirstOrThrow();
+  const prefix = (await getSettings(trx)).coursePrefix;
+  await trx.updateTable("enrolments").set({ reference: enrolmentReference(prefix, input.courseId, inserted.id) }).where("id", "=", inserted.id).execute();
   return { ok: true, enrolmentId: inserted.id, path, status, amountCentavos };
+}
+
+/**
+ * An enrolment's own reference, in the control-number format (prefix + course + the enrolment
+ * number padded to 10 digits; at most 30 characters): the access PDF prints it when no card
+ * payment carries a control number. Not a secret (the verification token is).
+ */
+export function enrolmentReference(prefix: string, courseId: number, enrolmentId: number): string {
+  const head = `${prefix}${courseId}`;
+  return `${head}${String(enrolmentId).padStart(Math.max(0, Math.min(10, 30 - head.length)), "0")}`.toUpperCase();
 }
 
 /** An attempt of this enrolment answered "T" (no answer from the authoriser) and not settled yet. */
