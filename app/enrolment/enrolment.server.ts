@@ -354,3 +354,41 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
 }
 
 export { ENROLMENT_STATUS_LABELS } from "./enrolment-labels";
+
+export interface LiveEnrolment {
+  id: number;
+  courseId: number;
+  status: EnrolmentStatus;
+  modality: EnrolmentModality;
+  /** A "T" answer is not settled yet: no new card payment (see awaitingBankAnswer). */
+  awaitingBank: boolean;
+}
+
+/** The participant's live (not rejected or cancelled) enrolments in these courses, by course id. */
+export async function liveEnrolmentsFor(db: Kysely<DB>, participantId: number, courseIds: readonly number[]): Promise<Map<number, LiveEnrolment>> {
+  const result = new Map<number, LiveEnrolment>();
+  if (courseIds.length === 0) return result;
+  const rows = await db
+    .selectFrom("enrolments")
+    .select(["id", "course_id", "status", "modality"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("payment_attempts")
+            .select("payment_attempts.id")
+            .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
+            .where("payment_attempts.status", "=", "no_answer")
+            .where("payment_attempts.verification", "=", "por_conciliar"),
+        )
+        .as("awaiting_bank"),
+    )
+    .where("participant_id", "=", participantId)
+    .where("course_id", "in", [...courseIds])
+    .where("status", "not in", ["rechazada", "cancelada"])
+    .execute();
+  for (const row of rows) {
+    result.set(row.course_id, { id: row.id, courseId: row.course_id, status: row.status, modality: row.modality, awaitingBank: Boolean(row.awaiting_bank) });
+  }
+  return result;
+}
