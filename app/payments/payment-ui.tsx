@@ -84,12 +84,6 @@ export function CardPayment({ started, scriptUrls }: { started: StartedCardPayme
   return (
     <>
       <p>El cobro se hace en la ventana segura del banco. Es posible que su banco le pida un código de seguridad.</p>
-      <noscript>
-        <p className="payment__noscript">
-          El pago con tarjeta necesita JavaScript activado en su navegador. Si no puede activarlo, use una de las formas de pago sin tarjeta
-          que se describen abajo.
-        </p>
-      </noscript>
       {started ? (
         <div className="payment__start">
           <p>
@@ -112,7 +106,14 @@ export function CardPayment({ started, scriptUrls }: { started: StartedCardPayme
             Pagar con tarjeta
           </SubmitButton>
         </Form>
-      ) : null}
+      ) : (
+        // Server HTML and browsers without JavaScript: a plain paragraph (not <noscript>, which a
+        // browser that merely blocks scripts does not show), replaced by the button once hydrated.
+        <p className="payment__noscript">
+          El pago con tarjeta necesita JavaScript activado en su navegador. Si no puede activarlo, use una de las formas de pago sin tarjeta
+          que se describen abajo.
+        </p>
+      )}
     </>
   );
 }

@@ -55,7 +55,7 @@ test("the page shows our price, the modality, the considerations and the test ba
   expect(html).toContain("En línea");
   expect(html).toContain("72 horas hábiles");
   expect(html).toContain("Modo de prueba.");
-  expect(html).toContain("<noscript>");
+  expect(html).toContain("El pago con tarjeta necesita JavaScript");
 });
 
 test("the invoice form refuses a bad RFC and a constancia that is not a PDF, then stores a good request", async () => {
