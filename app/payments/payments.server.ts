@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { DB, PaymentAttemptStatus } from "~/db.server";
+import type { DB, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
 import { getSettings } from "~/settings/settings.server";
 import { holdSeat, startEnrolmentIn, type StartEnrolmentInput } from "~/enrolment/enrolment.server";
 import type { EnrolmentModality } from "~/db.server";
@@ -105,7 +105,11 @@ export interface AttemptView {
   enrolmentStatus: string;
   modality: EnrolmentModality;
   modalityNote: string | null;
+  /** The enrolment's refund flag (no seat was left for a paid in-person enrolment). */
   refundReason: string | null;
+  /** This approval must be refunded (e.g. the enrolment was already paid by another attempt). */
+  attemptRefundReason: string | null;
+  verification: PaymentVerification | null;
   courseName: string;
   mode: string;
   provider: string;
@@ -123,6 +127,8 @@ export async function getAttemptForOwner(db: Kysely<DB>, controlNumber: string, 
       "payment_attempts.amount_centavos",
       "payment_attempts.mode",
       "payment_attempts.provider",
+      "payment_attempts.verification",
+      "payment_attempts.refund_reason as attempt_refund_reason",
       "enrolments.id as enrolment_id",
       "enrolments.status as enrolment_status",
       "enrolments.modality",
@@ -143,6 +149,8 @@ export async function getAttemptForOwner(db: Kysely<DB>, controlNumber: string, 
     modality: row.modality,
     modalityNote: row.modality_note,
     refundReason: row.refund_reason,
+    attemptRefundReason: row.attempt_refund_reason,
+    verification: row.verification,
     courseName: row.course_name,
     mode: row.mode,
     provider: row.provider,

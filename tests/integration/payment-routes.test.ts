@@ -196,3 +196,26 @@ test("an unknown /verificar token answers 404 with a page that says the document
   expect(html).toContain("Este documento no es válido");
   expect(html).toContain("Verificación de inscripción");
 });
+
+test("an approval for a second tab's attempt on an already paid enrolment is shown as money to refund", async () => {
+  const { startCardPayment } = await import("~/payments/payments.server");
+  const { handleRelay } = await import("~/payments/relay.server");
+  const { answerSimulatedPayment, createSimulatorProvider } = await import("~/payments/simulator.server");
+  const provider = createSimulatorProvider(db, "AUT");
+  const who = await signedInWithCourse("dospestanas@example.org", "EXTERNO");
+  const input = { participantId: who.id, profile: "EXTERNO" as const, courseId: COURSE_ID, modality: "en_linea" as const };
+  const first = await startCardPayment(db, provider, input);
+  const second = await startCardPayment(db, provider, input);
+  if (!first.ok || !second.ok) throw new Error("no");
+  for (const started of [second, first]) {
+    const answer = await answerSimulatedPayment(db, started.params, "4111111111111111");
+    if (!answer.ok) throw new Error("no");
+    expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({ applied: true, status: "approved" });
+  }
+  const paid = await (await fetch(`${baseUrl}/payment/resultado/${second.controlNumber}`, { headers: { Cookie: who.cookie } })).text();
+  expect(paid).toContain("Pago aprobado");
+  const refunded = await (await fetch(`${baseUrl}/payment/resultado/${first.controlNumber}`, { headers: { Cookie: who.cookie } })).text();
+  expect(refunded).toContain("Pago recibido: se reembolsará");
+  expect(refunded).toContain("Reembolso pendiente.");
+  expect(refunded).not.toContain("Descargar acceso (PDF)");
+});
