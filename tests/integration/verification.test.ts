@@ -79,6 +79,8 @@ describe("/verificar/:token", () => {
       finishDate: "3 de enero de 2027",
       modalityLabel: "En línea",
     });
+    // A free enrolment has no card payment: its own reference, in the control-number format.
+    expect(enrolment!.controlNumber).toMatch(/^HIMFGCURSOS7901\d{10}$/);
     const serialised = JSON.stringify(enrolment);
     for (const secret of ["CLAVE-SECRETA", "aula.example.org", "sofia.verificacion", "9511234567"]) {
       expect(serialised).not.toContain(secret);
