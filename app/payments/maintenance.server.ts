@@ -52,8 +52,12 @@ export async function runPaymentMaintenance(
       .set({ status: "expired", settled_at: nowIso, updated_at: nowIso })
       .where("status", "=", "pending")
       .where("created_at", "<=", abandonedBefore)
-      .executeTakeFirst();
-    report.attemptsExpired = Number(expired.numUpdatedRows);
+      .returning(["id", "control_number"])
+      .execute();
+    report.attemptsExpired = expired.length;
+    for (const attempt of expired) {
+      await logPaymentEvent(trx, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "expire", outcome: "applied", reason: "abandonado: sin respuesta del navegador", payload: null });
+    }
     const forgetBefore = new Date(now.getTime() - LATE_APPROVAL_HOURS * 3_600_000).toISOString();
     const forgotten = await trx
       .updateTable("payment_attempts")

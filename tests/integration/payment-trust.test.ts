@@ -406,6 +406,7 @@ describe("seats, holds and the schedule", () => {
     expect((await enrolment(started.enrolmentId)).seat_held_until).toBeNull();
     const expired = await attempt(started.controlNumber);
     expect(expired).toMatchObject({ status: "expired" });
+    expect((await events(expired.id)).map((e) => e.kind)).toEqual(["expire"]);
     expect(expired.vi_hex).not.toBeNull();
 
     await runPaymentMaintenance(db, { now: new Date(Date.now() + 25 * 3_600_000), holdMinutes: 15 });
