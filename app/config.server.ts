@@ -56,6 +56,12 @@ const envSchema = z.object({
   BANORTE_MERCHANT_NAME: z.string().min(1).max(25).default("HIMFG"),
   BANORTE_MERCHANT_CITY: z.string().min(1).max(40).default("Ciudad de Mexico"),
   BANORTE_CERTIFICATE_PATH: z.string().optional(),
+  // Server-to-server verification (Payworks 2, CMD_TRANS=VERIFY by control number). UNCONFIRMED
+  // protocol: see docs/decisions/0013-payment-trust-model.md. Unset: payments are confirmed
+  // "por conciliar" and settled by importing Banorte's report.
+  BANORTE_VERIFY_URL: z.string().url().refine((url) => url.startsWith("https://") || url.startsWith("http://127.0.0.1"), "must be https").optional(),
+  // How often the in-process scheduler expires holds, attempts and sessions (0 = never).
+  PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 }).superRefine((env, ctx) => {
   const demo = isDemo(env);
   const { provider, mode } = resolvePaymentMode(env);

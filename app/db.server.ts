@@ -329,7 +329,7 @@ export interface PasswordResetTokensTable {
   created_at: Generated<string>;
 }
 
-export type EnrolmentStatus = "pendiente_de_pago" | "pendiente_de_revision" | "confirmada" | "rechazada" | "cancelada";
+export type EnrolmentStatus = "pendiente_de_pago" | "pendiente_de_revision" | "confirmada" | "suspendida" | "rechazada" | "cancelada";
 export type EnrolmentModality = "presencial" | "en_linea";
 
 export interface EnrolmentsTable {
@@ -345,6 +345,10 @@ export interface EnrolmentsTable {
   /** Set when an approved payment could not get what was bought (finance must refund). */
   refund_reason: string | null;
   rejection_reason: string | null;
+  /** Why a confirmed enrolment is suspended (its payment did not match Banorte's report). */
+  suspension_reason: string | null;
+  /** The enrolment's own reference in the control-number format (free and reviewed enrolments show it). */
+  reference: string | null;
   /** Why the modality differs from the one chosen (e.g. the last seat went during payment). */
   modality_note: string | null;
   reviewed_by: string | null;
@@ -366,6 +370,7 @@ export type PaymentAttemptStatus =
   | "error"
   | "expired";
 export type PaymentProviderName = "banorte" | "simulator";
+export type PaymentVerification = "verificado" | "por_conciliar" | "conciliado" | "discrepancia";
 export type BanorteMode = "PRD" | "AUT" | "DEC" | "RND";
 
 export interface PaymentAttemptsTable {
@@ -384,6 +389,11 @@ export interface PaymentAttemptsTable {
   response_json: string | null;
   provider: PaymentProviderName;
   mode: BanorteMode;
+  /** How far the money is proven (docs/decisions/0013-payment-trust-model.md). */
+  verification: PaymentVerification | null;
+  verified_at: string | null;
+  /** An approval we could not honour: finance must refund it. */
+  refund_reason: string | null;
   settled_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
@@ -393,8 +403,8 @@ export interface PaymentEventsTable {
   id: Generated<number>;
   payment_attempt_id: number | null;
   control_number: string | null;
-  kind: "success" | "error" | "cancel" | "closed" | "unknown";
-  outcome: "applied" | "ignored";
+  kind: "success" | "error" | "cancel" | "closed" | "unknown" | "verify" | "reconcile" | "expire";
+  outcome: "applied" | "ignored" | "tampering";
   reason: string | null;
   payload: string;
   client_address: string | null;
@@ -441,6 +451,7 @@ export interface DB {
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
+  simulator_transactions: SimulatorTransactionsTable;
   staff_members: StaffMembersTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_sessions: StaffSessionsTable;
@@ -498,6 +509,17 @@ export interface AuditLogTable {
   after_json: string | null;
   request_id: string | null;
   created_at: Generated<string>;
+}
+
+/** What the payment simulator's "bank" answered (its verification reads it). */
+export interface SimulatorTransactionsTable {
+  control_number: string;
+  merchant_id: string;
+  amount_centavos: number;
+  result: "A" | "D" | "R" | "T" | null;
+  referencia: string | null;
+  codigo_aut: string | null;
+  answered_at: Generated<string>;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

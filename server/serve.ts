@@ -8,6 +8,8 @@ import { db } from "../app/db.server";
 import { startMailCapture } from "../app/mail/capture.server";
 import { assertMailConfigured } from "../app/mail/mailer.server";
 import { countStaff } from "../app/staff/staff-members.server";
+import { startPaymentMaintenance } from "../app/payments/maintenance.server";
+import { getPaymentProvider } from "../app/payments/provider.server";
 import { runShutdownTasks } from "../app/utils/shutdown.server";
 import { createApp } from "./app";
 import { log } from "./logging";
@@ -55,11 +57,20 @@ const server = app.listen(config.PORT, config.HOST, () => {
   });
 });
 
+// Expire seat holds, abandoned payment attempts and sessions; ask the bank about open payments.
+const stopPaymentMaintenance = startPaymentMaintenance(db, {
+  seconds: config.PAYMENT_MAINTENANCE_SECONDS,
+  provider: () => getPaymentProvider(db, config),
+  origin: siteOrigin(config),
+  log: (error) => log("error", "payment maintenance failed", { error: error instanceof Error ? error.message : String(error) }),
+});
+
 let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   log("info", "shutting down", { signal });
+  stopPaymentMaintenance();
   // Give in-flight requests up to 10 s, then stop regardless.
   const force = setTimeout(() => {
     log("warn", "forced exit after 10 s");

@@ -112,7 +112,9 @@ h2 { font-size: 10pt; text-transform: uppercase; letter-spacing: 0.04em; color: 
 dl { margin: 0; display: grid; grid-template-columns: 38% 62%; row-gap: 4px; }
 dt { font-weight: 700; color: #444; }
 dd { margin: 0; overflow-wrap: anywhere; }
-.control { font-size: 13pt; font-weight: 700; color: ${GUINDA}; letter-spacing: 0.03em; }
+/* The control number (up to 30 characters) gets a full-width row and never breaks across lines. */
+.control-label, .control { grid-column: 1 / -1; }
+.control { font-size: 13pt; font-weight: 700; color: ${GUINDA}; letter-spacing: 0.02em; white-space: nowrap; overflow-wrap: normal; }
 .verify { width: 52mm; flex: none; text-align: center; border: 1px solid #e4d7c4; border-radius: 6px; padding: 10px; break-inside: avoid; }
 .verify .qr svg { width: 44mm; height: 44mm; display: block; margin: 0 auto 6px; }
 .verify p { margin: 0 0 4px; font-size: 8.5pt; }
@@ -196,7 +198,7 @@ function AccessDocument({ data, qrSvg, fontFaces, logoDataUrl }: AccessDocumentP
             <section>
               <h2>Inscripción</h2>
               <dl>
-                <dt>Número de control</dt>
+                <dt className="control-label">Número de control</dt>
                 <dd className="control">{data.controlNumber}</dd>
                 <dt>Importe</dt>
                 <dd>{formatPrice(data.amountCentavos)}</dd>

@@ -29,6 +29,7 @@ export async function accessDocumentData(
       "courses.course_name",
       "courses.course_start_date",
       "courses.course_finish_date",
+      "enrolments.reference",
       "courses.venue",
       "courses.online_access_url",
       "courses.course_password",
@@ -42,6 +43,8 @@ export async function accessDocumentData(
     .select(["control_number", "amount_centavos"])
     .where("enrolment_id", "=", enrolmentId)
     .where("status", "=", "approved")
+    // An approval flagged for refund (a duplicate) is not the one that paid.
+    .where("refund_reason", "is", null)
     .executeTakeFirst();
   return {
     participant: { name: row.name, profileLabel: PROFILE_LABELS[row.role], participantId: String(row.participant_id) },
@@ -56,7 +59,7 @@ export async function accessDocumentData(
             coursePassword: row.course_password,
           },
     // Free and reviewed enrolments have no payment: the enrolment number stands in.
-    controlNumber: payment?.control_number ?? `INSCRIPCION${enrolmentId}`,
+    controlNumber: payment?.control_number ?? row.reference ?? "",
     amountCentavos: payment?.amount_centavos ?? row.amount_centavos,
     verificationUrl: verificationUrl(origin, row.verification_token),
   };

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { readConfig } from "~/config.server";
 import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
+import { getSettings } from "~/settings/settings.server";
 import { newVerificationToken } from "./verification";
 
 /**
@@ -10,13 +11,15 @@ import { newVerificationToken } from "./verification";
  *
  *   pendiente_de_pago      → confirmada (payment approved) | cancelada
  *   pendiente_de_revision  → confirmada (documents approved) | rechazada (with a reason) | cancelada
- *   confirmada             → cancelada
+ *   confirmada             → suspendida (the payment did not match Banorte's report) | cancelada
+ *   suspendida             → confirmada (finance cleared it) | cancelada
  *   rechazada, cancelada   → (final)
  */
 const TRANSITIONS: Record<EnrolmentStatus, readonly EnrolmentStatus[]> = {
   pendiente_de_pago: ["confirmada", "cancelada"],
   pendiente_de_revision: ["confirmada", "rechazada", "cancelada"],
-  confirmada: ["cancelada"],
+  confirmada: ["suspendida", "cancelada"],
+  suspendida: ["confirmada", "cancelada"],
   rechazada: [],
   cancelada: [],
 };
@@ -80,66 +83,104 @@ export async function freeSeats(db: Executor, courseId: number): Promise<number>
 
 export type StartEnrolmentOutcome =
   | { ok: true; enrolmentId: number; path: EnrolmentPath; status: EnrolmentStatus; amountCentavos: number }
-  | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" };
+  | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" | "awaiting-bank" };
+
+export type StartEnrolmentInput = { participantId: number; profile: Profile; courseId: number; modality: EnrolmentModality };
 
 /**
  * Starts (or resumes) a participant's enrolment in a course. The amount is our price for the
  * profile. A course free for everyone confirms at once (taking a seat in person); a profile price
  * of 0 on a paid course waits for review; otherwise the enrolment waits for payment.
  */
-export async function startEnrolment(
-  db: Kysely<DB>,
-  input: { participantId: number; profile: Profile; courseId: number; modality: EnrolmentModality },
-): Promise<StartEnrolmentOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const course = await trx
-      .selectFrom("courses")
-      .select(["course_id", "course_able", "course_price", "course_student_price", "course_employee_price", "modality_id"])
-      .where("course_id", "=", input.courseId)
-      .executeTakeFirst();
-    if (!course || course.course_able !== 1) return { ok: false, reason: "course-closed" } as const;
-    if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
-      return { ok: false, reason: "modality-unavailable" } as const;
-    }
-    const path = enrolmentPath(course, input.profile);
-    const amountCentavos = priceForProfile(course, input.profile);
-    const live = await trx
-      .selectFrom("enrolments")
-      .selectAll()
-      .where("participant_id", "=", input.participantId)
-      .where("course_id", "=", input.courseId)
-      .where("status", "not in", ["rechazada", "cancelada"])
-      .executeTakeFirst();
-    if (live) {
-      if (live.status !== "pendiente_de_pago" || path !== "card") return { ok: false, reason: "already-enrolled" } as const;
-      // A retry of a payment: the price and modality are decided again, now.
-      await trx
-        .updateTable("enrolments")
-        .set({ modality: input.modality, amount_centavos: amountCentavos, updated_at: nowIso() })
-        .where("id", "=", live.id)
-        .execute();
-      return { ok: true, enrolmentId: live.id, path, status: live.status, amountCentavos };
-    }
-    if (path === "free" && input.modality === "presencial") {
-      const { capacity } = await capacityOf(trx, input.courseId);
-      if ((await takenSeats(trx, input.courseId, nowIso())) >= capacity) return { ok: false, reason: "no-seats" } as const;
-    }
-    const status: EnrolmentStatus = path === "card" ? "pendiente_de_pago" : path === "free" ? "confirmada" : "pendiente_de_revision";
-    const inserted = await trx
-      .insertInto("enrolments")
-      .values({
-        participant_id: input.participantId,
-        course_id: input.courseId,
+export async function startEnrolment(db: Kysely<DB>, input: StartEnrolmentInput): Promise<StartEnrolmentOutcome> {
+  return db.transaction().execute((trx) => startEnrolmentIn(trx, input));
+}
+
+/**
+ * startEnrolment inside the caller's transaction, so a caller that goes on to hold a seat can
+ * roll the whole claim back when the seat is refused (a refusal leaves nothing behind).
+ */
+export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolmentInput): Promise<StartEnrolmentOutcome> {
+  const course = await trx
+    .selectFrom("courses")
+    .select(["course_id", "course_able", "course_price", "course_student_price", "course_employee_price", "modality_id"])
+    .where("course_id", "=", input.courseId)
+    .executeTakeFirst();
+  if (!course || course.course_able !== 1) return { ok: false, reason: "course-closed" } as const;
+  if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
+    return { ok: false, reason: "modality-unavailable" } as const;
+  }
+  const path = enrolmentPath(course, input.profile);
+  const amountCentavos = priceForProfile(course, input.profile);
+  const live = await trx
+    .selectFrom("enrolments")
+    .selectAll()
+    .where("participant_id", "=", input.participantId)
+    .where("course_id", "=", input.courseId)
+    .where("status", "not in", ["rechazada", "cancelada"])
+    .executeTakeFirst();
+  if (live) {
+    if (live.status !== "pendiente_de_pago" || path !== "card") return { ok: false, reason: "already-enrolled" } as const;
+    // The bank never answered an earlier attempt: it may have charged the card. No new payment
+    // until that attempt is settled (verification or reconciliation).
+    if (await awaitingBankAnswer(trx, live.id)) return { ok: false, reason: "awaiting-bank" } as const;
+    // A retry of a payment: the price and modality are decided again, now. Switching to en línea
+    // gives a held seat back; staying in person keeps the hold as it is (never extended).
+    await trx
+      .updateTable("enrolments")
+      .set({
         modality: input.modality,
-        status,
         amount_centavos: amountCentavos,
-        confirmed_at: status === "confirmada" ? nowIso() : null,
-        verification_token: newVerificationToken(),
+        seat_held_until: input.modality === "en_linea" ? null : live.seat_held_until,
+        updated_at: nowIso(),
       })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-    return { ok: true, enrolmentId: inserted.id, path, status, amountCentavos };
-  });
+      .where("id", "=", live.id)
+      .execute();
+    return { ok: true, enrolmentId: live.id, path, status: live.status, amountCentavos };
+  }
+  if (path === "free" && input.modality === "presencial") {
+    const { capacity } = await capacityOf(trx, input.courseId);
+    if ((await takenSeats(trx, input.courseId, nowIso())) >= capacity) return { ok: false, reason: "no-seats" } as const;
+  }
+  const status: EnrolmentStatus = path === "card" ? "pendiente_de_pago" : path === "free" ? "confirmada" : "pendiente_de_revision";
+  const inserted = await trx
+    .insertInto("enrolments")
+    .values({
+      participant_id: input.participantId,
+      course_id: input.courseId,
+      modality: input.modality,
+      status,
+      amount_centavos: amountCentavos,
+      confirmed_at: status === "confirmada" ? nowIso() : null,
+      verification_token: newVerificationToken(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const prefix = (await getSettings(trx)).coursePrefix;
+  await trx.updateTable("enrolments").set({ reference: enrolmentReference(prefix, input.courseId, inserted.id) }).where("id", "=", inserted.id).execute();
+  return { ok: true, enrolmentId: inserted.id, path, status, amountCentavos };
+}
+
+/**
+ * An enrolment's own reference, in the control-number format (prefix + course + the enrolment
+ * number padded to 10 digits; at most 30 characters): the access PDF prints it when no card
+ * payment carries a control number. Not a secret (the verification token is).
+ */
+export function enrolmentReference(prefix: string, courseId: number, enrolmentId: number): string {
+  const head = `${prefix}${courseId}`;
+  return `${head}${String(enrolmentId).padStart(Math.max(0, Math.min(10, 30 - head.length)), "0")}`.toUpperCase();
+}
+
+/** An attempt of this enrolment answered "T" (no answer from the authoriser) and not settled yet. */
+export async function awaitingBankAnswer(db: Executor, enrolmentId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom("payment_attempts")
+    .select("id")
+    .where("enrolment_id", "=", enrolmentId)
+    .where("status", "=", "no_answer")
+    .where("verification", "=", "por_conciliar")
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; reason: "no-seats" | "not-pending" };
@@ -147,16 +188,19 @@ export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; 
 /**
  * Holds an in-person seat for a pending card payment for SEAT_HOLD_MINUTES. Runs inside the
  * caller's transaction: SQLite transactions on our one connection are serialised, so counting
- * and holding cannot interleave with another participant's.
+ * and holding cannot interleave with another participant's. A participant has one hold per
+ * course until it runs out or is paid: asking again returns the same hold, never a longer one
+ * (otherwise one account could keep the last seat forever by re-posting).
  */
-export async function holdSeat(trx: Executor, enrolmentId: number, minutes = seatHoldMinutes()): Promise<HoldOutcome> {
+export async function holdSeat(trx: Executor, enrolmentId: number, minutes = seatHoldMinutes(), clock: () => Date = () => new Date()): Promise<HoldOutcome> {
   const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
   if (enrolment.status !== "pendiente_de_pago") return { ok: false, reason: "not-pending" };
   if (enrolment.modality === "en_linea") return { ok: true, heldUntil: null };
-  const now = nowIso();
+  const now = clock().toISOString();
+  if (enrolment.seat_held_until && enrolment.seat_held_until > now) return { ok: true, heldUntil: enrolment.seat_held_until };
   const { capacity } = await capacityOf(trx, enrolment.course_id);
   if ((await takenSeats(trx, enrolment.course_id, now, enrolment.id)) >= capacity) return { ok: false, reason: "no-seats" };
-  const heldUntil = new Date(Date.now() + minutes * 60_000).toISOString();
+  const heldUntil = new Date(clock().getTime() + minutes * 60_000).toISOString();
   await trx.updateTable("enrolments").set({ seat_held_until: heldUntil, updated_at: now }).where("id", "=", enrolmentId).execute();
   return { ok: true, heldUntil };
 }
@@ -310,3 +354,41 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
 }
 
 export { ENROLMENT_STATUS_LABELS } from "./enrolment-labels";
+
+export interface LiveEnrolment {
+  id: number;
+  courseId: number;
+  status: EnrolmentStatus;
+  modality: EnrolmentModality;
+  /** A "T" answer is not settled yet: no new card payment (see awaitingBankAnswer). */
+  awaitingBank: boolean;
+}
+
+/** The participant's live (not rejected or cancelled) enrolments in these courses, by course id. */
+export async function liveEnrolmentsFor(db: Kysely<DB>, participantId: number, courseIds: readonly number[]): Promise<Map<number, LiveEnrolment>> {
+  const result = new Map<number, LiveEnrolment>();
+  if (courseIds.length === 0) return result;
+  const rows = await db
+    .selectFrom("enrolments")
+    .select(["id", "course_id", "status", "modality"])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("payment_attempts")
+            .select("payment_attempts.id")
+            .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
+            .where("payment_attempts.status", "=", "no_answer")
+            .where("payment_attempts.verification", "=", "por_conciliar"),
+        )
+        .as("awaiting_bank"),
+    )
+    .where("participant_id", "=", participantId)
+    .where("course_id", "in", [...courseIds])
+    .where("status", "not in", ["rechazada", "cancelada"])
+    .execute();
+  for (const row of rows) {
+    result.set(row.course_id, { id: row.id, courseId: row.course_id, status: row.status, modality: row.modality, awaitingBank: Boolean(row.awaiting_bank) });
+  }
+  return result;
+}

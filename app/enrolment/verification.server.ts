@@ -38,6 +38,7 @@ export async function getEnrolmentForVerification(db: Kysely<DB>, token: string)
       "courses.course_name",
       "courses.course_start_date",
       "courses.course_finish_date",
+      "enrolments.reference",
     ])
     .where("enrolments.verification_token", "=", token)
     .executeTakeFirst();
@@ -47,6 +48,8 @@ export async function getEnrolmentForVerification(db: Kysely<DB>, token: string)
     .select("control_number")
     .where("enrolment_id", "=", row.id)
     .where("status", "=", "approved")
+    // An approval flagged for refund (a duplicate) is not the one that paid.
+    .where("refund_reason", "is", null)
     .executeTakeFirst();
   return {
     participantName: row.name,
@@ -57,7 +60,7 @@ export async function getEnrolmentForVerification(db: Kysely<DB>, token: string)
     finishDate: formatCalendarDate(row.course_finish_date),
     modalityLabel: row.modality === "presencial" ? "Presencial" : "En línea",
     // The same reference the access PDF prints for enrolments without a card payment.
-    controlNumber: payment?.control_number ?? `INSCRIPCION${row.id}`,
+    controlNumber: payment?.control_number ?? row.reference ?? "",
     confirmedAt: row.confirmed_at,
   };
 }

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { CheckedUpload } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
@@ -25,27 +25,30 @@ export type InvoiceInput = z.infer<typeof invoiceSchema>;
 
 /** Records an invoice request with its constancia (a private file) for the finance team. */
 export async function createInvoiceRequest(db: Kysely<DB>, enrolmentId: number, input: InvoiceInput, constancia: CheckedUpload) {
-  return db.transaction().execute(async (trx) => {
-    const fileId = await storeFile(trx, { fileName: constancia.fileName, contentType: constancia.contentType, data: constancia.data }, "private");
-    const attempt = await trx
-      .selectFrom("payment_attempts")
-      .select("id")
-      .where("enrolment_id", "=", enrolmentId)
-      .orderBy("id", "desc")
-      .executeTakeFirst();
-    return trx
-      .insertInto("invoice_requests")
-      .values({
-        enrolment_id: enrolmentId,
-        payment_attempt_id: attempt?.id ?? null,
-        rfc: input.rfc,
-        legal_name: input.legalName,
-        tax_regime: input.taxRegime,
-        postcode: input.postcode,
-        cfdi_use: input.cfdiUse,
-        constancia_file_id: fileId,
-      })
-      .returning("id")
-      .executeTakeFirstOrThrow();
-  });
+  return db.transaction().execute((trx) => createInvoiceRequestIn(trx, enrolmentId, input, constancia));
+}
+
+/** createInvoiceRequest inside the caller's transaction. */
+export async function createInvoiceRequestIn(trx: Transaction<DB>, enrolmentId: number, input: InvoiceInput, constancia: CheckedUpload) {
+  const fileId = await storeFile(trx, { fileName: constancia.fileName, contentType: constancia.contentType, data: constancia.data }, "private");
+  const attempt = await trx
+    .selectFrom("payment_attempts")
+    .select("id")
+    .where("enrolment_id", "=", enrolmentId)
+    .orderBy("id", "desc")
+    .executeTakeFirst();
+  return trx
+    .insertInto("invoice_requests")
+    .values({
+      enrolment_id: enrolmentId,
+      payment_attempt_id: attempt?.id ?? null,
+      rfc: input.rfc,
+      legal_name: input.legalName,
+      tax_regime: input.taxRegime,
+      postcode: input.postcode,
+      cfdi_use: input.cfdiUse,
+      constancia_file_id: fileId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
 }

@@ -1,39 +1,11 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import { readConfig, resolvePaymentMode, type AppConfig } from "~/config.server";
-import type { BanorteMode, DB, PaymentProviderName } from "~/db.server";
+import type { DB } from "~/db.server";
 import { encryptParams, type BanorteKeys } from "./banorte/cipher.server";
+import type { PaymentProvider, VceOrder } from "./provider-types";
 
-/** Banorte's credentials: server-only, never sent to a browser. */
-export interface MerchantCredentials {
-  merchantId: string;
-  user: string;
-  password: string;
-  terminalId: string;
-  merchantName: string;
-  merchantCity: string;
-}
-
-/**
- * A card payment provider. Both implementations speak Banorte VCE; they differ only in where the
- * certificate and credentials come from and which lightbox script the page loads. Everything
- * else (parameters, encryption, decisions) is shared code in payments.server.ts.
- */
-export interface PaymentProvider {
-  name: PaymentProviderName;
-  mode: BanorteMode;
-  credentials: MerchantCredentials;
-  /** Scripts the payment page loads, in order, before calling Payment.startPayment. */
-  scriptUrls: string[];
-  certificatePem(): Promise<string>;
-}
-
-export interface VceOrder {
-  controlNumber: string;
-  amountCentavos: number;
-  /** Our own reference (ref1): the enrolment id. */
-  reference: string;
-}
+export type { AttemptToVerify, BankVerification, MerchantCredentials, PaymentProvider, VceOrder } from "./provider-types";
 
 /** The VCE parameter JSON, with exactly the manual's keys and no empty ones. */
 export function buildVceParams(provider: PaymentProvider, order: VceOrder): Record<string, string> {

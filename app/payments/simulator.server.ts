@@ -2,7 +2,8 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { BanorteMode, DB } from "~/db.server";
 import { decryptParams, encryptResponse } from "./banorte/cipher.server";
-import type { MerchantCredentials, PaymentProvider } from "./provider.server";
+import type { BankVerification, MerchantCredentials, PaymentProvider } from "./provider-types";
+import { isUniqueViolation } from "./control-number.server";
 import { getSimulatorKeyPair } from "./simulator-certificate.server";
 
 /** Test credentials the simulator's "bank" knows; they mean nothing to Banorte. */
@@ -33,15 +34,27 @@ export function createSimulatorProvider(db: Kysely<DB>, mode: BanorteMode): Paym
     async certificatePem() {
       return (await getSimulatorKeyPair(db)).certificatePem;
     },
+    verifyPayment: ({ controlNumber }) => verifySimulatedPayment(db, controlNumber),
   };
+}
+
+/**
+ * The simulated bank's server-to-server answer, read from its own record of what it answered
+ * (simulator_transactions), never from anything the browser relayed: an edited relay cannot
+ * change it.
+ */
+export async function verifySimulatedPayment(db: Kysely<DB>, controlNumber: string): Promise<BankVerification> {
+  const row = await db.selectFrom("simulator_transactions").selectAll().where("control_number", "=", controlNumber).executeTakeFirst();
+  if (!row || row.result === null) return { kind: "not-found" };
+  if (row.result === "A" && row.referencia && row.codigo_aut) {
+    return { kind: "approved", referencia: row.referencia, codigoAut: row.codigo_aut, amountCentavos: row.amount_centavos };
+  }
+  return { kind: row.result === "D" ? "declined" : row.result === "R" ? "rejected" : "no-answer" };
 }
 
 export type SimulatedAnswer =
   | { ok: true; response: Record<string, string> }
   | { ok: false; errorCode: string; message: string };
-
-/** Control numbers the simulated bank has seen (Banorte rejects a reused one: PAYW-3039). */
-const seenControlNumbers = new Set<string>();
 
 /**
  * What Banorte does with Params and a card: decrypt (RSA-OAEP SHA-256/MGF1-SHA-1, then AES-CTR),
@@ -69,8 +82,17 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
   if (!/^[A-Za-z0-9]{1,30}$/.test(controlNumber) || !/^\d{1,13}\.\d{2}$/.test(String(params.amount ?? ""))) {
     return { ok: false, errorCode: "PAYW-1000", message: "Invalid parameters" };
   }
-  if (seenControlNumbers.has(controlNumber)) return { ok: false, errorCode: "PAYW-3039", message: "Control number already used" };
-  seenControlNumbers.add(controlNumber);
+  const amountCentavos = Math.round(Number(params.amount) * 100);
+  // The bank's books: a control number is taken once (Banorte rejects a reused one: PAYW-3039).
+  try {
+    await db
+      .insertInto("simulator_transactions")
+      .values({ control_number: controlNumber, merchant_id: String(params.merchantId), amount_centavos: amountCentavos, result: null, referencia: null, codigo_aut: null })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error, "control_number")) return { ok: false, errorCode: "PAYW-3039", message: "Control number already used" };
+    throw error;
+  }
 
   const digits = cardNumber.replace(/\D/g, "");
   const byCard: string = digits in TEST_CARDS ? TEST_CARDS[digits as keyof typeof TEST_CARDS] : "D";
@@ -88,6 +110,15 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
     texto: outcome === "A" ? "Aprobada" : outcome === "T" ? "Sin respuesta del autorizador" : "Declinada",
   };
   if (outcome === "D") Object.assign(result, { codigoPayw: "05", resultadoAut: "Declinada" });
+  await db
+    .updateTable("simulator_transactions")
+    .set({
+      result: outcome as "A" | "D" | "T",
+      referencia: result.referencia ? String(result.referencia) : null,
+      codigo_aut: result.codigoAut ? String(result.codigoAut) : null,
+    })
+    .where("control_number", "=", controlNumber)
+    .execute();
   return {
     ok: true,
     response: {

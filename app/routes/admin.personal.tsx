@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorSummary, Field, SelectField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { readConfig } from "~/config.server";
+import { readConfig, siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffAccess } from "~/staff/staff";
@@ -32,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
   const form = await request.formData();
   const requestId = context.requestId ?? null;
-  const origin = readConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = siteOrigin();
   const intent = form.get("intent");
 
   if (intent === "invite") {

@@ -1,6 +1,9 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { getSessionUser } from "~/accounts/session.server";
+import { EnrolmentNotice, replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-notice";
+import { liveEnrolmentsFor } from "~/enrolment/enrolment.server";
+import { getSettings } from "~/settings/settings.server";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
 import { courseEntryPath, getCourseByUrl, getEnrolledCourseContent, toCourseCard, viewerFromSessionUser, type EnrolledCourseContent } from "~/courses/courses.server";
@@ -39,11 +42,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const viewer = viewerFromSessionUser(user);
   const enrolled = user ? await getEnrolledCourseContent(db, course.course_id, user.id) : null;
-  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn, enrolled };
+  const live = user ? (await liveEnrolmentsFor(db, user.id, [course.course_id])).get(course.course_id) : undefined;
+  const enrolment: EnrolmentSummary | null = live && replacesPurchase(live.status) ? { id: live.id, status: live.status } : null;
+  const contact = enrolment?.status === "suspendida" ? await getSettings(db).then(({ phone, email }) => ({ phone, email })) : undefined;
+  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn, enrolled, enrolment, contact };
 }
 
 export default function CourseEntry() {
-  const { card, path, signedIn, enrolled } = useLoaderData<typeof loader>();
+  const { card, path, signedIn, enrolled, enrolment, contact } = useLoaderData<typeof loader>();
   const open = card.action.kind === "choose";
   return (
     <div className="container page course-page">
@@ -59,9 +65,16 @@ export default function CourseEntry() {
         ))}
       </CourseFacts>
 
+      {enrolment ? (
+        <section className="course-page__notice" aria-labelledby="your-enrolment">
+          <h2 id="your-enrolment">Su inscripción</h2>
+          <EnrolmentNotice enrolment={enrolment} contact={contact} />
+        </section>
+      ) : null}
+
       {enrolled ? <EnrolledContent content={enrolled} /> : null}
 
-      {enrolled ? null : (
+      {enrolled || enrolment ? null : (
       <section className="course-page__notice" aria-labelledby="how-to-enrol">
         <h2 id="how-to-enrol">Cómo inscribirse</h2>
         <p>

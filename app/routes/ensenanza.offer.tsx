@@ -9,6 +9,8 @@ import { findChoosableCourse, listCoursesByMonth, toCourseCard, viewerFromSessio
 import { ChooseCourseForm, CourseFacts, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
 import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { db } from "~/db.server";
+import { EnrolmentNotice, replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-notice";
+import { liveEnrolmentsFor } from "~/enrolment/enrolment.server";
 import { deepPageMeta } from "~/utils/seo";
 import catalogueStyles from "~/styles/catalogue.css";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -35,8 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The month of Mexico City, not of the server's clock: the catalogue is Mexican.
   const currentMonth = currentMonthInMexicoCity();
   const month = requestedMonth ?? currentMonth;
-  const viewer = viewerFromSessionUser(await getSessionUser(request));
+  const user = await getSessionUser(request);
+  const viewer = viewerFromSessionUser(user);
   const courses = await listCoursesByMonth(db, month);
+  // A participant already enrolled (or in review) sees that instead of "Comprar".
+  const live = user ? await liveEnrolmentsFor(db, user.id, courses.map((course) => course.course_id)) : new Map();
+  const enrolments: Record<number, EnrolmentSummary> = {};
+  for (const [courseId, enrolment] of live) if (replacesPurchase(enrolment.status)) enrolments[courseId] = { id: enrolment.id, status: enrolment.status };
   // Back in the catalogue, the visitor has left the enrolment flow: forget the chosen course.
   const clearCookie = await clearChosenCourse(request);
   return data(
@@ -46,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentMonth,
       viewerProfile: viewer.signedIn ? PROFILE_LABELS[viewer.profile] : null,
       cards: courses.map((course) => toCourseCard(course, viewer)),
+      enrolments,
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
   );
@@ -84,7 +92,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CourseCatalogue() {
-  const { month, currentMonth, viewerProfile, cards } = useLoaderData<typeof loader>();
+  const { month, currentMonth, viewerProfile, cards, enrolments } = useLoaderData<typeof loader>();
   const { open, dialog } = useProgrammeDialog();
   return (
     <div className="container page catalogue">
@@ -140,7 +148,7 @@ export default function CourseCatalogue() {
           <ul className="course-grid">
             {cards.map((card) => (
               <li key={card.id}>
-                <CourseCardView card={card} formAction={monthHref(month)} onOpenProgramme={open} />
+                <CourseCardView card={card} enrolment={enrolments[card.id]} formAction={monthHref(month)} onOpenProgramme={open} />
               </li>
             ))}
           </ul>
@@ -153,10 +161,12 @@ export default function CourseCatalogue() {
 
 function CourseCardView({
   card,
+  enrolment,
   formAction,
   onOpenProgramme,
 }: {
   card: CourseCard;
+  enrolment: EnrolmentSummary | undefined;
   formAction: string;
   onOpenProgramme: (info: ProgrammeInfo, opener: HTMLElement) => void;
 }) {
@@ -182,8 +192,9 @@ function CourseCardView({
         </dl>
         <div className="course-card__actions">
           <ProgrammeTrigger programme={card.programme} describedBy={titleId} onOpen={onOpenProgramme} />
-          <ChooseCourseForm action={card.action} courseId={card.id} formAction={formAction} describedBy={titleId} />
+          {enrolment ? null : <ChooseCourseForm action={card.action} courseId={card.id} formAction={formAction} describedBy={titleId} />}
         </div>
+        {enrolment ? <EnrolmentNotice enrolment={enrolment} /> : null}
       </div>
     </article>
   );

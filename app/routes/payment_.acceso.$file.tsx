@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
+import { readConfig, siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { accessPdfFor } from "~/enrolment/access-pdf.server";
 
@@ -9,7 +9,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
   const match = /^(\d{1,9})\.pdf$/.exec(params.file ?? "");
   if (!match) throw new Response("No encontrado", { status: 404 });
-  const origin = readConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const origin = siteOrigin();
   const pdf = await accessPdfFor(db, Number(match[1]), origin, user.id);
   if (!pdf) throw new Response("No encontrado", { status: 404 });
   return new Response(new Uint8Array(pdf), {

@@ -1,9 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getSessionUser } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
+import { readConfig, siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
-import { sendPaymentApprovedMails } from "~/enrolment/enrolment-mail.server";
-import { handleRelay, type RelayKind } from "~/payments/payments.server";
+import { handleRelay, type RelayKind } from "~/payments/relay.server";
 import { getPaymentProvider } from "~/payments/provider.server";
 
 const KINDS: readonly RelayKind[] = ["success", "error", "cancel", "closed"];
@@ -34,25 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     controlNumber: body.controlNumber,
     participantId: user.id,
     clientAddress: typeof context.clientAddress === "string" ? context.clientAddress : null,
-  });
-  if (outcome.applied && outcome.status === "approved") {
-    const attempt = await db
-      .selectFrom("payment_attempts")
-      .select(["referencia", "codigo_aut", "amount_centavos"])
-      .where("control_number", "=", outcome.controlNumber)
-      .executeTakeFirstOrThrow();
-    try {
-      await sendPaymentApprovedMails(db, outcome.enrolmentId, {
-        controlNumber: outcome.controlNumber,
-        referencia: attempt.referencia,
-        codigoAut: attempt.codigo_aut,
-        amountCentavos: attempt.amount_centavos,
-      }, readConfig().PUBLIC_URL ?? new URL(request.url).origin);
-    } catch (error) {
-      // The payment stands; a mail failure must not undo it.
-      console.error("payment mail failed", error);
-    }
-  }
+  }, { origin: siteOrigin() });
   return Response.json({ applied: outcome.applied, status: outcome.applied ? outcome.status : null }, { headers: { "Cache-Control": "no-store" } });
 }
 

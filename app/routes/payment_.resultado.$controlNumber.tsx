@@ -5,6 +5,7 @@ import { clearChosenCourse, requireUser } from "~/accounts/session.server";
 import { formatMoney } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { getAttemptForOwner } from "~/payments/payments.server";
+import { getSettings } from "~/settings/settings.server";
 import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 
@@ -31,12 +32,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const attempt = await getAttemptForOwner(db, String(params.controlNumber ?? ""), user.id);
   // Someone else's control number looks exactly like one that does not exist.
   if (!attempt) throw new Response("No encontrado", { status: 404 });
+  const { phone, email } = await getSettings(db);
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (attempt.status === "approved") {
     const cookie = await clearChosenCourse(request);
     if (cookie) headers.set("Set-Cookie", cookie);
   }
-  return data({ attempt }, { headers });
+  return data({ attempt, contact: { phone, email } }, { headers });
 }
 
 type Outcome = { title: string; tone: "success" | "error" | "info"; body: string };
@@ -55,7 +57,7 @@ function describe(status: string): Outcome {
       return {
         title: "Sin respuesta del banco",
         tone: "error",
-        body: "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente pagar de nuevo: la Dirección de Enseñanza revisará el pago y le escribirá.",
+        body: "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente pagar de nuevo: en cuanto el banco lo confirme le escribiremos, y mientras tanto no podrá iniciar otro pago con tarjeta para este curso.",
       };
     case "pending":
       return { title: "Pago en proceso", tone: "info", body: "Aún no recibimos la respuesta del banco. Vuelva a cargar esta página en unos momentos." };
@@ -65,8 +67,18 @@ function describe(status: string): Outcome {
 }
 
 export default function PaymentResult() {
-  const { attempt } = useLoaderData<typeof loader>();
-  const outcome = describe(attempt.status);
+  const { attempt, contact } = useLoaderData<typeof loader>();
+  const refund = attempt.status === "approved" ? (attempt.attemptRefundReason ?? attempt.refundReason) : null;
+  const outcome: Outcome = refund
+    ? {
+        title: "Pago recibido: se reembolsará",
+        tone: "info",
+        body:
+          attempt.enrolmentStatus === "confirmada"
+            ? "El banco aprobó este pago, pero su inscripción ya estaba pagada con otro intento. No perderá su dinero: el área de finanzas le devolverá este cargo."
+            : "El banco aprobó este pago, pero ya no fue posible confirmar la inscripción. No perderá su dinero: el área de finanzas le devolverá este cargo.",
+      }
+    : describe(attempt.status);
   return (
     <div className="container page payment">
       {attempt.mode !== "PRD" ? (
@@ -93,9 +105,22 @@ export default function PaymentResult() {
         ) : null}
       </dl>
       {attempt.modalityNote ? <p>{attempt.modalityNote}</p> : null}
-      {attempt.refundReason ? <p>El curso ya no tenía lugares: la Dirección de Enseñanza le devolverá su pago.</p> : null}
+      {refund ? (
+        <p className="payment__refund" role="note">
+          <strong>Reembolso pendiente.</strong> {refund} Si tiene dudas, comuníquese al {contact.phone} o a {contact.email} con su número de
+          control.
+        </p>
+      ) : null}
+      {attempt.status === "approved" && !refund && attempt.verification === "por_conciliar" ? (
+        <p>El pago se confirmará también con el reporte del banco; no tiene que hacer nada.</p>
+      ) : null}
+      {attempt.status === "no_answer" ? (
+        <p>
+          Si tiene dudas, comuníquese al {contact.phone} o a {contact.email} con su número de control.
+        </p>
+      ) : null}
       <p className="payment__links">
-        {attempt.status === "approved" && attempt.enrolmentStatus === "confirmada" ? (
+        {attempt.status === "approved" && !attempt.attemptRefundReason && attempt.enrolmentStatus === "confirmada" ? (
           <a className="button" href={`/payment/acceso/${attempt.enrolmentId}.pdf`} download>
             Descargar acceso (PDF)
           </a>

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { getEnrolmentForVerification } from "~/enrolment/verification.server";
 import { db } from "~/db.server";
@@ -7,11 +8,16 @@ import { pageMeta, rootOrigin } from "~/utils/seo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
 
-/** The page the access PDF's QR code opens: proof that an enrolment is confirmed. */
+/**
+ * The page the access PDF's QR code opens: proof that an enrolment is confirmed. An unknown
+ * token (or an enrolment no longer confirmed, e.g. suspended) answers 404 with its own page that
+ * says the document is not valid: whoever scans a forged or withdrawn PDF must read that, not a
+ * generic "page not found".
+ */
 export async function loader({ params }: LoaderFunctionArgs) {
   const enrolment = await getEnrolmentForVerification(db, params.token ?? "");
-  if (!enrolment) throw new Response(null, { status: 404 });
-  return { enrolment };
+  if (!enrolment) return data({ enrolment: null }, { status: 404, headers: { "Cache-Control": "no-store" } });
+  return data({ enrolment }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
@@ -27,6 +33,21 @@ const confirmedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", ti
 
 export default function VerifyEnrolment() {
   const { enrolment } = useLoaderData<typeof loader>();
+  if (!enrolment) {
+    return (
+      <div className="container page">
+        <h1>Verificación de inscripción</h1>
+        <p className="verification__status verification__status--invalid" role="status">
+          Este documento no es válido
+        </p>
+        <p>
+          El código de este documento de acceso no corresponde a ninguna inscripción confirmada del Hospital Infantil de México Federico
+          Gómez. Puede ser un documento alterado, o una inscripción cancelada o suspendida.
+        </p>
+        <p>Si usted es el participante y cree que es un error, comuníquese con la Dirección de Enseñanza.</p>
+      </div>
+    );
+  }
   return (
     <div className="container page">
       <h1>Verificación de inscripción</h1>

@@ -68,7 +68,8 @@ test("an EXTERNO participant pays a paid course and sees the confirmation", asyn
   const dialog = await openLightbox(page);
   await expectNoAxeViolations(page);
   await dialog.getByRole("button", { name: /4111 1111 1111 1111/ }).click();
-  await expect(page).toHaveURL(/\/payment\/resultado\/HIMFGCURSOS\d+[A-Z0-9]{10}$/);
+  // The relay answers after the receipt and the access PDF are mailed: allow a busy machine.
+  await expect(page).toHaveURL(/\/payment\/resultado\/HIMFGCURSOS\d+[A-Z0-9]{10}$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1, name: "Pago aprobado" })).toBeVisible();
   const controlNumber = page.url().split("/").pop()!;
   await expect(page.getByText(controlNumber)).toBeVisible();
@@ -85,6 +86,13 @@ test("an EXTERNO participant pays a paid course and sees the confirmation", asyn
 
   await page.goto("/profile");
   await expect(page.getByText("Estado: Confirmada")).toBeVisible();
+
+  // Back in the catalogue the course shows the enrolment and its PDF, not "Comprar".
+  await page.goto("/ensenanza/offer?mes=2");
+  const card = page.locator(`article[data-course-id="${courseId}"]`);
+  await expect(card.getByText("Ya está inscrito en este curso.")).toBeVisible();
+  await expect(card.getByRole("link", { name: "Descargar acceso (PDF)" })).toBeVisible();
+  await expect(card.getByRole("button", { name: "Comprar" })).toHaveCount(0);
 
   // The QR code's page: anyone holding the link sees the confirmed enrolment, nothing more.
   const { verification_token: token } = await db
@@ -157,4 +165,41 @@ test("without a chosen course /payment goes to the catalogue", async ({ page, co
   await signInAsNewParticipant(context, baseURL!);
   await page.goto("/payment");
   await expect(page).toHaveURL(/\/ensenanza\/offer/);
+});
+
+/** The page is no wider than the window: nothing scrolls sideways. */
+async function expectNoSidewaysScroll(page: Page) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+test("at 320 px neither the payment page nor the result page scrolls sideways", async ({ page, context, baseURL }) => {
+  await page.setViewportSize({ width: 320, height: 800 });
+  const courseId = await course({ price: 125000, student: 50000, employee: 0 }, 3);
+  await buyer(context, baseURL!, courseId);
+  await page.goto("/payment");
+  await expect(page.getByText("$1,250.00 MXN")).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
+  await expect(page.getByRole("button", { name: "Abrir la ventana de pago" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.getByRole("button", { name: "Abrir la ventana de pago" }).click();
+  const dialog = page.getByRole("dialog", { name: "Simulador de pago Banorte" });
+  await dialog.getByRole("button", { name: /4000 0000 0000 0002/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Pago rechazado" })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+});
+
+test("without JavaScript the card step explains it needs JavaScript and creates nothing", async ({ browser, baseURL }) => {
+  const courseId = await course({ price: 125000, student: 50000, employee: 0 });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const participant = await buyer(context, baseURL!, courseId);
+  await page.goto("/payment");
+  await expect(page.getByText("El pago con tarjeta necesita JavaScript activado en su navegador.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Pagar con tarjeta" })).toHaveCount(0);
+  await expect(page.getByRole("heading", { name: "Otras formas de pago" })).toBeVisible();
+  await expectNoAxeViolationsWithoutJavaScript(page);
+  expect(await enrolmentStatus(participant.id, courseId)).toEqual([]);
+  await context.close();
 });

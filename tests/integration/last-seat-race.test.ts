@@ -77,7 +77,8 @@ test(`${RACERS} simultaneous card payments on the last in-person seat: exactly o
       fetch(`${baseUrl}/payment`, {
         method: "POST",
         headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
-        body: "intent=card",
+        // What the hydrated page sends (js=1: see the no-JS refusal in payment-routes.test.ts).
+        body: "intent=card&js=1",
         redirect: "manual",
       }).then(async (r) => ({ status: r.status, html: await r.text() })),
     ),

@@ -55,7 +55,7 @@ test("the page shows our price, the modality, the considerations and the test ba
   expect(html).toContain("En línea");
   expect(html).toContain("72 horas hábiles");
   expect(html).toContain("Modo de prueba.");
-  expect(html).toContain("<noscript>");
+  expect(html).toContain("El pago con tarjeta necesita JavaScript");
 });
 
 test("the invoice form refuses a bad RFC and a constancia that is not a PDF, then stores a good request", async () => {
@@ -105,4 +105,117 @@ test("the CSP allows Banorte's script host only with the real provider", async (
   } finally {
     delete process.env.PAYMENT_PROVIDER;
   }
+});
+
+/** A participant signed in with COURSE_ID chosen: the session cookie. */
+async function signedInWithCourse(email: string, role: "EXTERNO" | "PERSONAL_HIMFG") {
+  const outcome = await registerParticipant(
+    db,
+    { name: "Otra Persona", grade: "Médico", institution: "HIMFG", email, password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role },
+    [],
+  );
+  if (!outcome.ok) throw new Error("no");
+  const signedIn = (await createUserSession({ id: outcome.participant.id, name: "Otra" })).split(";")[0]!;
+  return { id: outcome.participant.id, cookie: (await setChosenCourse(new Request(baseUrl, { headers: { Cookie: signedIn } }), COURSE_ID)).split(";")[0]! };
+}
+
+test("without JavaScript the card step says so and a card post creates nothing", async () => {
+  const who = await signedInWithCourse("sinjs@example.org", "EXTERNO");
+  const html = await (await fetch(`${baseUrl}/payment`, { headers: { Cookie: who.cookie } })).text();
+  expect(html).toContain("El pago con tarjeta necesita JavaScript");
+  // The button only exists once the page is hydrated.
+  expect(html).not.toContain("Pagar con tarjeta</button>");
+  expect(html).toContain("Otras formas de pago");
+  const post = await fetch(`${baseUrl}/payment`, {
+    method: "POST",
+    headers: { Cookie: who.cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "intent=card",
+    redirect: "manual",
+  });
+  expect(post.status).toBe(400);
+  expect(await post.text()).toContain("necesita JavaScript");
+  expect(await db.selectFrom("enrolments").select("id").where("participant_id", "=", who.id).execute()).toEqual([]);
+});
+
+test("a confirmed enrolment shows itself and its PDF instead of the payment and invoice sections; so does the catalogue card; a review hides them too", async () => {
+  const { confirmEnrolment, startEnrolment } = await import("~/enrolment/enrolment.server");
+  const confirmed = await signedInWithCourse("yainscrito@example.org", "EXTERNO");
+  const started = await startEnrolment(db, { participantId: confirmed.id, profile: "EXTERNO", courseId: COURSE_ID, modality: "en_linea" });
+  if (!started.ok) throw new Error("no");
+  await db.transaction().execute((trx) => confirmEnrolment(trx, started.enrolmentId, { paid: true }));
+  const html = await (await fetch(`${baseUrl}/payment`, { headers: { Cookie: confirmed.cookie } })).text();
+  expect(html).toContain("Ya está inscrito en este curso.");
+  expect(html).toContain(`/payment/acceso/${started.enrolmentId}.pdf`);
+  expect(html).not.toContain("Facturación");
+  expect(html).not.toContain("Pago con tarjeta");
+  const catalogue = await (await fetch(`${baseUrl}/ensenanza/offer?mes=2`, { headers: { Cookie: confirmed.cookie } })).text();
+  const card = catalogue.slice(catalogue.indexOf(`data-course-id="${COURSE_ID}"`));
+  expect(card.slice(0, card.indexOf("</article>"))).toContain("Ya está inscrito en este curso.");
+  expect(card.slice(0, card.indexOf("</article>"))).not.toContain(">Comprar<");
+
+  const review = await signedInWithCourse("enrevision@example.org", "PERSONAL_HIMFG");
+  const reviewStarted = await startEnrolment(db, { participantId: review.id, profile: "PERSONAL_HIMFG", courseId: COURSE_ID, modality: "en_linea" });
+  expect(reviewStarted).toMatchObject({ ok: true, status: "pendiente_de_revision" });
+  const reviewHtml = await (await fetch(`${baseUrl}/payment`, { headers: { Cookie: review.cookie } })).text();
+  expect(reviewHtml).toContain("Su documentación está en revisión.");
+  expect(reviewHtml).not.toContain("Facturación");
+  expect(reviewHtml).not.toContain("Mandar documentación a revisión");
+});
+
+test("after a T answer the page offers no card payment, says why and whom to call; a card post is refused", async () => {
+  const { startCardPayment } = await import("~/payments/payments.server");
+  const { handleRelay } = await import("~/payments/relay.server");
+  const { answerSimulatedPayment, createSimulatorProvider } = await import("~/payments/simulator.server");
+  const { getSettings } = await import("~/settings/settings.server");
+  const provider = createSimulatorProvider(db, "AUT");
+  const who = await signedInWithCourse("sinrespuesta@example.org", "EXTERNO");
+  const started = await startCardPayment(db, provider, { participantId: who.id, profile: "EXTERNO", courseId: COURSE_ID, modality: "en_linea" });
+  if (!started.ok) throw new Error("no");
+  const answer = await answerSimulatedPayment(db, started.params, "4000000000000119");
+  if (!answer.ok) throw new Error("no");
+  expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({ status: "no_answer" });
+  const html = await (await fetch(`${baseUrl}/payment`, { headers: { Cookie: who.cookie } })).text();
+  const { phone, email } = await getSettings(db);
+  expect(html).toContain("El banco no respondió a su pago anterior");
+  expect(html).toContain(phone);
+  expect(html).toContain(email);
+  expect(html).not.toContain("El cobro se hace en la ventana segura del banco");
+  const post = await fetch(`${baseUrl}/payment`, {
+    method: "POST",
+    headers: { Cookie: who.cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "intent=card&js=1",
+  });
+  expect(post.status).toBe(409);
+  expect(await db.selectFrom("payment_attempts").select("id").where("enrolment_id", "=", started.enrolmentId).execute()).toHaveLength(1);
+});
+
+test("an unknown /verificar token answers 404 with a page that says the document is not valid", async () => {
+  const response = await fetch(`${baseUrl}/verificar/AAAAAAAAAAAAAAAAAAAAAA`);
+  expect(response.status).toBe(404);
+  const html = await response.text();
+  expect(html).toContain("Este documento no es válido");
+  expect(html).toContain("Verificación de inscripción");
+});
+
+test("an approval for a second tab's attempt on an already paid enrolment is shown as money to refund", async () => {
+  const { startCardPayment } = await import("~/payments/payments.server");
+  const { handleRelay } = await import("~/payments/relay.server");
+  const { answerSimulatedPayment, createSimulatorProvider } = await import("~/payments/simulator.server");
+  const provider = createSimulatorProvider(db, "AUT");
+  const who = await signedInWithCourse("dospestanas@example.org", "EXTERNO");
+  const input = { participantId: who.id, profile: "EXTERNO" as const, courseId: COURSE_ID, modality: "en_linea" as const };
+  const first = await startCardPayment(db, provider, input);
+  const second = await startCardPayment(db, provider, input);
+  if (!first.ok || !second.ok) throw new Error("no");
+  for (const started of [second, first]) {
+    const answer = await answerSimulatedPayment(db, started.params, "4111111111111111");
+    if (!answer.ok) throw new Error("no");
+    expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({ applied: true, status: "approved" });
+  }
+  const paid = await (await fetch(`${baseUrl}/payment/resultado/${second.controlNumber}`, { headers: { Cookie: who.cookie } })).text();
+  expect(paid).toContain("Pago aprobado");
+  const refunded = await (await fetch(`${baseUrl}/payment/resultado/${first.controlNumber}`, { headers: { Cookie: who.cookie } })).text();
+  expect(refunded).toContain("Pago recibido: se reembolsará");
+  expect(refunded).toContain("Reembolso pendiente.");
+  expect(refunded).not.toContain("Descargar acceso (PDF)");
 });

@@ -79,6 +79,22 @@ export function decryptResponse(data: string, keys: BanorteKeys): Record<string,
 }
 
 /**
+ * The decrypted response as text, not parsed: AES-CTR is malleable, so the caller parses it
+ * strictly (duplicate keys, which JSON.parse silently resolves, are an attack; see
+ * ./response.server.ts).
+ */
+export function decryptResponseText(data: string, keys: BanorteKeys): string {
+  if (typeof data !== "string") throw new TypeError("Banorte cipher: Banorte response must be a string");
+  assertKeys(keys);
+  const plaintext = aesCtr(keys, decodeBase64(data, "Banorte response"));
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(plaintext).replace(/^\uFEFF/, "");
+  } catch {
+    throw new Error("Banorte cipher: Banorte response does not decrypt to UTF-8 text (wrong keys or corrupted data)");
+  }
+}
+
+/**
  * Inverse of `decryptResponse`, for the payment simulator: encrypts a result object the way
  * Banorte does, as a Base64 string.
  */

@@ -1,0 +1,143 @@
+import type { Kysely } from "kysely";
+import { readConfig } from "~/config.server";
+import type { DB } from "~/db.server";
+import type { PaymentProvider } from "./provider-types";
+import { logPaymentEvent, mailApproval, settleApproval, settleWithoutMoney } from "./settle.server";
+
+/** An abandoned attempt (the lightbox never reported back) expires this long after its hold would have. */
+export const ATTEMPT_GRACE_MINUTES = 15;
+/**
+ * An expired attempt keeps its secrets this long, so a late approval (a second tab, a slow bank)
+ * can still be read; after that only Banorte's report can bring it in.
+ */
+export const LATE_APPROVAL_HOURS = 24;
+/** The bank is asked about an attempt still pending this long after it started (scheduler). */
+export const VERIFY_AFTER_MINUTES = 2;
+
+export interface MaintenanceReport {
+  holdsReleased: number;
+  attemptsExpired: number;
+  secretsForgotten: number;
+  sessionsDeleted: number;
+  verified: number;
+}
+
+/**
+ * The payment housekeeping, as a plain function with an injected clock (the scheduler below
+ * calls it on a timer; tests call it directly):
+ * - seats whose hold ran out are released (seat counting already ignores them; this tidies);
+ * - attempts nobody finished expire (keeping their secrets for LATE_APPROVAL_HOURS);
+ * - expired attempts older than that forget their secrets;
+ * - with a provider that can ask the bank, attempts left pending or answered "T" are verified
+ *   and settled by the bank's word (an approval is never dropped);
+ * - expired sessions are deleted.
+ */
+export async function runPaymentMaintenance(
+  db: Kysely<DB>,
+  options: { now?: Date; holdMinutes?: number; provider?: PaymentProvider | null; origin?: string | null } = {},
+): Promise<MaintenanceReport> {
+  const now = options.now ?? new Date();
+  const nowIso = now.toISOString();
+  const holdMinutes = options.holdMinutes ?? readConfig().SEAT_HOLD_MINUTES;
+  const report: MaintenanceReport = { holdsReleased: 0, attemptsExpired: 0, secretsForgotten: 0, sessionsDeleted: 0, verified: 0 };
+
+  if (options.provider) report.verified = await verifyOpenAttempts(db, options.provider, now, options.origin ?? null);
+
+  await db.transaction().execute(async (trx) => {
+    const holds = await trx.updateTable("enrolments").set({ seat_held_until: null, updated_at: nowIso }).where("seat_held_until", "<=", nowIso).executeTakeFirst();
+    report.holdsReleased = Number(holds.numUpdatedRows);
+    const abandonedBefore = new Date(now.getTime() - (holdMinutes + ATTEMPT_GRACE_MINUTES) * 60_000).toISOString();
+    const expired = await trx
+      .updateTable("payment_attempts")
+      .set({ status: "expired", settled_at: nowIso, updated_at: nowIso })
+      .where("status", "=", "pending")
+      .where("created_at", "<=", abandonedBefore)
+      .returning(["id", "control_number"])
+      .execute();
+    report.attemptsExpired = expired.length;
+    for (const attempt of expired) {
+      await logPaymentEvent(trx, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "expire", outcome: "applied", reason: "abandonado: sin respuesta del navegador", payload: null });
+    }
+    const forgetBefore = new Date(now.getTime() - LATE_APPROVAL_HOURS * 3_600_000).toISOString();
+    const forgotten = await trx
+      .updateTable("payment_attempts")
+      .set({ vi_hex: null, salt_hex: null, passphrase: null, updated_at: nowIso })
+      .where("status", "=", "expired")
+      .where("vi_hex", "is not", null)
+      .where("created_at", "<=", forgetBefore)
+      .executeTakeFirst();
+    report.secretsForgotten = Number(forgotten.numUpdatedRows);
+    const sessions = await trx.deleteFrom("sessions").where("expires_at", "<=", nowIso).executeTakeFirst();
+    report.sessionsDeleted = Number(sessions.numDeletedRows);
+  });
+  return report;
+}
+
+/** Asks the bank about attempts whose outcome we do not know, and settles what it confirms. */
+async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now: Date, origin: string | null): Promise<number> {
+  const startedBefore = new Date(now.getTime() - VERIFY_AFTER_MINUTES * 60_000).toISOString();
+  const forgetBefore = new Date(now.getTime() - LATE_APPROVAL_HOURS * 3_600_000).toISOString();
+  const open = await db
+    .selectFrom("payment_attempts")
+    .select(["id", "control_number", "amount_centavos", "status"])
+    .where("provider", "=", provider.name)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("status", "in", ["pending", "expired"]), eb("created_at", "<=", startedBefore), eb("created_at", ">", forgetBefore)]),
+        eb.and([eb("status", "=", "no_answer"), eb("verification", "=", "por_conciliar")]),
+      ]),
+    )
+    .limit(50)
+    .execute();
+  let settled = 0;
+  for (const attempt of open) {
+    const bank = await provider.verifyPayment({ controlNumber: attempt.control_number, amountCentavos: attempt.amount_centavos });
+    if (bank.kind === "unavailable") return settled;
+    if (bank.kind === "approved" && (bank.amountCentavos === null || bank.amountCentavos === attempt.amount_centavos)) {
+      const outcome = await db.transaction().execute((trx) =>
+        settleApproval(trx, attempt.id, { referencia: bank.referencia, codigoAut: bank.codigoAut, verification: "verificado" }),
+      );
+      if (outcome.settled) {
+        settled += 1;
+        await logPaymentEvent(db, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "verify", outcome: "applied", reason: `approved (verificado)${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`, payload: bank });
+        if (origin) await mailApproval(db, attempt.id, origin);
+      }
+    } else if ((bank.kind === "declined" || bank.kind === "rejected") && attempt.status !== "expired") {
+      const done = await db.transaction().execute((trx) =>
+        settleWithoutMoney(trx, attempt.id, bank.kind === "declined" ? "declined" : "rejected", { verification: attempt.status === "no_answer" ? "verificado" : null }),
+      );
+      if (done) {
+        settled += 1;
+        await logPaymentEvent(db, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "verify", outcome: "applied", reason: bank.kind, payload: bank });
+      }
+    }
+  }
+  return settled;
+}
+
+/**
+ * Runs runPaymentMaintenance every `seconds` in this process (one box: decision 0001). Returns a
+ * stop function for shutdown. A failed run is logged and the next one tries again.
+ */
+export function startPaymentMaintenance(
+  db: Kysely<DB>,
+  options: { seconds: number; provider: () => Promise<PaymentProvider | null>; origin: string | null; log: (error: unknown) => void },
+): () => void {
+  if (options.seconds <= 0) return () => {};
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    void (async () => {
+      try {
+        await runPaymentMaintenance(db, { provider: await options.provider(), origin: options.origin });
+      } catch (error) {
+        options.log(error);
+      } finally {
+        running = false;
+      }
+    })();
+  }, options.seconds * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
