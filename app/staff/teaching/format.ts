@@ -1,0 +1,24 @@
+/** Dates and times for the staff screens, in es-MX and Mexico City time. */
+const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+const calendar = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "UTC" });
+
+export function formatInstant(iso: string): string {
+  return dateTime.format(new Date(iso));
+}
+
+/** A calendar date 'YYYY-MM-DD' (no time zone: formatted at UTC so it cannot move a day). */
+export function formatDay(isoDate: string): string {
+  return calendar.format(new Date(`${isoDate}T00:00:00Z`));
+}
+
+export const CARD_STATUS_LABELS: Record<string, string> = {
+  pending: "En proceso",
+  approved: "Aprobado",
+  declined: "Declinado",
+  rejected: "Rechazado",
+  no_answer: "Sin respuesta",
+  cancelled: "Cancelado",
+  closed: "Cerrado",
+  error: "Error",
+  expired: "Vencido",
+};
