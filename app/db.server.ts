@@ -205,7 +205,8 @@ export type ModalityId = 1 | 2 | 3;
 export type CapacityWording = "plazas" | "personas";
 
 export interface CoursesTable {
-  course_id: number;
+  /** Chosen by SQLite when not given (the seed gives its own). */
+  course_id: Generated<number>;
   course_name: string;
   course_summary: Generated<string>;
   /** Calendar date 'YYYY-MM-DD' (no time zone). */

@@ -27,7 +27,7 @@ export interface OfflinePaymentInput {
 
 export type OfflinePaymentOutcome =
   | { ok: true; offlinePaymentId: number; confirmed: boolean; movedOnline: boolean; refundNeeded: boolean }
-  | { ok: false; status: 400 | 404 | 409; formErrors: string[]; fieldErrors: Record<string, string[]> };
+  | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
 
 const todayInMexicoCity = (now: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(now);
 

@@ -54,14 +54,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     reason: submission.value.reason,
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
   return redirectWithToast(`/admin/cursos/${courseId}/inscripciones`, { type: "success", description: "Inscribimos al participante y le enviamos su acceso por correo." });
 }
 
 export default function CourseEnrolments() {
   const { course, enrolments, canEnrol } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({ id: "manual-enrolment", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ participant_id: string; modality: string; reason: string }>({ id: "manual-enrolment", lastResult: actionData?.result, shouldValidate: "onSubmit" });
   const path = `/admin/cursos/${course.id}/inscripciones`;
   const modalities = [
     ...(course.modalityId !== 2 ? [{ value: "presencial", label: "Presencial" }] : []),

@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = {
     q: url.searchParams.get("q")?.slice(0, 100) ?? "",
     month: parseMonthParam(url.searchParams.get("mes")),
-    open: open === "abiertos" || open === "cerrados" ? open : null,
+    open: open === "abiertos" || open === "cerrados" ? (open as "abiertos" | "cerrados") : null,
     modality: modality === "1" || modality === "2" || modality === "3" ? (Number(modality) as 1 | 2 | 3) : null,
     archived: url.searchParams.get("archivados") === "1",
   };

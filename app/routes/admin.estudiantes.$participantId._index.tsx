@@ -55,7 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     decisions: submission.value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
   const parts = [
     outcome.approved ? `${outcome.approved} documento(s) aprobado(s)` : null,
     outcome.rejected ? `${outcome.rejected} rechazado(s); le avisamos por correo el motivo` : null,
@@ -71,7 +71,7 @@ export default function ParticipantDetail() {
   const pending = documents.filter((d) => d.status === "pendiente");
   const waiting = enrolments.filter((e) => e.status === "pendiente_de_revision");
   const path = `/admin/estudiantes/${participant.id}`;
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<{ documents: { documentId: string; decision: string; reason: string }[] }>({
     id: "review",
     lastResult: actionData?.result,
     defaultValue: { documents: pending.map((d) => ({ documentId: String(d.id) })) },

@@ -72,7 +72,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       amountCentavos: submission.value.amount,
       reason: submission.value.reason,
     });
-    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
     return redirectWithToast(path, { type: "success", description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso." });
   }
   if (intent !== "pago") throw new Response("Acción desconocida", { status: 400 });
@@ -96,7 +96,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     receipt,
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
   const message = outcome.refundNeeded
     ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
     : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
@@ -109,8 +109,8 @@ export default function EnrolmentPayments() {
   const { enrolment, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/admin/pagos/${enrolment.id}`;
-  const [payForm, pay] = useForm({ id: "offline-payment", lastResult: actionData?.intent === "pago" ? actionData.result : undefined, shouldValidate: "onSubmit" });
-  const [refundForm, refund] = useForm({ id: "refund", lastResult: actionData?.intent === "reembolso" ? actionData.result : undefined, shouldValidate: "onSubmit" });
+  const [payForm, pay] = useForm<{ method: string; amount: string; paid_on: string; reference: string; receipt: string }>({ id: "offline-payment", lastResult: actionData?.intent === "pago" ? actionData.result : undefined, shouldValidate: "onSubmit" });
+  const [refundForm, refund] = useForm<{ payment: string; amount: string; reason: string }>({ id: "refund", lastResult: actionData?.intent === "reembolso" ? actionData.result : undefined, shouldValidate: "onSubmit" });
   const refundable = [
     ...cardAttempts.filter((a) => a.status === "approved" && !a.refunded).map((a) => ({ value: `tarjeta-${a.id}`, label: `Tarjeta ${a.controlNumber} (${formatMoney(a.amountCentavos)})` })),
     ...offlinePayments.filter((o) => !o.refunded).map((o) => ({ value: `fuera_de_linea-${o.id}`, label: `${OFFLINE_METHOD_LABELS[o.method]} ${o.reference} (${formatMoney(o.amountCentavos)})` })),

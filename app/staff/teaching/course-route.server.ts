@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { courseConflicts, saveCourse } from "~/courses/course-admin.server";
 import { courseCrossFieldErrors, courseSchema } from "~/courses/course-form";
@@ -9,7 +10,7 @@ import { mergeErrors, staffContextFor } from "./route-helpers.server";
 
 export type CourseFormOutcome =
   | { ok: true; courseId: number; created: boolean }
-  | { ok: false; status: 400 | 404 | 413; result: ReturnType<ReturnType<typeof parseWithZod>["reply"]> };
+  | { ok: false; status: 400 | 404 | 413; result: SubmissionResult<string[]> };
 
 /**
  * The course form's post (new and edit): the multipart body with the image and programme, the

@@ -85,7 +85,7 @@ export interface DocumentDecision {
 
 export type ReviewOutcome =
   | { ok: true; approved: number; rejected: number; confirmedEnrolments: number[]; notConfirmed: { enrolmentId: number; reason: "no-seats" }[] }
-  | { ok: false; status: 400 | 404; formErrors: string[]; fieldErrors: Record<string, string[]> };
+  | { ok: false; status: 400 | 404; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
 

@@ -121,7 +121,7 @@ export async function attendanceXlsx(rows: string[][]): Promise<Buffer> {
 
 export type ManualEnrolOutcome =
   | { ok: true; enrolmentId: number }
-  | { ok: false; status: 400 | 404 | 409; formErrors: string[]; fieldErrors: Record<string, string[]> };
+  | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
 
 /**
  * Staff enrol a participant by hand (a speaker, a guest), without charge, with a reason. The

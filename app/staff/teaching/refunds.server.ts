@@ -6,7 +6,7 @@ import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 export type RefundSource = { kind: "tarjeta"; paymentAttemptId: number } | { kind: "fuera_de_linea"; offlinePaymentId: number };
 
-export type RefundOutcome = { ok: true; refundId: number; cancelled: boolean } | { ok: false; status: 400 | 404 | 409; formErrors: string[]; fieldErrors: Record<string, string[]> };
+export type RefundOutcome = { ok: true; refundId: number; cancelled: boolean } | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
 
 /**
  * Records money given back for one payment of an enrolment (an approved card attempt or an

@@ -20,7 +20,7 @@ export function idParam(value: string | undefined): number {
 }
 
 /** A field message map from a domain outcome, merged with the schema's. */
-export function mergeErrors(...maps: (Record<string, string[] | undefined> | null | undefined)[]): Record<string, string[]> {
+export function mergeErrors(...maps: (Record<string, readonly string[] | null | undefined> | null | undefined)[]): Record<string, string[]> {
   const merged: Record<string, string[]> = {};
   for (const map of maps) {
     for (const [name, messages] of Object.entries(map ?? {})) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
