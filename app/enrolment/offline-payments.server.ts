@@ -7,12 +7,7 @@ import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-con
 import { sendEnrolmentConfirmedMail } from "./enrolment-mail.server";
 import { canTransition, confirmEnrolment } from "./enrolment.server";
 
-export const OFFLINE_METHOD_LABELS: Record<OfflinePaymentMethod, string> = {
-  transferencia: "Transferencia bancaria",
-  tienda: "Pago en tienda de conveniencia",
-  ventanilla: "Depósito en ventanilla bancaria",
-  referencia_ensenanza: "Referencia de la Dirección de Enseñanza",
-};
+export { OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 
 export interface OfflinePaymentInput {
   enrolmentId: number;

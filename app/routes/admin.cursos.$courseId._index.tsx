@@ -1,17 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getAdminCourse, removeCourse, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
 import { centavosToPesos } from "~/courses/course-form";
-import { courseEntryPath } from "~/courses/courses.server";
 import { db } from "~/db.server";
-import { publicFileUrl } from "~/files/files.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { CourseForm } from "~/staff/teaching/course-form-view";
+import { coursePagePath, publicFilePath } from "~/staff/teaching/format";
 import { handleCourseForm } from "~/staff/teaching/course-route.server";
 import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
 export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 
@@ -63,7 +65,7 @@ export default function EditCourse() {
         </li>
         {course.course_url && !course.archived_at ? (
           <li>
-            <a href={courseEntryPath(course.course_url)}>Ver la página pública del curso</a>
+            <a href={coursePagePath(course.course_url)}>Ver la página pública del curso</a>
           </li>
         ) : null}
       </ul>
@@ -106,8 +108,8 @@ export default function EditCourse() {
           online_access_url: course.online_access_url ?? undefined,
         }}
         files={{
-          image: course.course_image_file_id ? { href: publicFileUrl(course.course_image_file_id), label: "ver imagen" } : null,
-          pdf: course.course_pdf_file_id ? { href: publicFileUrl(course.course_pdf_file_id), label: "ver programa" } : null,
+          image: course.course_image_file_id ? { href: publicFilePath(course.course_image_file_id), label: "ver imagen" } : null,
+          pdf: course.course_pdf_file_id ? { href: publicFilePath(course.course_pdf_file_id), label: "ver programa" } : null,
         }}
         submitLabel="Guardar cambios"
       />

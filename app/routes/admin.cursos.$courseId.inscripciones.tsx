@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -12,11 +12,15 @@ import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { requireStaff } from "~/staff/guard.server";
 import { roleAllows, type StaffAccess } from "~/staff/staff";
-import { enrolParticipantManually, listCourseEnrolments, MODALITY_CHOICE_LABELS } from "~/staff/teaching/enrolments-admin.server";
+import { enrolParticipantManually, listCourseEnrolments } from "~/staff/teaching/enrolments-admin.server";
+import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/format";
 import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
 
 /** Who is enrolled in a course. The Teaching office; finance reaches payments and exports from here. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 const ENROLLERS = ["ensenanza"] as const;
 
@@ -84,8 +88,8 @@ export default function CourseEnrolments() {
         </a>
       </p>
       {enrolments.length > 0 ? (
-        <div className="staff-table" role="region" aria-labelledby="enrolments-caption" tabIndex={0}>
-          <table>
+        <div className="table-wrap" role="region" aria-labelledby="enrolments-caption" tabIndex={0}>
+          <table className="staff-table">
             <caption id="enrolments-caption">{enrolments.length === 1 ? "1 inscripción" : `${enrolments.length} inscripciones`}</caption>
             <thead>
               <tr>

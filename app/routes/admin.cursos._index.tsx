@@ -1,17 +1,19 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MODALITY_LABELS, MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
-import { courseEntryPath } from "~/courses/courses.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import { roleAllows, type StaffAccess } from "~/staff/staff";
-import { formatDay } from "~/staff/teaching/format";
+import { coursePagePath, formatDay } from "~/staff/teaching/format";
 import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
 
 /** Courses: the Teaching office edits them; finance may read them. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 const EDITORS = ["ensenanza"] as const;
 
@@ -115,8 +117,8 @@ export default function AdminCourses() {
 
       <p role="status">{courses.length === 1 ? "1 curso" : `${courses.length} cursos`}</p>
       {courses.length > 0 ? (
-        <div className="staff-table" role="region" aria-labelledby="courses-caption" tabIndex={0}>
-          <table>
+        <div className="table-wrap" role="region" aria-labelledby="courses-caption" tabIndex={0}>
+          <table className="staff-table">
             <caption id="courses-caption">Cursos{filters.archived ? " archivados" : ""}</caption>
             <thead>
               <tr>
@@ -137,7 +139,7 @@ export default function AdminCourses() {
                     {course.courseUrl && !course.archived ? (
                       <>
                         {" "}
-                        <a href={courseEntryPath(course.courseUrl)} className="staff-table__aside">
+                        <a href={coursePagePath(course.courseUrl)} className="staff-table__aside">
                           (ver página pública<span className="visually-hidden"> de {course.name}</span>)
                         </a>
                       </>

@@ -1,4 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { requireStaff } from "~/staff/guard.server";
@@ -6,6 +6,9 @@ import type { StaffAccess } from "~/staff/staff";
 import { CourseForm } from "~/staff/teaching/course-form-view";
 import { handleCourseForm } from "~/staff/teaching/course-route.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
 export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -10,16 +10,17 @@ import { SubmitButton } from "~/components/submit-button";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
-import { OFFLINE_METHOD_LABELS } from "~/enrolment/offline-payments.server";
 import { describeFile } from "~/files/file-types";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { reviewParticipant } from "~/staff/teaching/document-review.server";
-import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/enrolments-admin.server";
-import { CARD_STATUS_LABELS, formatDay, formatInstant } from "~/staff/teaching/format";
+import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getParticipantDetail } from "~/staff/teaching/participants-admin.server";
 import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
 export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 
@@ -222,8 +223,8 @@ export default function ParticipantDetail() {
         <h2 id="pagos">Pagos</h2>
         {cardAttempts.length === 0 && offlinePayments.length === 0 ? <p>No tiene pagos.</p> : null}
         {cardAttempts.length > 0 ? (
-          <div className="staff-table" role="region" aria-labelledby="card-caption" tabIndex={0}>
-            <table>
+          <div className="table-wrap" role="region" aria-labelledby="card-caption" tabIndex={0}>
+            <table className="staff-table">
               <caption id="card-caption">Pagos con tarjeta</caption>
               <thead>
                 <tr>

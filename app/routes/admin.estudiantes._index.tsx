@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { listAdminCourses } from "~/courses/course-admin.server";
@@ -7,6 +7,9 @@ import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
+import teachingStyles from "~/styles/teaching.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
 export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 
@@ -90,8 +93,8 @@ export default function AdminParticipants() {
       </Form>
       <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
       {participants.length > 0 ? (
-        <div className="staff-table" role="region" aria-labelledby="participants-caption" tabIndex={0}>
-          <table>
+        <div className="table-wrap" role="region" aria-labelledby="participants-caption" tabIndex={0}>
+          <table className="staff-table">
             <caption id="participants-caption">Participantes</caption>
             <thead>
               <tr>

@@ -1,6 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -10,18 +10,20 @@ import { pesosToCentavos } from "~/courses/course-form";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
-import { OFFLINE_METHOD_LABELS, recordOfflinePayment } from "~/enrolment/offline-payments.server";
+import { recordOfflinePayment } from "~/enrolment/offline-payments.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teaching/admin-uploads.server";
-import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/enrolments-admin.server";
-import { CARD_STATUS_LABELS, formatDay, formatInstant } from "~/staff/teaching/format";
+import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
 import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
 
 /** Payments of one enrolment: the Teaching office and finance. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 
 export const meta: MetaFunction = () => [{ title: "Pagos de una inscripción | Área del personal | HIMFG" }];
@@ -141,8 +143,8 @@ export default function EnrolmentPayments() {
       {cardAttempts.length === 0 ? (
         <p>Sin intentos de pago con tarjeta.</p>
       ) : (
-        <div className="staff-table" role="region" aria-labelledby="card-caption" tabIndex={0}>
-          <table>
+        <div className="table-wrap" role="region" aria-labelledby="card-caption" tabIndex={0}>
+          <table className="staff-table">
             <caption id="card-caption">Intentos de pago con tarjeta</caption>
             <thead>
               <tr>

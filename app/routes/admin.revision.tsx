@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
@@ -6,6 +6,9 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { listReviewQueue } from "~/staff/teaching/document-review.server";
 import { formatInstant } from "~/staff/teaching/format";
+import teachingStyles from "~/styles/teaching.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
 export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 

@@ -10,7 +10,8 @@ import { confirmEnrolment, seatsTaken } from "~/enrolment/enrolment.server";
 import { newVerificationToken } from "~/enrolment/verification";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
-export const MODALITY_CHOICE_LABELS: Record<EnrolmentModality, string> = { presencial: "Presencial", en_linea: "En línea" };
+import { MODALITY_CHOICE_LABELS } from "./format";
+export { MODALITY_CHOICE_LABELS };
 
 export interface CourseEnrolmentRow {
   enrolmentId: number;

@@ -22,3 +22,22 @@ export const CARD_STATUS_LABELS: Record<string, string> = {
   error: "Error",
   expired: "Vencido",
 };
+
+export const MODALITY_CHOICE_LABELS = { presencial: "Presencial", en_linea: "En línea" } as const;
+
+export const OFFLINE_METHOD_LABELS = {
+  transferencia: "Transferencia bancaria",
+  tienda: "Pago en tienda de conveniencia",
+  ventanilla: "Depósito en ventanilla bancaria",
+  referencia_ensenanza: "Referencia de la Dirección de Enseñanza",
+} as const;
+
+/** The public page of a course (the same path courses.server.ts builds). */
+export function coursePagePath(courseUrl: string): string {
+  return `/cursos2025/${encodeURIComponent(courseUrl)}`;
+}
+
+/** A public stored file's address (the same as files.server.ts publicFileUrl). */
+export function publicFilePath(id: string): string {
+  return `/archivos/${id}`;
+}
