@@ -484,6 +484,63 @@ export interface DB {
   offline_payments: OfflinePaymentsTable;
   refunds: RefundsTable;
   manual_enrolments: ManualEnrolmentsTable;
+  staff_members: StaffMembersTable;
+  staff_setup_tokens: StaffSetupTokensTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+}
+
+export type StaffRoleColumn = "admin" | "ensenanza" | "comunicacion" | "finanzas";
+export type StaffStatus = "invitada" | "activa" | "inactiva";
+
+export interface StaffMembersTable {
+  id: Generated<number>;
+  /** Lower-case, trimmed. */
+  email: string;
+  name: string;
+  role: StaffRoleColumn;
+  status: Generated<StaffStatus>;
+  password_hash: string | null;
+  /** Base32 TOTP secret (RFC 6238), set at set-up. */
+  totp_secret: string | null;
+  /** The last TOTP time step accepted: a code is accepted once. */
+  totp_last_step: number | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface StaffSetupTokensTable {
+  /** SHA-256 (hex) of the token; the token itself is only in the link. */
+  token_hash: string;
+  staff_id: number;
+  totp_secret: string;
+  expires_at: string;
+  used_at: string | null;
+  created_at: Generated<string>;
+}
+
+export interface StaffSessionsTable {
+  /** SHA-256 (hex) of the random id the signed cookie carries. */
+  id_hash: string;
+  staff_id: number;
+  stage: "contrasena" | "activa";
+  expires_at: string;
+  created_at: Generated<string>;
+  last_seen_at: Generated<string>;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_staff_id: number | null;
+  actor_email: string | null;
+  actor_role: StaffRoleColumn | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  request_id: string | null;
+  created_at: Generated<string>;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

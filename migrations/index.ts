@@ -8,6 +8,7 @@ import * as m0006 from "./0006-participants";
 import * as m0007 from "./0007-search-index";
 import * as m0008 from "./0008-file-visibility";
 import * as m0009 from "./0009-enrolments-payments";
+import * as m0012 from "./0012-staff";
 import * as m0013 from "./0013-teaching-office";
 
 /**
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0007-search-index": m0007,
   "0008-file-visibility": m0008,
   "0009-enrolments-payments": m0009,
+  "0012-staff": m0012,
   "0013-teaching-office": m0013,
 };

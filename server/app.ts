@@ -57,6 +57,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
 
   app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
   app.use(routeHeadersReplaceDefaults);
+  app.use(staffPagesAreNeverStored);
 
   app.all(
     "*",
@@ -88,6 +89,27 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   });
 
   return app;
+}
+
+/** True for the staff area: /admin, /admin/… and its single-fetch data URL /admin.data. */
+export function isStaffPath(pathName: string): boolean {
+  return pathName === "/admin" || pathName.startsWith("/admin/") || pathName.startsWith("/admin.");
+}
+
+/**
+ * Staff pages show personal data and identity documents: no browser or shared cache may keep any
+ * response under /admin (decision 0015). Set just before the head is written, so it wins over
+ * anything a route, a redirect or an error page set.
+ */
+function staffPagesAreNeverStored(req: Request, res: Response, next: NextFunction) {
+  if (isStaffPath(req.path)) {
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
+      res.setHeader("Cache-Control", "no-store");
+      return writeHead.apply(this, args);
+    } as Response["writeHead"];
+  }
+  next();
 }
 
 /** A path with broken percent-encoding is a bad request (400), not a server error. */

@@ -5,6 +5,7 @@ import { databasePath, readConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { startMailCapture } from "../app/mail/capture.server";
 import { assertMailConfigured } from "../app/mail/mailer.server";
+import { countStaff } from "../app/staff/staff-members.server";
 import { runShutdownTasks } from "../app/utils/shutdown.server";
 import { createApp } from "./app";
 import { log } from "./logging";
@@ -16,6 +17,12 @@ const mailMode = assertMailConfigured(config);
 
 const prepared = await prepareDatabase({ includeDemoContent: config.SEED_DEMO_CONTENT });
 log("info", "database ready", { ...prepared });
+// No default staff accounts exist: say how to make the first admin (docs/decisions/0015).
+if ((await countStaff(db)) === 0) {
+  log("warn", "no staff accounts yet", {
+    howTo: 'Create the first admin: npm run staff:create -- --email <correo> --name "<nombre>" --role admin (prints a set-up link valid 24 h)',
+  });
+}
 
 const buildPath = path.resolve("build/index.js");
 const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;

@@ -1,0 +1,153 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { MIN_PASSWORD_LENGTH } from "~/accounts/password-policy";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { db } from "~/db.server";
+import { STAFF_HOME_PATH } from "~/staff/guard.server";
+import { createStaffSession } from "~/staff/session.server";
+import { PUBLIC_STAFF_ROUTE, STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
+import { staffSetupSchema } from "~/staff/staff-forms";
+import { completeStaffSetup, findValidSetupToken } from "~/staff/staff-members.server";
+import { totpQrSvg, totpUri } from "~/staff/totp.server";
+import adminStyles from "~/styles/admin.css";
+import formStyles from "~/styles/forms.css";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Opened from the set-up link by someone who has no password yet: the token is the credential.
+export const staffAccess = PUBLIC_STAFF_ROUTE satisfies StaffAccess;
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+export const meta: MetaFunction = () => [{ title: "Configurar su acceso | Personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const value = loaderHeaders.get("Referrer-Policy");
+  return value ? { "Referrer-Policy": value } : new Headers();
+};
+
+const INVALID_LINK = "Este enlace no es válido, ya se usó o venció (dura 24 horas). Pida a una persona con la función Administración que le envíe uno nuevo.";
+
+function tokenOf(request: Request): string {
+  return (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
+}
+
+async function setupView(token: string) {
+  const info = await findValidSetupToken(db, token);
+  if (!info) return null;
+  const uri = totpUri(info.totpSecret, info.email);
+  return { token, name: info.name, email: info.email, roleLabel: STAFF_ROLE_LABELS[info.role], secret: info.totpSecret, qrSvg: await totpQrSvg(uri) };
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const view = await setupView(tokenOf(request));
+  // The link itself must not leak through the Referer of anything this page loads.
+  const headers = { "Referrer-Policy": "no-referrer" };
+  if (!view) return data({ view: null, minLength: MIN_PASSWORD_LENGTH }, { status: 404, headers });
+  return data({ view, minLength: MIN_PASSWORD_LENGTH }, { headers });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const token = String(form.get("token") ?? "").slice(0, 200);
+  const submission = parseWithZod(form, { schema: staffSetupSchema });
+  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
+  const outcome = await completeStaffSetup(db, { token, password: submission.value.password, code: submission.value.code }, context.requestId ?? null);
+  if (!outcome.ok) {
+    if (outcome.reason === "invalid-token") return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
+    return data(
+      submission.reply({
+        fieldErrors: { code: ["El código no coincide. Revise que escaneó este código QR (o escribió esta clave) y escriba el código que muestra ahora su aplicación."] },
+        hideFields: ["password", "password_confirmation", "code"],
+      }),
+      { status: 400 },
+    );
+  }
+  // Both factors were just proven: the member starts signed in.
+  const cookie = await createStaffSession(request, outcome.staff.id, "activa");
+  return redirectWithToast(STAFF_HOME_PATH, { type: "success", description: "Su acceso quedó configurado. Ya inició sesión." }, { headers: { "Set-Cookie": cookie } });
+}
+
+export default function StaffSetupPage() {
+  const { view, minLength } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const [form, fields] = useForm<z.input<typeof staffSetupSchema>>({ id: "configurar-acceso", lastResult, shouldValidate: "onSubmit" });
+  if (!view) {
+    return (
+      <div className="container page">
+        <h1>Enlace no válido</h1>
+        <p>{INVALID_LINK}</p>
+        <p>
+          <Link to="/admin/login">Ir al acceso del personal</Link>
+        </p>
+      </div>
+    );
+  }
+  const errorKey = JSON.stringify(lastResult?.error ?? null);
+  return (
+    <div className="container page form-page">
+      <h1>Configurar su acceso</h1>
+      <p>
+        {view.name} ({view.email}), función: {view.roleLabel}. Elija su contraseña y configure la verificación en dos pasos; las dos son obligatorias para
+        el personal.
+      </p>
+      <ErrorSummary
+        title="No pudimos configurar su acceso"
+        errors={summaryErrors([fields.password, fields.password_confirmation, fields.code])}
+        formErrors={form.errors}
+        focusKey={lastResult}
+      />
+      <Form method="post" action={`/admin/configurar?token=${encodeURIComponent(view.token)}`} id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+        <input type="hidden" name="token" value={view.token} />
+        <h2>1. Contraseña</h2>
+        <Field
+          meta={fields.password}
+          key={`password-${errorKey}`}
+          label="Contraseña nueva"
+          hint={`Al menos ${minLength} caracteres; evite contraseñas comunes.`}
+          type="password"
+          autoComplete="new-password"
+          required
+          omitValue
+        />
+        <Field meta={fields.password_confirmation} key={`confirmation-${errorKey}`} label="Repita la contraseña" type="password" autoComplete="new-password" required omitValue />
+
+        <h2>2. Verificación en dos pasos</h2>
+        <p>Escanee este código QR con su aplicación de autenticación (Google Authenticator, Microsoft Authenticator, FreeOTP…).</p>
+        <div className="totp-qr" role="img" aria-label="Código QR para agregar su cuenta a la aplicación de autenticación" dangerouslySetInnerHTML={{ __html: view.qrSvg }} />
+        <p>
+          Si no puede escanearlo, agregue la cuenta a mano con esta clave (tipo «basada en tiempo»):{" "}
+          <code className="totp-secret" data-testid="totp-secret">
+            {view.secret}
+          </code>
+        </p>
+        <Field
+          meta={fields.code}
+          key={`code-${errorKey}`}
+          label="Código que muestra la aplicación"
+          hint="6 dígitos, por ejemplo 123456."
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9 ]*"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          omitValue
+          className="field--short"
+        />
+        <div className="form-actions">
+          <SubmitButton formActionPath="/admin/configurar" pendingLabel="Guardando…">
+            Guardar y entrar
+          </SubmitButton>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data, redirect } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { db } from "~/db.server";
+import { STAFF_HOME_PATH } from "~/staff/guard.server";
+import { createStaffSession, getPendingStaff, getStaffUser } from "~/staff/session.server";
+import { verifyStaffCode, verifyStaffPassword } from "~/staff/sign-in.server";
+import { PUBLIC_STAFF_ROUTE, type StaffAccess } from "~/staff/staff";
+import { staffCodeStepSchema, staffPasswordStepSchema } from "~/staff/staff-forms";
+import adminStyles from "~/styles/admin.css";
+import formStyles from "~/styles/forms.css";
+import { safeRedirectPath } from "~/utils/safe-redirect";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The sign-in page is for visitors who are not signed in yet.
+export const staffAccess = PUBLIC_STAFF_ROUTE satisfies StaffAccess;
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: adminStyles },
+];
+
+export const meta: MetaFunction = () => [{ title: "Acceso del personal | HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+const INVALID_PASSWORD_MESSAGE = "El correo electrónico o la contraseña no son correctos. Revíselos e intente de nuevo.";
+const INVALID_CODE_MESSAGE = "El código no es correcto o ya se usó. Escriba el código que muestra ahora su aplicación de autenticación.";
+
+function returnPath(value: unknown): string {
+  const path = safeRedirectPath(value, STAFF_HOME_PATH);
+  // Only back into the staff area, never to the login page itself.
+  return (path === "/admin" || path.startsWith("/admin/")) && !path.startsWith("/admin/login") ? path : STAFF_HOME_PATH;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const redirectTo = returnPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (await getStaffUser(request)) throw redirect(redirectTo, { status: 303 });
+  const pending = await getPendingStaff(request);
+  return { stage: pending ? ("code" as const) : ("password" as const), redirectTo };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const clientAddress = context.clientAddress ?? "unknown";
+  const form = await request.formData();
+  if (form.get("intent") === "code") {
+    const submission = parseWithZod(form, { schema: staffCodeStepSchema });
+    const pending = await getPendingStaff(request);
+    // The password step expired (5 minutes) or was never done: start again.
+    if (!pending) return redirectWithToast("/admin/login", { type: "error", description: "Pasaron más de 5 minutos. Escriba de nuevo su correo y contraseña." });
+    if (submission.status !== "success") return data({ stage: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
+    const outcome = await verifyStaffCode(db, { staff: pending, code: submission.value.code, clientAddress });
+    if (!outcome.ok) {
+      const tooMany = outcome.reason === "too-many-attempts";
+      return data(
+        { stage: "code" as const, result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CODE_MESSAGE], hideFields: ["code"] }) },
+        { status: tooMany ? 429 : 400 },
+      );
+    }
+    const cookie = await createStaffSession(request, pending.id, "activa");
+    return redirectWithToast(returnPath(submission.value.redirectTo), { type: "success", description: `Bienvenido(a), ${pending.name}.` }, { headers: { "Set-Cookie": cookie } });
+  }
+
+  const submission = parseWithZod(form, { schema: staffPasswordStepSchema });
+  if (submission.status !== "success") return data({ stage: "password" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const outcome = await verifyStaffPassword(db, { email: submission.value.email, password: submission.value.password, clientAddress });
+  if (!outcome.ok) {
+    const tooMany = outcome.reason === "too-many-attempts";
+    return data(
+      { stage: "password" as const, result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_PASSWORD_MESSAGE], hideFields: ["password"] }) },
+      { status: tooMany ? 429 : 400 },
+    );
+  }
+  const cookie = await createStaffSession(request, outcome.staff.id, "contrasena");
+  const back = returnPath(submission.value.redirectTo);
+  return redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: { "Set-Cookie": cookie } });
+}
+
+export default function StaffLoginPage() {
+  const loaderData = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const stage = actionData?.stage ?? loaderData.stage;
+  return (
+    <div className="container page form-page">
+      <h1>Acceso del personal</h1>
+      {stage === "code" ? (
+        <CodeForm redirectTo={loaderData.redirectTo} lastResult={actionData?.stage === "code" ? actionData.result : undefined} />
+      ) : (
+        <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.stage === "password" ? actionData.result : undefined} />
+      )}
+    </div>
+  );
+}
+
+function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<z.input<typeof staffPasswordStepSchema>>({ id: "acceso-personal", lastResult, shouldValidate: "onSubmit" });
+  return (
+    <>
+      <p>Para el personal del hospital que administra el sitio. Si usted es participante de un curso, use el acceso de participantes.</p>
+      <ErrorSummary title="No pudimos iniciar su sesión" errors={summaryErrors([fields.email, fields.password])} formErrors={form.errors} focusKey={lastResult} />
+      <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+        <input type="hidden" name="intent" value="password" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field meta={fields.email} label="Correo electrónico" type="email" autoComplete="username" required spellCheck={false} />
+        <Field
+          meta={fields.password}
+          key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
+          label="Contraseña"
+          type="password"
+          autoComplete="current-password"
+          required
+          omitValue
+        />
+        <div className="form-actions">
+          <SubmitButton formActionPath="/admin/login" pendingLabel="Verificando…">
+            Continuar
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?: SubmissionResult<string[]> }) {
+  const [form, fields] = useForm<z.input<typeof staffCodeStepSchema>>({ id: "codigo-personal", lastResult, shouldValidate: "onSubmit" });
+  return (
+    <>
+      <p>Escriba el código de 6 dígitos que muestra ahora su aplicación de autenticación. Cada código sirve una sola vez.</p>
+      <ErrorSummary title="No pudimos verificar el código" errors={summaryErrors([fields.code])} formErrors={form.errors} focusKey={lastResult} />
+      <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+        <input type="hidden" name="intent" value="code" />
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <Field
+          meta={fields.code}
+          key={`code-${JSON.stringify(lastResult?.error ?? null)}`}
+          label="Código de verificación"
+          hint="6 dígitos, por ejemplo 123456."
+          type="text"
+          inputMode="numeric"
+          pattern="[0-9 ]*"
+          autoComplete="one-time-code"
+          maxLength={7}
+          required
+          omitValue
+          className="field--short"
+        />
+        <div className="form-actions">
+          <SubmitButton formActionPath="/admin/login" pendingLabel="Verificando…">
+            Entrar
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
+  );
+}

@@ -1,0 +1,76 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import { hashPassword, needsRehash, verifyPassword } from "~/accounts/passwords.server";
+import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from "~/accounts/rate-limit.server";
+import type { DB } from "~/db.server";
+import type { StaffRole, StaffUser } from "./staff";
+import { matchTotpStep } from "./totp.server";
+
+/**
+ * Staff sign-in in two steps: e-mail and password, then the TOTP code. Both steps are throttled
+ * with the participants' limits (app/accounts/rate-limit.server.ts) under a "staff:" account key,
+ * so a staff e-mail that is also a participant's does not share its counter.
+ */
+export function staffThrottleKey(email: string): string {
+  return `staff:${email.trim().toLowerCase()}`;
+}
+
+let dummyHash: Promise<string> | undefined;
+
+export type PasswordStepOutcome = { ok: true; staff: StaffUser } | { ok: false; reason: "invalid-credentials" | "too-many-attempts" };
+
+/** Step one. An unknown, invited or deactivated account answers exactly like a wrong password. */
+export async function verifyStaffPassword(db: Kysely<DB>, input: { email: string; password: string; clientAddress: string }, now = new Date()): Promise<PasswordStepOutcome> {
+  const email = input.email.trim().toLowerCase();
+  const key = staffThrottleKey(email);
+  if (await isLoginBlocked(db, key, input.clientAddress, now)) return { ok: false, reason: "too-many-attempts" };
+  const row = await db
+    .selectFrom("staff_members")
+    .select(["id", "email", "name", "role", "status", "password_hash"])
+    .where("email", "=", email)
+    .executeTakeFirst();
+  let valid = false;
+  if (row?.password_hash && row.status === "activa") {
+    valid = await verifyPassword(input.password, row.password_hash);
+  } else {
+    // Same work as a real check, so the response time does not tell which e-mails are staff.
+    dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+    await verifyPassword(input.password, await dummyHash);
+  }
+  if (!row || !valid) {
+    await recordLoginFailure(db, key, input.clientAddress, now);
+    return { ok: false, reason: "invalid-credentials" };
+  }
+  if (needsRehash(row.password_hash!)) {
+    await db.updateTable("staff_members").set({ password_hash: await hashPassword(input.password) }).where("id", "=", row.id).execute();
+  }
+  return { ok: true, staff: { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole } };
+}
+
+export type CodeStepOutcome = { ok: true } | { ok: false; reason: "invalid-code" | "too-many-attempts" };
+
+/**
+ * Step two: the code must match the staff member's secret and be from a later time step than the
+ * last accepted one. The step is stored with a conditional UPDATE, so two requests racing with the
+ * same code cannot both succeed.
+ */
+export async function verifyStaffCode(db: Kysely<DB>, input: { staff: StaffUser; code: string; clientAddress: string }, now = new Date()): Promise<CodeStepOutcome> {
+  const key = staffThrottleKey(input.staff.email);
+  if (await isLoginBlocked(db, key, input.clientAddress, now)) return { ok: false, reason: "too-many-attempts" };
+  const row = await db.selectFrom("staff_members").select(["totp_secret", "status"]).where("id", "=", input.staff.id).executeTakeFirst();
+  const step = row?.totp_secret && row.status === "activa" ? matchTotpStep(row.totp_secret, input.code, now) : null;
+  if (step !== null) {
+    const used = await db
+      .updateTable("staff_members")
+      .set({ totp_last_step: step })
+      .where("id", "=", input.staff.id)
+      .where((eb) => eb.or([eb("totp_last_step", "is", null), eb("totp_last_step", "<", step)]))
+      .executeTakeFirst();
+    if (used.numUpdatedRows === 1n) {
+      await clearLoginFailures(db, key);
+      return { ok: true };
+    }
+  }
+  await recordLoginFailure(db, key, input.clientAddress, now);
+  return { ok: false, reason: "invalid-code" };
+}

@@ -1,0 +1,233 @@
+import crypto from "node:crypto";
+import { sql, type Kysely, type Transaction } from "kysely";
+import { hashPassword } from "~/accounts/passwords.server";
+import type { DB, StaffStatus } from "~/db.server";
+import { sendMail } from "~/mail/mailer.server";
+import { mailLog } from "~/mail/mail-log.server";
+import { recordAudit } from "./audit.server";
+import { destroyStaffSessions } from "./session.server";
+import { STAFF_ROLE_LABELS, type StaffRole, type StaffUser } from "./staff";
+import type { NewStaff } from "./staff-forms";
+import { createTotpSecret, matchTotpStep } from "./totp.server";
+
+/** A set-up link works once, for 24 hours. */
+export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+export const SETUP_PATH = "/admin/configurar";
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * The set-up link for a token: under PUBLIC_URL when it is known, otherwise the path alone. The
+ * token travels in the query string, which the request log leaves out (it logs the path only).
+ */
+export function setupLink(token: string, origin: string | null | undefined): string {
+  const path = `${SETUP_PATH}?token=${encodeURIComponent(token)}`;
+  return origin ? new URL(path, origin.replace(/\/$/, "") + "/").href : path;
+}
+
+/** A new single-use set-up token for the staff member (earlier unused ones stop working). */
+async function issueSetupToken(trx: Transaction<DB> | Kysely<DB>, staffId: number, now: Date): Promise<string> {
+  const token = crypto.randomBytes(32).toString("base64url");
+  await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", staffId).where("used_at", "is", null).execute();
+  await trx
+    .insertInto("staff_setup_tokens")
+    .values({ token_hash: hashToken(token), staff_id: staffId, totp_secret: createTotpSecret(), expires_at: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(), used_at: null })
+    .execute();
+  return token;
+}
+
+export type InviteOutcome = { ok: true; staffId: number; token: string } | { ok: false; reason: "email-taken" };
+
+/**
+ * Creates an invited staff member and their set-up token, audited, in one transaction. `actor`
+ * is null for the command line. The caller sends or prints the link.
+ */
+export async function inviteStaff(db: Kysely<DB>, input: NewStaff, actor: StaffUser | null, requestId: string | null = null, now = new Date()): Promise<InviteOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("staff_members").select("id").where("email", "=", input.email).executeTakeFirst();
+    if (existing) return { ok: false, reason: "email-taken" } as const;
+    const row = await trx.insertInto("staff_members").values({ email: input.email, name: input.name, role: input.role }).returning("id").executeTakeFirstOrThrow();
+    const token = await issueSetupToken(trx, row.id, now);
+    await recordAudit(trx, {
+      actor,
+      action: "staff.invite",
+      entity: "staff_member",
+      entityId: row.id,
+      after: { email: input.email, name: input.name, role: input.role, status: "invitada" },
+      requestId,
+    });
+    return { ok: true, staffId: row.id, token } as const;
+  });
+}
+
+/** The invitation e-mail with the set-up link (plain text). */
+export async function sendInvitationMail(to: { email: string; name: string; role: StaffRole }, link: string): Promise<boolean> {
+  const text = [
+    `Hola, ${to.name}:`,
+    "",
+    `Se le dio acceso al área del personal del sitio del Hospital Infantil de México Federico Gómez, con la función «${STAFF_ROLE_LABELS[to.role]}».`,
+    "",
+    "Para elegir su contraseña y configurar la verificación en dos pasos, abra este enlace (vence en 24 horas y solo se puede usar una vez):",
+    link,
+    "",
+    "Necesitará una aplicación de autenticación en su teléfono (por ejemplo, Google Authenticator, Microsoft Authenticator o FreeOTP).",
+    "Si usted no esperaba este mensaje, ignórelo.",
+  ].join("\n");
+  const outcome = await sendMail({ to: to.email, subject: "Su acceso al área del personal del HIMFG", text });
+  if (!outcome.ok) mailLog("error", "staff invitation mail not sent", { code: outcome.code });
+  return outcome.ok;
+}
+
+export interface SetupTokenInfo {
+  staffId: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  totpSecret: string;
+}
+
+/** The staff member a set-up token belongs to, when it exists, is unused, not expired, and they are not deactivated. */
+export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, token: string, now = new Date()): Promise<SetupTokenInfo | null> {
+  if (!token || token.length > 200) return null;
+  const row = await db
+    .selectFrom("staff_setup_tokens")
+    .innerJoin("staff_members", "staff_members.id", "staff_setup_tokens.staff_id")
+    .select(["staff_members.id", "staff_members.email", "staff_members.name", "staff_members.role", "staff_members.status", "staff_setup_tokens.totp_secret", "staff_setup_tokens.expires_at", "staff_setup_tokens.used_at"])
+    .where("staff_setup_tokens.token_hash", "=", hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.used_at !== null || row.status === "inactiva" || new Date(row.expires_at).getTime() <= now.getTime()) return null;
+  return { staffId: row.id, email: row.email, name: row.name, role: row.role, totpSecret: row.totp_secret };
+}
+
+export type SetupOutcome = { ok: true; staff: StaffUser } | { ok: false; reason: "invalid-token" | "invalid-code" };
+
+/**
+ * Completes the set-up in one transaction: the token is used up, the password and the TOTP secret
+ * stored, the code's time step recorded (so the code just typed cannot sign in again), the account
+ * made active, any earlier session ended, and the step audited (the actor is the member).
+ */
+export async function completeStaffSetup(
+  db: Kysely<DB>,
+  input: { token: string; password: string; code: string },
+  requestId: string | null = null,
+  now = new Date(),
+): Promise<SetupOutcome> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction().execute(async (trx) => {
+    const info = await findValidSetupToken(trx, input.token, now);
+    if (!info) return { ok: false, reason: "invalid-token" } as const;
+    const step = matchTotpStep(info.totpSecret, input.code, now);
+    if (step === null) return { ok: false, reason: "invalid-code" } as const;
+    const used = await trx
+      .updateTable("staff_setup_tokens")
+      .set({ used_at: now.toISOString() })
+      .where("token_hash", "=", hashToken(input.token))
+      .where("used_at", "is", null)
+      .executeTakeFirst();
+    if (used.numUpdatedRows !== 1n) return { ok: false, reason: "invalid-token" } as const;
+    const before = await trx.selectFrom("staff_members").select(["status"]).where("id", "=", info.staffId).executeTakeFirstOrThrow();
+    await trx
+      .updateTable("staff_members")
+      .set({ password_hash: passwordHash, totp_secret: info.totpSecret, totp_last_step: step, status: "activa", updated_at: now.toISOString() })
+      .where("id", "=", info.staffId)
+      .execute();
+    await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", info.staffId).where("used_at", "is", null).execute();
+    await destroyStaffSessions(trx, info.staffId);
+    const staff: StaffUser = { id: info.staffId, email: info.email, name: info.name, role: info.role };
+    await recordAudit(trx, {
+      actor: staff,
+      action: "staff.setup",
+      entity: "staff_member",
+      entityId: info.staffId,
+      before: { status: before.status },
+      after: { status: "activa", password: "establecida", totp: "configurado" },
+      requestId,
+    });
+    return { ok: true, staff } as const;
+  });
+}
+
+export interface StaffListItem {
+  id: number;
+  email: string;
+  name: string;
+  role: StaffRole;
+  status: StaffStatus;
+  createdAt: string;
+}
+
+export async function listStaff(db: Kysely<DB>): Promise<StaffListItem[]> {
+  const rows = await db.selectFrom("staff_members").select(["id", "email", "name", "role", "status", "created_at"]).orderBy(sql`status = 'inactiva'`).orderBy("name").execute();
+  return rows.map((row) => ({ id: row.id, email: row.email, name: row.name, role: row.role, status: row.status, createdAt: row.created_at }));
+}
+
+export async function countStaff(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom("staff_members").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export type StaffChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+async function countOtherActiveAdmins(trx: Transaction<DB>, staffId: number): Promise<number> {
+  const row = await trx
+    .selectFrom("staff_members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("role", "=", "admin")
+    .where("status", "=", "activa")
+    .where("id", "<>", staffId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Changes a staff member's role (audited). Their sessions end, so the new role applies at once.
+ * The last active admin cannot stop being one (nobody could manage staff any more).
+ */
+export async function changeStaffRole(db: Kysely<DB>, input: { staffId: number; role: StaffRole }, actor: StaffUser, requestId: string | null): Promise<StaffChangeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("staff_members").select(["id", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
+    if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
+    if (row.role === input.role) return { ok: false, message: `${row.name} ya tiene la función «${STAFF_ROLE_LABELS[input.role]}».` };
+    if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
+      return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
+    }
+    await trx.updateTable("staff_members").set({ role: input.role, updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await destroyStaffSessions(trx, row.id);
+    await recordAudit(trx, { actor, action: "staff.role_change", entity: "staff_member", entityId: row.id, before: { role: row.role }, after: { role: input.role }, requestId });
+    return { ok: true, message: `${row.name} ahora tiene la función «${STAFF_ROLE_LABELS[input.role]}».` };
+  });
+}
+
+/** Deactivates a staff member (audited): their sessions and unused set-up links stop working. */
+export async function deactivateStaff(db: Kysely<DB>, input: { staffId: number }, actor: StaffUser, requestId: string | null): Promise<StaffChangeOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("staff_members").select(["id", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
+    if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
+    if (row.status === "inactiva") return { ok: false, message: `${row.name} ya estaba dada de baja.` };
+    if (row.id === actor.id) return { ok: false, message: "No puede darse de baja a sí mismo(a). Pida a otra persona con la función Administración que lo haga." };
+    if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
+      return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
+    }
+    await trx.updateTable("staff_members").set({ status: "inactiva", updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await destroyStaffSessions(trx, row.id);
+    await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", row.id).where("used_at", "is", null).execute();
+    await recordAudit(trx, { actor, action: "staff.deactivate", entity: "staff_member", entityId: row.id, before: { status: row.status }, after: { status: "inactiva" }, requestId });
+    return { ok: true, message: `${row.name} fue dada de baja; ya no puede entrar al área del personal.` };
+  });
+}
+
+export type ResendOutcome = { ok: true; token: string; staff: { email: string; name: string; role: StaffRole } } | { ok: false; message: string };
+
+/** A new set-up link for someone who has not finished set-up (the old link stops working), audited. */
+export async function reissueSetupLink(db: Kysely<DB>, input: { staffId: number }, actor: StaffUser | null, requestId: string | null, now = new Date()): Promise<ResendOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom("staff_members").select(["id", "email", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
+    if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
+    if (row.status !== "invitada") return { ok: false, message: `${row.name} ya configuró su acceso o fue dada de baja.` };
+    const token = await issueSetupToken(trx, row.id, now);
+    await recordAudit(trx, { actor, action: "staff.setup_link", entity: "staff_member", entityId: row.id, after: { email: row.email }, requestId });
+    return { ok: true, token, staff: { email: row.email, name: row.name, role: row.role } } as const;
+  });
+}
