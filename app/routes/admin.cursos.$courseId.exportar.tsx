@@ -2,17 +2,16 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminCourse } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { contentDisposition } from "~/files/serve-file.server";
-import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { attendanceCsv, attendanceRows, attendanceXlsx } from "~/staff/teaching/enrolments-admin.server";
-import { idParam } from "~/staff/teaching/route-helpers.server";
+import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
 
 /** Exports: the Teaching office and finance. */
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 
 /** The attendance list of a course as CSV (UTF-8 with BOM, for Excel) or XLSX. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
+  await requireStaffForResource(request, staffAccess);
   const course = await getAdminCourse(db, idParam(params.courseId));
   if (!course) throw new Response("No encontrado", { status: 404 });
   const format = new URL(request.url).searchParams.get("formato");

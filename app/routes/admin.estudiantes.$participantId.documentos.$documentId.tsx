@@ -3,10 +3,9 @@ import { canViewDocument, getDocument } from "~/accounts/participants.server";
 import { db } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
 import { contentDisposition } from "~/files/serve-file.server";
-import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { recordDocumentView } from "~/staff/teaching/participants-admin.server";
-import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
 
 export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 
@@ -16,7 +15,7 @@ export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
  * the participant in the address.
  */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
+  const staff = await requireStaffForResource(request, staffAccess);
   const participantId = idParam(params.participantId);
   const document = await getDocument(db, idParam(params.documentId));
   if (!document || document.participant_id !== participantId || !canViewDocument({ staffRole: staff.role }, document)) {

@@ -1,16 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { contentDisposition } from "~/files/serve-file.server";
-import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { getOfflineReceipt } from "~/staff/teaching/participants-admin.server";
-import { idParam } from "~/staff/teaching/route-helpers.server";
+import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
 
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 
 /** The receipt of an off-line payment (a private file): inline, uncached, sandboxed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
+  await requireStaffForResource(request, staffAccess);
   const receipt = await getOfflineReceipt(db, idParam(params.paymentId));
   if (!receipt) throw new Response("No encontrado", { status: 404 });
   return new Response(request.method === "HEAD" ? null : new Uint8Array(receipt.data), {

@@ -3,11 +3,11 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { registerParticipant } from "../../app/accounts/participants.server";
-import { hashPassword } from "../../app/accounts/passwords.server";
 import { createUserSession, SESSION_COOKIE_NAME, setChosenCourse } from "../../app/accounts/session.server";
 import { db } from "../../app/db.server";
 import { startEnrolment } from "../../app/enrolment/enrolment.server";
 import { waitForMail } from "../../app/mail/outbox.server";
+import { completeStaffSetup, findValidSetupToken, inviteStaff } from "../../app/staff/staff-members.server";
 import type { StaffRole } from "../../app/staff/staff";
 import { samplePdf, samplePng } from "../support/sample-files";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
@@ -19,25 +19,32 @@ test.describe.configure({ timeout: 180_000 });
 const PASSWORD = "Ensenanza-Segura-2026!";
 const run = crypto.randomUUID().slice(0, 8);
 
-/** An active staff member with a password and a TOTP secret (as the set-up page leaves them). */
+/**
+ * A staff member created through the foundation (invitation + set-up with password and TOTP, as
+ * `npm run staff:create` and the set-up page do). The set-up is dated one TOTP period back so the
+ * sign-in below can use the current code (each code is accepted once).
+ */
 async function staffMember(role: StaffRole) {
-  const secret = new Secret({ size: 20 }).base32;
   const email = `${role}-${run}@himfg.edu.mx`;
   const name = `Personal de ${role} ${run}`;
-  const row = await db
-    .insertInto("staff_members")
-    .values({ email, name, role, status: "activa", password_hash: await hashPassword(PASSWORD), totp_secret: secret })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return { id: row.id, email, name, secret };
+  const invited = await inviteStaff(db, { email, name, role }, null);
+  if (!invited.ok) throw new Error("could not invite");
+  const token = await findValidSetupToken(db, invited.token);
+  if (!token) throw new Error("no set-up token");
+  const earlier = new Date(Date.now() - 30_000);
+  const setup = await completeStaffSetup(db, { token: invited.token, password: PASSWORD, code: totp(token.totpSecret).generate({ timestamp: earlier.getTime() }) }, null, earlier);
+  if (!setup.ok) throw new Error(`set-up failed: ${setup.reason}`);
+  return { id: invited.staffId, email, name, secret: token.totpSecret };
 }
+
+const totp = (secret: string) => new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(secret) });
 
 async function signInStaff(page: Page, staff: { email: string; secret: string }) {
   await page.goto("/admin/login");
   await page.getByLabel("Correo electrónico").fill(staff.email);
   await page.getByLabel("Contraseña").fill(PASSWORD);
   await page.getByRole("button", { name: "Continuar" }).click();
-  const code = new TOTP({ algorithm: "SHA1", digits: 6, period: 30, secret: Secret.fromBase32(staff.secret) }).generate();
+  const code = totp(staff.secret).generate();
   await page.getByLabel("Código de verificación").fill(code);
   await page.getByRole("button", { name: "Entrar" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard/);

@@ -2,6 +2,7 @@ import { registerParticipant } from "~/accounts/participants.server";
 import type { Profile } from "~/courses/pricing";
 import { db } from "~/db.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
+import { inviteStaff } from "~/staff/staff-members.server";
 import type { StaffRole } from "~/staff/staff";
 import { samplePng } from "./sample-files";
 
@@ -13,8 +14,9 @@ export async function staffContext(role: StaffRole = "ensenanza"): Promise<Staff
   const n = next();
   const email = `personal-${role}-${n}@himfg.edu.mx`;
   const name = `Personal ${role} ${n}`;
-  const row = await db.insertInto("staff_members").values({ email, name, role }).returning("id").executeTakeFirstOrThrow();
-  return { actor: { id: row.id, email, name, role }, requestId: `req-${n}` };
+  const invited = await inviteStaff(db, { email, name, role }, null);
+  if (!invited.ok) throw new Error("could not create the staff member");
+  return { actor: { id: invited.staffId, email, name, role }, requestId: `req-${n}` };
 }
 
 const GRADES: Record<Profile, string> = { ESTUDIANTE: "ESTUDIANTE", PERSONAL_HIMFG: "Médico", EXTERNO: "Médico" };

@@ -1,6 +1,7 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { readConfig } from "~/config.server";
-import type { StaffUser } from "~/staff/staff";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffRole, StaffUser } from "~/staff/staff";
 import type { StaffContext } from "./staff-context.server";
 
 /** The acting staff member and the request id (for the audit row) of a route's request. */
@@ -26,4 +27,23 @@ export function mergeErrors(...maps: (Record<string, readonly string[] | null | 
     for (const [name, messages] of Object.entries(map ?? {})) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
   }
   return merged;
+}
+
+/**
+ * requireStaff for resource routes (files, exports). The guard throws Remix `data()` for a refused
+ * role, which a route with a component renders in its error boundary; a resource route has none,
+ * and Remix would answer "Unexpected Server Error". Here the refusal becomes a plain Spanish 403.
+ */
+export async function requireStaffForResource(request: Request, allowed: readonly StaffRole[]): Promise<StaffUser> {
+  try {
+    return await requireStaff(request, allowed);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const refused = error as { type?: string; data?: { message?: unknown }; init?: { status?: number } } | null;
+    if (refused && refused.type === "DataWithResponseInit") {
+      const message = typeof refused.data?.message === "string" ? refused.data.message : "No tiene permiso para esta página.";
+      throw new Response(message, { status: refused.init?.status ?? 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    }
+    throw error;
+  }
 }
