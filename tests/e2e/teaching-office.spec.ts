@@ -24,8 +24,10 @@ const run = crypto.randomUUID().slice(0, 8);
  * `npm run staff:create` and the set-up page do). The set-up is dated one TOTP period back so the
  * sign-in below can use the current code (each code is accepted once).
  */
+let staffCount = 0;
 async function staffMember(role: StaffRole) {
-  const email = `${role}-${run}@himfg.edu.mx`;
+  staffCount += 1;
+  const email = `${role}-${staffCount}-${run}@himfg.edu.mx`;
   const name = `Personal de ${role} ${run}`;
   const invited = await inviteStaff(db, { email, name, role }, null);
   if (!invited.ok) throw new Error("could not invite");
@@ -234,7 +236,7 @@ test("the Teaching office runs a course from creation to attendance list, audite
   // The audit log: each step with its author.
   const rows = await db.selectFrom("audit_log").select(["action", "actor_email"]).where("actor_staff_id", "=", teacher.id).execute();
   const actions = rows.map((row) => row.action);
-  for (const action of ["curso.crear", "documento.rechazar", "documento.aprobar", "documento.ver", "inscripcion.confirmar_por_revision", "pago.registrar_fuera_de_linea", "inscripcion.confirmar_por_pago", "curso.cerrar"]) {
+  for (const action of ["curso.crear", "documento.rechazar", "documento.aprobar", "documento.ver", "inscripcion.confirmar_por_revision", "pago.registrar_fuera_de_linea", "inscripcion.confirmar_por_pago", "asistencia.exportar", "curso.cerrar"]) {
     expect(actions).toContain(action);
   }
   expect(new Set(rows.map((row) => row.actor_email))).toEqual(new Set([teacher.email]));
@@ -262,4 +264,46 @@ test("a comunicacion member is refused on every course and participant route", a
   await page.goto("/admin/cursos");
   await expect(page.getByRole("heading", { level: 1, name: "No tiene permiso para esta página" })).toBeVisible();
   await scan(page);
+});
+
+test("without JavaScript, at 320 px, a course is created and the staff pages do not scroll sideways", async ({ browser, baseURL }) => {
+  const teacher = await staffMember("ensenanza");
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL, viewport: { width: 320, height: 800 } });
+  const page = await context.newPage();
+  await signInStaff(page, teacher);
+  const noSidewaysScroll = async () => {
+    const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+    expect(widths.scroll, page.url()).toBeLessThanOrEqual(widths.client);
+  };
+
+  await page.goto("/admin/cursos/nuevo");
+  await page.getByRole("button", { name: "Guardar curso" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("Escriba el nombre del curso.");
+  await expect(page.getByTestId("error-summary")).toContainText("Elija la modalidad del curso.");
+  await noSidewaysScroll();
+  await expectNoAxeViolationsWithoutJavaScript(page);
+
+  const name = `Curso sin JavaScript ${run}`;
+  await page.getByLabel("Nombre del curso").fill(name);
+  await page.getByLabel("Fecha de inicio").fill("2027-06-07");
+  await page.getByLabel("Fecha de término").fill("2027-06-11");
+  await page.getByLabel("Mes del catálogo").selectOption({ label: "Junio" });
+  await page.getByRole("radio", { name: "En línea", exact: true }).check();
+  await page.getByRole("radio", { name: "Personas" }).check();
+  await page.getByLabel("Cupo presencial").fill("0");
+  await page.getByLabel("Precio para externos").fill("800");
+  await page.getByLabel("Imagen de la tarjeta").setInputFiles({ name: "portada.png", mimeType: "image/png", buffer: samplePng() });
+  await page.getByRole("button", { name: "Guardar curso" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  await noSidewaysScroll();
+  const saved = await db.selectFrom("courses").select(["course_price", "course_able", "course_image_file_id"]).where("course_name", "=", name).executeTakeFirstOrThrow();
+  expect(saved).toMatchObject({ course_price: 80000, course_able: 0 });
+  expect(saved.course_image_file_id).not.toBeNull();
+
+  for (const path of ["/admin/cursos", "/admin/estudiantes", "/admin/revision"]) {
+    await page.goto(path);
+    await noSidewaysScroll();
+    await expectNoAxeViolationsWithoutJavaScript(page);
+  }
+  await context.close();
 });

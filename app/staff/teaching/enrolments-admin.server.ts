@@ -185,3 +185,10 @@ export async function enrolParticipantManually(
   if (result.ok) await sendEnrolmentConfirmedMail(db, result.enrolmentId, null, input.origin);
   return result;
 }
+
+/** An attendance list left the system (personal data): who exported which course, in which format. */
+export async function recordAttendanceExport(db: Kysely<DB>, ctx: StaffContext, courseId: number, format: "csv" | "xlsx", rows: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await audit(trx, ctx, { action: "asistencia.exportar", entity: "course", entityId: courseId, after: { format, rows } });
+  });
+}
