@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
+import { db } from "~/db.server";
+import { dashboardFigures, documentsWaitingForReview } from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
 import { linksFor } from "~/staff/navigation";
-import { ANY_STAFF, type StaffAccess } from "~/staff/staff";
+import { ANY_STAFF, roleAllows, type StaffAccess } from "~/staff/staff";
 
 export const staffAccess = ANY_STAFF satisfies StaffAccess;
 
@@ -11,26 +14,84 @@ export const meta: MetaFunction = () => [{ title: "Inicio del personal | HIMFG" 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
   const links = linksFor(staff.role).filter((link) => link.href !== "/admin/dashboard");
-  return { staff, links: links.map(({ href, label, description }) => ({ href, label, description })) };
+  // Each part only for the roles whose work it is: money for Teaching and Finance, the document
+  // queue (participants' names) for Teaching.
+  const [figures, documents] = await Promise.all([
+    roleAllows(staff.role, ["ensenanza", "finanzas"]) ? dashboardFigures(db) : null,
+    roleAllows(staff.role, ["ensenanza"]) ? documentsWaitingForReview(db) : null,
+  ]);
+  return { staff, links: links.map(({ href, label, description }) => ({ href, label, description })), figures, documents };
+}
+
+const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
+const count = new Intl.NumberFormat("es-MX");
+const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Mexico_City" });
+
+function waiting(n: number): string {
+  return n === 0 ? "llegó hoy" : n === 1 ? "espera desde hace 1 día" : `espera desde hace ${count.format(n)} días`;
 }
 
 export default function StaffDashboard() {
-  const { staff, links } = useLoaderData<typeof loader>();
+  const { staff, links, figures, documents } = useLoaderData<typeof loader>();
   return (
     <div className="container page">
       <h1>Inicio del personal</h1>
       <p>Hola, {staff.name}.</p>
+
       <h2>Secciones</h2>
       <ul className="staff-links">
         {links.map((link) => (
           <li key={link.href}>
             <Link to={link.href}>
               {link.label}
-              <p>{link.description}</p>
+              <span className="staff-links__description">{link.description}</span>
             </Link>
           </li>
         ))}
       </ul>
+
+      {figures ? (
+        <section aria-labelledby="cifras">
+          <h2 id="cifras">Cifras de {figures.monthLabel}</h2>
+          <ul className="staff-figures" data-testid="dashboard-figures">
+            <Figure label="Inscripciones iniciadas este mes" value={count.format(figures.enrolmentsStarted)} />
+            <Figure label="Inscripciones confirmadas este mes" value={count.format(figures.enrolmentsConfirmed)} />
+            <Figure label="Pagos con tarjeta pendientes" value={count.format(figures.cardPaymentsPending)} />
+            <Figure label="Pagos con tarjeta aprobados este mes" value={count.format(figures.cardPaymentsApproved)} />
+            <Figure label="Ingresos con tarjeta este mes" value={mxn.format(figures.revenueCentavos / 100)} />
+          </ul>
+        </section>
+      ) : null}
+
+      {documents ? (
+        <section aria-labelledby="documentos">
+          <h2 id="documentos">Documentos por revisar ({count.format(documents.total)})</h2>
+          {documents.oldest.length === 0 ? (
+            <p>No hay documentos esperando revisión.</p>
+          ) : (
+            <>
+              <p>Los más antiguos primero.</p>
+              <ol className="staff-queue" data-testid="documents-waiting">
+                {documents.oldest.map((document) => (
+                  <li key={document.documentId}>
+                    <Link to={`/admin/estudiantes/${document.participantId}`}>{document.participantName}</Link>: {DOCUMENT_KIND_LABELS[document.kind]}. Enviado el{" "}
+                    {dateFormat.format(new Date(document.sentAt))}; <strong>{waiting(document.daysWaiting)}</strong>.
+                  </li>
+                ))}
+              </ol>
+            </>
+          )}
+        </section>
+      ) : null}
     </div>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <li className="staff-figure">
+      <p className="staff-figure__label">{label}</p>
+      <p className="staff-figure__value">{value}</p>
+    </li>
   );
 }

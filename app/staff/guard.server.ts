@@ -15,8 +15,8 @@ import { roleAllows, STAFF_ROLE_LABELS, type StaffRole, type StaffUser } from ".
  *
  *      export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
  *
- *    (`admin` may use every staff route, so it is never listed; `ANY_STAFF` for every role;
- *    `PUBLIC_STAFF_ROUTE` only for the sign-in/set-up pages.)
+ *    (`admin` may use every staff route, so list it only for admin-only routes: `["admin"]`;
+ *    `ANY_STAFF` for every role; `PUBLIC_STAFF_ROUTE` only for the sign-in/set-up/sign-out pages.)
  * 3. Its loader AND its action each begin with `const staff = await requireStaff(request, staffAccess);`
  *    (a parent layout does not protect a child's loader or action). An action that some allowed
  *    roles may not run (e.g. `finanzas` reads courses but may not edit them) calls requireStaff

@@ -231,3 +231,27 @@ export async function reissueSetupLink(db: Kysely<DB>, input: { staffId: number 
     return { ok: true, token, staff: { email: row.email, name: row.name, role: row.role } } as const;
   });
 }
+
+export type InviteByEmailOutcome = { ok: true; staffId: number; mailSent: boolean } | { ok: false; reason: "email-taken" };
+
+/**
+ * An admin invites someone from /admin/personal: the invited row and its audit entry, then the
+ * e-mail with the set-up link (a step of the same operation; a mail failure is reported, the
+ * invitation stays and the link can be sent again).
+ */
+export async function inviteStaffByEmail(db: Kysely<DB>, input: NewStaff, actor: StaffUser, origin: string, requestId: string | null): Promise<InviteByEmailOutcome> {
+  const invited = await inviteStaff(db, input, actor, requestId);
+  if (!invited.ok) return invited;
+  const mailSent = await sendInvitationMail(input, setupLink(invited.token, origin));
+  return { ok: true, staffId: invited.staffId, mailSent };
+}
+
+/** A new set-up link by e-mail for someone who has not finished set-up. */
+export async function resendSetupLink(db: Kysely<DB>, input: { staffId: number }, actor: StaffUser, origin: string, requestId: string | null): Promise<StaffChangeOutcome> {
+  const reissued = await reissueSetupLink(db, input, actor, requestId);
+  if (!reissued.ok) return reissued;
+  const sent = await sendInvitationMail(reissued.staff, setupLink(reissued.token, origin));
+  return sent
+    ? { ok: true, message: `Se envió un enlace nuevo a ${reissued.staff.email}.` }
+    : { ok: false, message: `No pudimos enviar el correo a ${reissued.staff.email}. Intente de nuevo más tarde.` };
+}

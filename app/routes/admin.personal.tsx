@@ -1,0 +1,181 @@
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import type { z } from "zod";
+import { ErrorSummary, Field, SelectField, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { readConfig } from "~/config.server";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffAccess } from "~/staff/staff";
+import { staffDeactivateSchema, staffInviteSchema, staffResendSchema, staffRoleChangeSchema } from "~/staff/staff-forms";
+import { changeStaffRole, deactivateStaff, inviteStaffByEmail, listStaff, resendSetupLink } from "~/staff/staff-members.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Staff accounts: administrators only.
+export const staffAccess = ["admin"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction = () => [{ title: "Personal | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+const STATUS_LABELS = { invitada: "Invitación pendiente", activa: "Activa", inactiva: "Dada de baja" } as const;
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
+const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Mexico_City" });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, staffAccess);
+  return { me: staff.id, members: await listStaff(db) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const form = await request.formData();
+  const requestId = context.requestId ?? null;
+  const origin = readConfig().PUBLIC_URL ?? new URL(request.url).origin;
+  const intent = form.get("intent");
+
+  if (intent === "invite") {
+    const submission = parseWithZod(form, { schema: staffInviteSchema });
+    if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
+    const outcome = await inviteStaffByEmail(db, submission.value, actor, origin, requestId);
+    if (!outcome.ok) {
+      return data({ intent: "invite" as const, result: submission.reply({ fieldErrors: { email: ["Ya existe una cuenta del personal con ese correo electrónico."] } }) }, { status: 400 });
+    }
+    return redirectWithToast("/admin/personal", {
+      type: outcome.mailSent ? "success" : "error",
+      description: outcome.mailSent
+        ? `Se envió la invitación a ${submission.value.email}.`
+        : `La cuenta quedó creada, pero no pudimos enviar el correo a ${submission.value.email}. Use «Enviar enlace nuevo».`,
+    });
+  }
+
+  const schema = intent === "role" ? staffRoleChangeSchema : intent === "deactivate" ? staffDeactivateSchema : intent === "resend" ? staffResendSchema : null;
+  if (!schema) return data({ intent: "other" as const, result: null, message: "Acción no reconocida. Recargue la página e intente de nuevo." }, { status: 400 });
+  const submission = parseWithZod(form, { schema });
+  if (submission.status !== "success") return data({ intent: "other" as const, result: null, message: "Los datos enviados no son válidos. Recargue la página e intente de nuevo." }, { status: 400 });
+  const value = submission.value;
+  const outcome =
+    value.intent === "role"
+      ? await changeStaffRole(db, { staffId: value.staffId, role: value.role }, actor, requestId)
+      : value.intent === "deactivate"
+        ? await deactivateStaff(db, { staffId: value.staffId }, actor, requestId)
+        : await resendSetupLink(db, { staffId: value.staffId }, actor, origin, requestId);
+  if (!outcome.ok) return data({ intent: "other" as const, result: null, message: outcome.message }, { status: 400 });
+  return redirectWithToast("/admin/personal", { type: "success", description: outcome.message });
+}
+
+export default function StaffMembersPage() {
+  const { me, members } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const inviteResult = actionData?.intent === "invite" ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const [form, fields] = useForm<z.input<typeof staffInviteSchema>>({ id: "invitar-personal", lastResult: inviteResult, shouldValidate: "onSubmit" });
+  const otherMessage = actionData && "message" in actionData ? actionData.message : null;
+
+  return (
+    <div className="container page">
+      <h1>Personal</h1>
+      {otherMessage ? (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <p className="error-summary__title">{otherMessage}</p>
+        </div>
+      ) : null}
+
+      <h2>Personas con acceso</h2>
+      <div className="table-wrap" role="region" aria-label="Tabla desplazable" tabIndex={0}>
+        <table className="staff-table">
+          <caption className="visually-hidden">Personal con acceso al área del personal</caption>
+          <thead>
+            <tr>
+              <th scope="col">Nombre</th>
+              <th scope="col">Correo electrónico</th>
+              <th scope="col">Función</th>
+              <th scope="col">Estado</th>
+              <th scope="col">Acciones</th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((member) => (
+              <tr key={member.id}>
+                <th scope="row">{member.name}</th>
+                <td>{member.email}</td>
+                <td>{STAFF_ROLE_LABELS[member.role]}</td>
+                <td>
+                  {STATUS_LABELS[member.status]}
+                  <br />
+                  <small>Desde {dateTime.format(new Date(member.createdAt))}</small>
+                </td>
+                <td>
+                  {member.status !== "inactiva" && member.id !== me ? (
+                    <>
+                      <Form method="post" className="staff-inline-form">
+                        <input type="hidden" name="intent" value="role" />
+                        <input type="hidden" name="staffId" value={member.id} />
+                        <label htmlFor={`role-${member.id}`}>Función de {member.name}</label>
+                        <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
+                          {ROLE_OPTIONS.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {option.label}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" className="button button--secondary">
+                          Cambiar función
+                        </button>
+                      </Form>
+                      {member.status === "invitada" ? (
+                        <Form method="post" className="staff-inline-form">
+                          <input type="hidden" name="intent" value="resend" />
+                          <input type="hidden" name="staffId" value={member.id} />
+                          <button type="submit" className="button button--secondary">
+                            Enviar enlace nuevo<span className="visually-hidden"> a {member.name}</span>
+                          </button>
+                        </Form>
+                      ) : null}
+                      <Form method="post" className="staff-inline-form">
+                        <input type="hidden" name="intent" value="deactivate" />
+                        <input type="hidden" name="staffId" value={member.id} />
+                        <button type="submit" className="button button--secondary">
+                          Dar de baja<span className="visually-hidden"> a {member.name}</span>
+                        </button>
+                      </Form>
+                    </>
+                  ) : member.id === me ? (
+                    "Usted"
+                  ) : (
+                    "—"
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <h2>Invitar a una persona</h2>
+      <p>Recibirá por correo un enlace (válido 24 horas) para elegir su contraseña y configurar la verificación en dos pasos.</p>
+      <ErrorSummary title="No pudimos enviar la invitación" errors={summaryErrors([fields.email, fields.name, fields.role])} formErrors={form.errors} focusKey={inviteResult} />
+      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+        <input type="hidden" name="intent" value="invite" />
+        <Field meta={fields.name} label="Nombre completo" autoComplete="off" required />
+        <Field meta={fields.email} label="Correo electrónico" type="email" autoComplete="off" spellCheck={false} required />
+        <SelectField meta={fields.role} label="Función" options={ROLE_OPTIONS} required />
+        <div className="form-actions">
+          <SubmitButton formActionPath="/admin/personal" pendingLabel="Enviando invitación…">
+            Enviar invitación
+          </SubmitButton>
+        </div>
+      </Form>
+
+      <h2>Qué puede hacer cada función</h2>
+      <dl className="data-list">
+        {STAFF_ROLES.map((role) => (
+          <div key={role}>
+            <dt>{STAFF_ROLE_LABELS[role]}</dt>
+            <dd>{STAFF_ROLE_DESCRIPTIONS[role]}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

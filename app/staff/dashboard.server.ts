@@ -1,0 +1,99 @@
+import { sql, type Kysely } from "kysely";
+import type { DB, ParticipantDocumentKind } from "~/db.server";
+
+
+/**
+ * The figures on /admin/dashboard. "This month" is the calendar month in Mexico City (UTC−6 all
+ * year since 2022, no daylight saving).
+ */
+export function monthRangeInMexicoCity(now: Date): { start: string; end: string; label: string } {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit" }).formatToParts(now);
+  const year = Number(parts.find((p) => p.type === "year")!.value);
+  const month = Number(parts.find((p) => p.type === "month")!.value);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  const next = month === 12 ? { y: year + 1, m: 1 } : { y: year, m: month + 1 };
+  const start = new Date(`${year}-${pad(month)}-01T00:00:00-06:00`);
+  const end = new Date(`${next.y}-${pad(next.m)}-01T00:00:00-06:00`);
+  const label = new Intl.DateTimeFormat("es-MX", { month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(start);
+  return { start: start.toISOString(), end: end.toISOString(), label };
+}
+
+export interface DashboardFigures {
+  monthLabel: string;
+  enrolmentsStarted: number;
+  enrolmentsConfirmed: number;
+  cardPaymentsPending: number;
+  cardPaymentsApproved: number;
+  revenueCentavos: number;
+}
+
+export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promise<DashboardFigures> {
+  const month = monthRangeInMexicoCity(now);
+  const [started, confirmed, payments] = await Promise.all([
+    db
+      .selectFrom("enrolments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("created_at", ">=", month.start)
+      .where("created_at", "<", month.end)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("enrolments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "confirmada")
+      .where("confirmed_at", ">=", month.start)
+      .where("confirmed_at", "<", month.end)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("payment_attempts")
+      .select([
+        sql<number>`count(*) FILTER (WHERE status = 'pending')`.as("pending"),
+        sql<number>`count(*) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end})`.as("approved"),
+        sql<number>`coalesce(sum(amount_centavos) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end}), 0)`.as("revenue"),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    monthLabel: month.label,
+    enrolmentsStarted: Number(started.n),
+    enrolmentsConfirmed: Number(confirmed.n),
+    cardPaymentsPending: Number(payments.pending),
+    cardPaymentsApproved: Number(payments.approved),
+    revenueCentavos: Number(payments.revenue),
+  };
+}
+
+export interface WaitingDocument {
+  documentId: number;
+  participantId: number;
+  participantName: string;
+  kind: ParticipantDocumentKind;
+  sentAt: string;
+  daysWaiting: number;
+}
+
+/** Documents waiting for review, oldest first, with whole days waiting. */
+export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now = new Date()): Promise<{ total: number; oldest: WaitingDocument[] }> {
+  const [count, rows] = await Promise.all([
+    db.selectFrom("participant_documents").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pendiente").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("participant_documents")
+      .innerJoin("participants", "participants.id", "participant_documents.participant_id")
+      .select(["participant_documents.id", "participant_documents.participant_id", "participants.name", "participant_documents.kind", "participant_documents.created_at"])
+      .where("participant_documents.status", "=", "pendiente")
+      .orderBy("participant_documents.created_at", "asc")
+      .orderBy("participant_documents.id", "asc")
+      .limit(limit)
+      .execute(),
+  ]);
+  return {
+    total: Number(count.n),
+    oldest: rows.map((row) => ({
+      documentId: row.id,
+      participantId: row.participant_id,
+      participantName: row.name,
+      kind: row.kind,
+      sentAt: row.created_at,
+      daysWaiting: Math.max(0, Math.floor((now.getTime() - new Date(row.created_at).getTime()) / 86_400_000)),
+    })),
+  };
+}
