@@ -73,7 +73,8 @@ export default function ParticipantDetail() {
   const waiting = enrolments.filter((e) => e.status === "pendiente_de_revision");
   const path = `/admin/estudiantes/${participant.id}`;
   const [form, fields] = useForm<{ documents: { documentId: string; decision: string; reason: string }[] }>({
-    id: "review",
+    // A new set of pending documents is a new form: the state of the last one must not carry over.
+    id: `review-${pending.map((d) => `${d.id}.${d.updatedAt}`).join("-") || "enrolments"}`,
     lastResult: actionData?.result,
     defaultValue: { documents: pending.map((d) => ({ documentId: String(d.id) })) },
     shouldValidate: "onSubmit",
@@ -146,7 +147,8 @@ export default function ParticipantDetail() {
             <ErrorSummary title="Revise las decisiones" errors={summary} formErrors={form.errors} focusKey={actionData} />
             {items.map((item, index) => {
               const set = item.getFieldset();
-              const document = pending[index]!;
+              const document = pending[index];
+              if (!document) return null;
               const reasonInvalid = Boolean(set.reason.errors?.length);
               return (
                 <fieldset key={item.key} className="staff-form__group">

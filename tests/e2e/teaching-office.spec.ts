@@ -159,7 +159,7 @@ test("the Teaching office runs a course from creation to attendance list, audite
   await page.getByRole("group", { name: "Credencial de estudiante (frente)" }).getByRole("radio", { name: "Aprobar" }).check();
   await page.getByRole("group", { name: "Credencial de estudiante (reverso)" }).getByLabel("Motivo del rechazo").fill("La credencial está vencida; suba la vigente.");
   await page.getByRole("button", { name: "Guardar decisiones" }).click();
-  await expect(page.getByText("1 rechazado(s)")).toBeVisible();
+  await expect(page.getByText("1 rechazado(s)")).toBeVisible({ timeout: 30_000 });
   const rejection = await waitForMail(db, { to: student.email, subject: /Documentación no aprobada/ }, 15_000);
   expect(rejection.text).toContain("La credencial está vencida; suba la vigente.");
 
@@ -178,7 +178,8 @@ test("the Teaching office runs a course from creation to attendance list, audite
   await page.getByRole("link", { name: new RegExp(`\\(${student.id}\\)`) }).click();
   await page.getByRole("group", { name: "Credencial de estudiante (reverso)" }).getByRole("radio", { name: "Aprobar" }).check();
   await page.getByRole("button", { name: "Guardar decisiones" }).click();
-  await expect(page.getByText("1 inscripción(es) confirmada(s)")).toBeVisible();
+  // Approval renders the access PDF before answering: give it time on a busy machine.
+  await expect(page.getByText("1 inscripción(es) confirmada(s)")).toBeVisible({ timeout: 30_000 });
   const confirmation = await waitForMail(db, { to: student.email, subject: /Inscripción confirmada/ }, 30_000);
   expect(confirmation.attachments.map((a) => a.contentType)).toContain("application/pdf");
 
@@ -197,7 +198,7 @@ test("the Teaching office runs a course from creation to attendance list, audite
   await page.getByLabel("Referencia o folio").fill(`SPEI-${run}`);
   await page.getByLabel("Comprobante").setInputFiles({ name: "comprobante.pdf", mimeType: "application/pdf", buffer: samplePdf() });
   await page.getByRole("button", { name: "Registrar pago" }).click();
-  await expect(page.getByText("Registramos el pago y confirmamos la inscripción").first()).toBeVisible();
+  await expect(page.getByText("Registramos el pago y confirmamos la inscripción").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(`referencia SPEI-${run}`)).toBeVisible();
   await scan(page);
   await waitForMail(db, { to: external.email, subject: /Inscripción confirmada/ }, 30_000);
