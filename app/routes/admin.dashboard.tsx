@@ -39,13 +39,12 @@ export default function StaffDashboard() {
       <p>Hola, {staff.name}.</p>
 
       <h2>Secciones</h2>
-      <ul className="staff-links">
+      {/* The link text is exactly the section's name (the seed's "Curso", "Estudiantes"). */}
+      <ul className="staff-links" data-testid="dashboard-links">
         {links.map((link) => (
           <li key={link.href}>
-            <Link to={link.href}>
-              {link.label}
-              <span className="staff-links__description">{link.description}</span>
-            </Link>
+            <Link to={link.href}>{link.label}</Link>
+            <p className="staff-links__description">{link.description}</p>
           </li>
         ))}
       </ul>

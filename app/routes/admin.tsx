@@ -77,11 +77,21 @@ export function ErrorBoundary() {
       <p className="error-page__code">Error {status}</p>
       <h1>{title}</h1>
       <p>{text}</p>
-      <p>
-        <Link to="/admin/dashboard" className="button">
-          Volver al inicio del personal
-        </Link>
-      </p>
+      <ul className="error-page__actions">
+        <li>
+          <Link to="/admin/dashboard" className="button">
+            Volver al inicio del personal
+          </Link>
+        </li>
+        <li>
+          {/* The layout's bar is not drawn on an error page: sign-out stays reachable here. */}
+          <Form method="post" action="/admin/salir">
+            <button type="submit" className="button button--secondary">
+              Cerrar sesión
+            </button>
+          </Form>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -48,8 +48,9 @@ async function setupView(token: string) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const view = await setupView(tokenOf(request));
-  // The link itself must not leak through the Referer of anything this page loads.
-  const headers = { "Referrer-Policy": "no-referrer" };
+  // The link itself must not leak through the Referer to another site. ("no-referrer" would also
+  // make the browser send `Origin: null` with the form, which the forgery guard rightly refuses.)
+  const headers = { "Referrer-Policy": "same-origin" };
   if (!view) return data({ view: null, minLength: MIN_PASSWORD_LENGTH }, { status: 404, headers });
   return data({ view, minLength: MIN_PASSWORD_LENGTH }, { headers });
 }

@@ -37,6 +37,11 @@ export const staffSetupSchema = z
   .refine((value) => value.password === value.password_confirmation, {
     path: ["password_confirmation"],
     message: "Las contraseñas no coinciden. Escriba la misma contraseña en los dos campos.",
+    // Checked even when another field is wrong (a weak password, no code), so every error shows at once.
+    when: (payload) => {
+      const value = payload.value as { password?: unknown; password_confirmation?: unknown } | undefined;
+      return typeof value?.password === "string" && typeof value.password_confirmation === "string";
+    },
   });
 
 const staffEmail = z
