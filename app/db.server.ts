@@ -205,7 +205,8 @@ export type ModalityId = 1 | 2 | 3;
 export type CapacityWording = "plazas" | "personas";
 
 export interface CoursesTable {
-  course_id: number;
+  /** Chosen by SQLite when not given (the seed gives its own). */
+  course_id: Generated<number>;
   course_name: string;
   course_summary: Generated<string>;
   /** Calendar date 'YYYY-MM-DD' (no time zone). */
@@ -237,6 +238,8 @@ export interface CoursesTable {
   course_content: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
+  /** ISO instant: archived by staff (a course with enrolments is never deleted). Hidden from the catalogue. */
+  archived_at: Generated<string | null>;
 }
 
 /** A message captured by the in-process SMTP server (app/mail/capture.server.ts). */
@@ -308,6 +311,8 @@ export interface ParticipantDocumentsTable {
   status: Generated<DocumentReviewStatus>;
   rejection_reason: string | null;
   reviewed_at: string | null;
+  /** The staff member who decided (their name). */
+  reviewed_by: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -424,6 +429,42 @@ export interface InvoiceRequestsTable {
   created_at: Generated<string>;
 }
 
+export type OfflinePaymentMethod = "transferencia" | "tienda" | "ventanilla" | "referencia_ensenanza";
+
+/** A payment received outside the card gateway, recorded by staff with its receipt (append-only). */
+export interface OfflinePaymentsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  method: OfflinePaymentMethod;
+  amount_centavos: number;
+  /** Calendar date 'YYYY-MM-DD' the money was paid. */
+  paid_on: string;
+  reference: string;
+  receipt_file_id: string;
+  recorded_by: string;
+  created_at: Generated<string>;
+}
+
+/** Money given back for one card attempt or one off-line payment, with the reason (append-only). */
+export interface RefundsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  payment_attempt_id: number | null;
+  offline_payment_id: number | null;
+  amount_centavos: number;
+  reason: string;
+  recorded_by: string;
+  created_at: Generated<string>;
+}
+
+/** Why staff enrolled a participant by hand (append-only). */
+export interface ManualEnrolmentsTable {
+  enrolment_id: number;
+  reason: string;
+  recorded_by: string;
+  created_at: Generated<string>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   stored_files: StoredFilesTable;
@@ -452,6 +493,9 @@ export interface DB {
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
   simulator_transactions: SimulatorTransactionsTable;
+  offline_payments: OfflinePaymentsTable;
+  refunds: RefundsTable;
+  manual_enrolments: ManualEnrolmentsTable;
   staff_members: StaffMembersTable;
   staff_setup_tokens: StaffSetupTokensTable;
   staff_sessions: StaffSessionsTable;

@@ -11,6 +11,7 @@ import * as m0009 from "./0009-enrolments-payments";
 import * as m0010 from "./0010-payment-trust";
 import * as m0011 from "./0011-throttle-attempts";
 import * as m0012 from "./0012-staff";
+import * as m0013 from "./0013-teaching-office";
 import * as m0015 from "./0015-search-index-triggers";
 
 /**
@@ -31,5 +32,6 @@ export const migrations: Record<string, Migration> = {
   "0010-payment-trust": m0010,
   "0011-throttle-attempts": m0011,
   "0012-staff": m0012,
+  "0013-teaching-office": m0013,
   "0015-search-index-triggers": m0015,
 };

@@ -262,10 +262,14 @@ export async function getDocument(db: Kysely<DB>, documentId: number): Promise<P
 }
 
 /**
- * Who may download a participant's document. Today only its owner; the Teaching office's staff
- * arrive with the admin area and are added here, the one place this rule lives.
+ * Who may download a participant's document: its owner, and staff of the Teaching office (and
+ * admins), who review it. The one place this rule lives; staff views are audited by the route.
  */
-export function canViewDocument(user: { id: number } | null, document: Pick<ParticipantDocument, "participant_id">): boolean {
-  if (!user) return false;
-  return user.id === document.participant_id;
+export function canViewDocument(
+  viewer: { id: number } | { staffRole: string } | null,
+  document: Pick<ParticipantDocument, "participant_id">,
+): boolean {
+  if (!viewer) return false;
+  if ("staffRole" in viewer) return viewer.staffRole === "admin" || viewer.staffRole === "ensenanza";
+  return viewer.id === document.participant_id;
 }

@@ -30,8 +30,9 @@ const PUBLIC_COLUMNS = [
 
 export type PublicCourse = Pick<Selectable<CoursesTable>, (typeof PUBLIC_COLUMNS)[number]>;
 
+// An archived course (decision 0016) is gone from every public page.
 function selectPublicCourses(db: Kysely<DB>) {
-  return db.selectFrom("courses").select(PUBLIC_COLUMNS);
+  return db.selectFrom("courses").select(PUBLIC_COLUMNS).where("archived_at", "is", null);
 }
 
 /** The courses of a catalogue month (0–11), earliest start first. */

@@ -75,6 +75,11 @@ async function capacityOf(trx: Executor, courseId: number): Promise<{ capacity: 
   return { capacity: course.course_max_range, modalityId: course.modality_id };
 }
 
+/** In-person seats taken now (staff may not lower a course's capacity below this). */
+export async function seatsTaken(db: Executor, courseId: number): Promise<number> {
+  return takenSeats(db, courseId, nowIso());
+}
+
 /** Free in-person seats now (holds that expired count as free). */
 export async function freeSeats(db: Executor, courseId: number): Promise<number> {
   const { capacity } = await capacityOf(db, courseId);

@@ -1,0 +1,148 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { getAdminCourse } from "~/courses/course-admin.server";
+import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
+import { db } from "~/db.server";
+import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
+import { requireStaff } from "~/staff/guard.server";
+import { roleAllows, type StaffAccess } from "~/staff/staff";
+import { enrolParticipantManually, listCourseEnrolments } from "~/staff/teaching/enrolments-admin.server";
+import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/format";
+import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+/** Who is enrolled in a course. The Teaching office; finance reaches payments and exports from here. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
+export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+const ENROLLERS = ["ensenanza"] as const;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Inscripciones: ${data?.course.name ?? "curso"} | Área del personal | HIMFG` }];
+
+const manualSchema = z.object({
+  participant_id: z.number({ error: "Escriba el número de participante (6 dígitos)." }).int("Escriba el número de participante (6 dígitos).").min(450000, "Escriba un número de participante válido.").max(899999, "Escriba un número de participante válido."),
+  modality: z.enum(["presencial", "en_linea"], { error: "Elija la modalidad." }),
+  reason: z.string({ error: "Escriba el motivo de la inscripción manual (por ejemplo, ponente invitado)." }).trim().min(1, "Escriba el motivo de la inscripción manual (por ejemplo, ponente invitado).").max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, staffAccess);
+  const courseId = idParam(params.courseId);
+  const course = await getAdminCourse(db, courseId);
+  if (!course) throw new Response("No encontrado", { status: 404 });
+  const enrolments = await listCourseEnrolments(db, courseId);
+  return {
+    course: { id: course.course_id, name: course.course_name, modalityId: course.modality_id, capacity: course.course_max_range, archived: Boolean(course.archived_at) },
+    enrolments,
+    canEnrol: roleAllows(staff.role, ENROLLERS),
+  };
+}
+
+/** Manual enrolment of a participant by staff, with a reason. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, ENROLLERS);
+  const courseId = idParam(params.courseId);
+  const submission = parseWithZod(await request.formData(), { schema: manualSchema });
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await enrolParticipantManually(db, staffContextFor(staff, context), {
+    participantId: submission.value.participant_id,
+    courseId,
+    modality: submission.value.modality,
+    reason: submission.value.reason,
+    origin: originFor(request),
+  });
+  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  return redirectWithToast(`/admin/cursos/${courseId}/inscripciones`, { type: "success", description: "Inscribimos al participante y le enviamos su acceso por correo." });
+}
+
+export default function CourseEnrolments() {
+  const { course, enrolments, canEnrol } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ participant_id: string; modality: string; reason: string }>({ id: "manual-enrolment", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const path = `/admin/cursos/${course.id}/inscripciones`;
+  const modalities = [
+    ...(course.modalityId !== 2 ? [{ value: "presencial", label: "Presencial" }] : []),
+    ...(course.modalityId !== 1 ? [{ value: "en_linea", label: "En línea" }] : []),
+  ];
+  return (
+    <div className="container page staff-page">
+      <p>
+        <Link to="/admin/cursos">← Cursos</Link>
+      </p>
+      <h1>Inscripciones: {course.name}</h1>
+      <p>
+        Lista de asistencia:{" "}
+        <a href={`/admin/cursos/${course.id}/exportar?formato=csv`} download>
+          descargar CSV
+        </a>{" "}
+        ·{" "}
+        <a href={`/admin/cursos/${course.id}/exportar?formato=xlsx`} download>
+          descargar Excel (XLSX)
+        </a>
+      </p>
+      {enrolments.length > 0 ? (
+        <div className="table-wrap" role="region" aria-labelledby="enrolments-caption" tabIndex={0}>
+          <table className="staff-table">
+            <caption id="enrolments-caption">{enrolments.length === 1 ? "1 inscripción" : `${enrolments.length} inscripciones`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Participante</th>
+                <th scope="col">Perfil</th>
+                <th scope="col">Modalidad</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Importe</th>
+                <th scope="col">Pago</th>
+                <th scope="col">Lugar</th>
+              </tr>
+            </thead>
+            <tbody>
+              {enrolments.map((row) => (
+                <tr key={row.enrolmentId}>
+                  <th scope="row">
+                    <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link> <span className="staff-table__aside">({row.participantId})</span>
+                  </th>
+                  <td>{PROFILE_LABELS[row.profile]}</td>
+                  <td>{MODALITY_CHOICE_LABELS[row.modality]}</td>
+                  <td>{ENROLMENT_STATUS_LABELS[row.status]}</td>
+                  <td>{formatMoney(row.amountCentavos)}</td>
+                  <td>
+                    <Link to={`/admin/pagos/${row.enrolmentId}`}>
+                      {row.payment}
+                      <span className="visually-hidden"> (pagos de {row.name})</span>
+                    </Link>
+                  </td>
+                  <td>{row.seat}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>Nadie se ha inscrito todavía.</p>
+      )}
+
+      {canEnrol && !course.archived ? (
+        <section aria-labelledby="manual-title">
+          <h2 id="manual-title">Inscribir a un participante</h2>
+          <p>Sin cobro, por ejemplo a un ponente. Recibirá por correo su documento de acceso.</p>
+          <Form method="post" action={path} {...getFormProps(form)} noValidate className="staff-form">
+            <ErrorSummary title="Revise la inscripción" errors={summaryErrors([fields.participant_id, fields.modality, fields.reason])} formErrors={form.errors} focusKey={actionData} />
+            <Field meta={fields.participant_id} label="Número de participante" inputMode="numeric" required />
+            <RadioGroup meta={fields.modality} legend="Modalidad" options={modalities} inline required />
+            <Field meta={fields.reason} label="Motivo" maxLength={500} hint="Por ejemplo: ponente invitado." required />
+            <SubmitButton formActionPath={path} pendingLabel="Inscribiendo…">
+              Inscribir
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,181 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { MODALITY_LABELS, MONTHS, parseMonthParam } from "~/courses/catalogue";
+import { listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import { roleAllows, type StaffAccess } from "~/staff/staff";
+import { coursePagePath, formatDay } from "~/staff/teaching/format";
+import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+/** Courses: the Teaching office edits them; finance may read them. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
+export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+const EDITORS = ["ensenanza"] as const;
+
+export const meta: MetaFunction = () => [{ title: "Cursos | Área del personal | HIMFG" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, staffAccess);
+  const url = new URL(request.url);
+  const open = url.searchParams.get("estado");
+  const modality = url.searchParams.get("modalidad");
+  const filters = {
+    q: url.searchParams.get("q")?.slice(0, 100) ?? "",
+    month: parseMonthParam(url.searchParams.get("mes")),
+    open: open === "abiertos" || open === "cerrados" ? (open as "abiertos" | "cerrados") : null,
+    modality: modality === "1" || modality === "2" || modality === "3" ? (Number(modality) as 1 | 2 | 3) : null,
+    archived: url.searchParams.get("archivados") === "1",
+  };
+  const courses = await listAdminCourses(db, filters);
+  return { courses, filters, canEdit: roleAllows(staff.role, EDITORS) };
+}
+
+/** Open or close enrolment in one click (intent=abrir|cerrar, courseId). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, EDITORS);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const courseId = idParam(String(form.get("courseId") ?? ""));
+  if (intent !== "abrir" && intent !== "cerrar") return data({ message: "Acción desconocida." }, { status: 400 });
+  const outcome = await setCourseEnrolmentOpen(db, staffContextFor(staff, context), courseId, intent === "abrir");
+  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  // Back to the same filtered list (without Remix's ?index marker).
+  const search = new URL(request.url).searchParams;
+  search.delete("index");
+  const query = search.toString();
+  return redirectWithToast(`/admin/cursos${query ? `?${query}` : ""}`, { type: "success", description: outcome.message });
+}
+
+export default function AdminCourses() {
+  const { courses, filters, canEdit } = useLoaderData<typeof loader>();
+  return (
+    <div className="container page staff-page">
+      <h1>Cursos</h1>
+      {canEdit ? (
+        <p>
+          <Link to="/admin/cursos/nuevo" className="button">
+            Nuevo curso
+          </Link>
+        </p>
+      ) : null}
+      <Form method="get" className="staff-filters" aria-label="Buscar y filtrar cursos">
+        <div className="field">
+          <label htmlFor="q" className="field__label">
+            Buscar por nombre o dirección
+          </label>
+          <input id="q" name="q" type="search" defaultValue={filters.q} className="field__input" />
+        </div>
+        <div className="field">
+          <label htmlFor="mes" className="field__label">
+            Mes
+          </label>
+          <select id="mes" name="mes" defaultValue={filters.month ?? ""} className="field__select">
+            <option value="">Todos</option>
+            {MONTHS.map((month, index) => (
+              <option key={month} value={index}>
+                {month}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="estado" className="field__label">
+            Inscripciones
+          </label>
+          <select id="estado" name="estado" defaultValue={filters.open ?? ""} className="field__select">
+            <option value="">Abiertas y cerradas</option>
+            <option value="abiertos">Abiertas</option>
+            <option value="cerrados">Cerradas</option>
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="modalidad" className="field__label">
+            Modalidad
+          </label>
+          <select id="modalidad" name="modalidad" defaultValue={filters.modality ?? ""} className="field__select">
+            <option value="">Todas</option>
+            {([1, 2, 3] as const).map((id) => (
+              <option key={id} value={id}>
+                {MODALITY_LABELS[id]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field field--checkbox">
+          <input id="archivados" name="archivados" type="checkbox" value="1" defaultChecked={filters.archived} />
+          <label htmlFor="archivados">Ver archivados</label>
+        </div>
+        <button type="submit" className="button">
+          Filtrar
+        </button>
+      </Form>
+
+      <p role="status">{courses.length === 1 ? "1 curso" : `${courses.length} cursos`}</p>
+      {courses.length > 0 ? (
+        <div className="table-wrap" role="region" aria-labelledby="courses-caption" tabIndex={0}>
+          <table className="staff-table">
+            <caption id="courses-caption">Cursos{filters.archived ? " archivados" : ""}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Curso</th>
+                <th scope="col">Fechas</th>
+                <th scope="col">Mes</th>
+                <th scope="col">Modalidad</th>
+                <th scope="col">Inscripciones</th>
+                <th scope="col">Inscritos</th>
+                <th scope="col">Acciones</th>
+              </tr>
+            </thead>
+            <tbody>
+              {courses.map((course) => (
+                <tr key={course.id}>
+                  <th scope="row">
+                    {canEdit ? <Link to={`/admin/cursos/${course.id}`}>{course.name}</Link> : course.name}
+                    {course.courseUrl && !course.archived ? (
+                      <>
+                        {" "}
+                        <a href={coursePagePath(course.courseUrl)} className="staff-table__aside">
+                          (ver página pública<span className="visually-hidden"> de {course.name}</span>)
+                        </a>
+                      </>
+                    ) : null}
+                  </th>
+                  <td>
+                    {formatDay(course.startDate)} – {formatDay(course.finishDate)}
+                  </td>
+                  <td>{MONTHS[course.monthId]}</td>
+                  <td>{MODALITY_LABELS[course.modalityId]}</td>
+                  <td>{course.archived ? "Archivado" : course.open ? "Abiertas" : "Cerradas"}</td>
+                  <td>
+                    <Link to={`/admin/cursos/${course.id}/inscripciones`}>
+                      {course.confirmed} confirmadas de {course.liveEnrolments}
+                      <span className="visually-hidden"> en {course.name}</span>
+                    </Link>
+                  </td>
+                  <td>
+                    {canEdit && !course.archived ? (
+                      <Form method="post">
+                        <input type="hidden" name="courseId" value={course.id} />
+                        <button type="submit" name="intent" value={course.open ? "cerrar" : "abrir"} className="button button--secondary">
+                          {course.open ? "Cerrar inscripciones" : "Abrir inscripciones"}
+                          <span className="visually-hidden"> de {course.name}</span>
+                        </button>
+                      </Form>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No hay cursos con estos filtros.</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { CourseForm } from "~/staff/teaching/course-form-view";
+import { handleCourseForm } from "~/staff/teaching/course-route.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
+export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction = () => [{ title: "Nuevo curso | Área del personal | HIMFG" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, staffAccess);
+  const outcome = await handleCourseForm(request, context, staff, null);
+  if (!outcome.ok) return data({ result: outcome.result }, { status: outcome.status });
+  return redirectWithToast(`/admin/cursos/${outcome.courseId}`, { type: "success", description: "Guardamos el curso." });
+}
+
+export default function NewCourse() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page staff-page">
+      <p>
+        <Link to="/admin/cursos">← Cursos</Link>
+      </p>
+      <h1>Nuevo curso</h1>
+      <CourseForm
+        action="/admin/cursos/nuevo"
+        defaults={{ capacity_wording: "personas", course_max_range: "0", course_price: "0", course_student_price: "0", course_employee_price: "0" }}
+        lastResult={actionData?.result}
+        submitLabel="Guardar curso"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { ErrorSummary, Field, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
+import { pesosToCentavos } from "~/courses/course-form";
+import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
+import { db } from "~/db.server";
+import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
+import { recordOfflinePayment } from "~/enrolment/offline-payments.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teaching/admin-uploads.server";
+import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
+import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
+import { recordRefund } from "~/staff/teaching/refunds.server";
+import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import teachingStyles from "~/styles/teaching.css";
+
+/** Payments of one enrolment: the Teaching office and finance. */
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
+
+export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction = () => [{ title: "Pagos de una inscripción | Área del personal | HIMFG" }];
+
+const amount = z.string({ error: "Escriba el monto en pesos." }).transform((value, ctx) => {
+  const centavos = pesosToCentavos(value);
+  if (centavos === null || centavos === 0) {
+    ctx.addIssue({ code: "custom", message: "Escriba el monto en pesos, mayor que cero y con hasta dos decimales, por ejemplo 1500.50." });
+    return z.NEVER;
+  }
+  return centavos;
+});
+
+const offlineSchema = z.object({
+  method: z.enum(["transferencia", "tienda", "ventanilla", "referencia_ensenanza"], { error: "Elija cómo se pagó." }),
+  amount,
+  paid_on: z.string({ error: "Escriba la fecha del pago." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Escriba la fecha del pago con el formato AAAA-MM-DD.").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Escriba una fecha válida."),
+  reference: z.string({ error: "Escriba la referencia o folio del comprobante." }).trim().min(1, "Escriba la referencia o folio del comprobante.").max(100, "La referencia es demasiado larga (máximo 100 caracteres).").regex(/^[^\u0000-\u001f\u007f]*$/, "Quite los caracteres de control de la referencia."),
+});
+
+const refundSchema = z.object({
+  payment: z.string({ error: "Elija el pago que se reembolsa." }).regex(/^(tarjeta|fuera_de_linea)-\d{1,12}$/, "Elija el pago que se reembolsa."),
+  amount,
+  reason: z.string({ error: "Escriba el motivo del reembolso." }).trim().min(1, "Escriba el motivo del reembolso.").max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
+});
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  const payments = await getEnrolmentPayments(db, idParam(params.enrolmentId));
+  if (!payments) throw new Response("No encontrado", { status: 404 });
+  return payments;
+}
+
+/** intent=pago (multipart, with the receipt) or intent=reembolso. */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, staffAccess);
+  const enrolmentId = idParam(params.enrolmentId);
+  const ctx = staffContextFor(staff, context);
+  const path = `/admin/pagos/${enrolmentId}`;
+  const intent = new URL(request.url).searchParams.get("intent");
+  if (intent === "reembolso") {
+    const submission = parseWithZod(await request.formData(), { schema: refundSchema });
+    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
+    const [kind, id] = submission.value.payment.split("-") as ["tarjeta" | "fuera_de_linea", string];
+    const outcome = await recordRefund(db, ctx, {
+      enrolmentId,
+      source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
+      amountCentavos: submission.value.amount,
+      reason: submission.value.reason,
+    });
+    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+    return redirectWithToast(path, { type: "success", description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso." });
+  }
+  if (intent !== "pago") throw new Response("Acción desconocida", { status: 400 });
+  const form = await parseAdminForm(request, RECEIPT_RULES);
+  if (!form.ok) {
+    const result = parseWithZod(new FormData(), { schema: offlineSchema }).reply({ formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."] });
+    return data({ intent, result }, { status: form.reason === "too-large" ? 413 : 400 });
+  }
+  const submission = parseWithZod(form.fields, { schema: offlineSchema });
+  const receipt = form.files.get("receipt");
+  const fileErrors = { ...form.fileErrors, ...(!receipt && !form.fileErrors.receipt ? { receipt: [RECEIPT_MESSAGES.missing] } : {}) };
+  if (submission.status !== "success" || !receipt) {
+    return data({ intent, result: submission.reply({ fieldErrors: mergeErrors(submission.status === "success" ? {} : submission.error, fileErrors) }) }, { status: 400 });
+  }
+  const outcome = await recordOfflinePayment(db, ctx, {
+    enrolmentId,
+    method: submission.value.method,
+    amountCentavos: submission.value.amount,
+    paidOn: submission.value.paid_on,
+    reference: submission.value.reference,
+    receipt,
+    origin: originFor(request),
+  });
+  if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  const message = outcome.refundNeeded
+    ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
+    : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
+  return redirectWithToast(path, { type: outcome.refundNeeded ? "info" : "success", description: message });
+}
+
+const METHOD_OPTIONS = Object.entries(OFFLINE_METHOD_LABELS).map(([value, label]) => ({ value, label }));
+
+export default function EnrolmentPayments() {
+  const { enrolment, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const path = `/admin/pagos/${enrolment.id}`;
+  const [payForm, pay] = useForm<{ method: string; amount: string; paid_on: string; reference: string; receipt: string }>({ id: "offline-payment", lastResult: actionData?.intent === "pago" ? actionData.result : undefined, shouldValidate: "onSubmit" });
+  const [refundForm, refund] = useForm<{ payment: string; amount: string; reason: string }>({ id: "refund", lastResult: actionData?.intent === "reembolso" ? actionData.result : undefined, shouldValidate: "onSubmit" });
+  const refundable = [
+    ...cardAttempts.filter((a) => a.status === "approved" && !a.refunded).map((a) => ({ value: `tarjeta-${a.id}`, label: `Tarjeta ${a.controlNumber} (${formatMoney(a.amountCentavos)})` })),
+    ...offlinePayments.filter((o) => !o.refunded).map((o) => ({ value: `fuera_de_linea-${o.id}`, label: `${OFFLINE_METHOD_LABELS[o.method]} ${o.reference} (${formatMoney(o.amountCentavos)})` })),
+  ];
+  const waitsForPayment = enrolment.status === "pendiente_de_pago" || enrolment.status === "pendiente_de_revision";
+  return (
+    <div className="container page staff-page">
+      <p>
+        <Link to={`/admin/cursos/${enrolment.courseId}/inscripciones`}>← Inscripciones de {enrolment.courseName}</Link>
+      </p>
+      <h1>Pagos de {enrolment.participantName}</h1>
+      <dl className="data-list">
+        <dt>Curso</dt>
+        <dd>{enrolment.courseName}</dd>
+        <dt>Participante</dt>
+        <dd>
+          {enrolment.participantName} ({enrolment.participantId}), {PROFILE_LABELS[enrolment.profile]}
+        </dd>
+        <dt>Inscripción</dt>
+        <dd>
+          {ENROLMENT_STATUS_LABELS[enrolment.status]}, {MODALITY_CHOICE_LABELS[enrolment.modality]}
+        </dd>
+        <dt>Precio</dt>
+        <dd>{formatMoney(enrolment.amountCentavos)}</dd>
+      </dl>
+
+      <h2>Pagos con tarjeta</h2>
+      {cardAttempts.length === 0 ? (
+        <p>Sin intentos de pago con tarjeta.</p>
+      ) : (
+        <div className="table-wrap" role="region" aria-labelledby="card-caption" tabIndex={0}>
+          <table className="staff-table">
+            <caption id="card-caption">Intentos de pago con tarjeta</caption>
+            <thead>
+              <tr>
+                <th scope="col">Número de control</th>
+                <th scope="col">Importe</th>
+                <th scope="col">Estado</th>
+                <th scope="col">Código de autorización</th>
+                <th scope="col">Referencia</th>
+                <th scope="col">Fecha</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cardAttempts.map((a) => (
+                <tr key={a.id}>
+                  <th scope="row">{a.controlNumber}</th>
+                  <td>{formatMoney(a.amountCentavos)}</td>
+                  <td>
+                    {CARD_STATUS_LABELS[a.status] ?? a.status}
+                    {a.refunded ? " (reembolsado)" : ""}
+                  </td>
+                  <td>{a.authorisationCode ?? "—"}</td>
+                  <td>{a.reference ?? "—"}</td>
+                  <td>{formatInstant(a.createdAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <h2>Pagos fuera de línea</h2>
+      {offlinePayments.length === 0 ? (
+        <p>Sin pagos fuera de línea.</p>
+      ) : (
+        <ul className="staff-list">
+          {offlinePayments.map((o) => (
+            <li key={o.id}>
+              {OFFLINE_METHOD_LABELS[o.method]} por {formatMoney(o.amountCentavos)} el {formatDay(o.paidOn)}, referencia {o.reference}, registrado por {o.recordedBy}
+              {o.refunded ? " (reembolsado)" : ""} — <a href={`/admin/pagos/comprobantes/${o.id}`}>ver comprobante<span className="visually-hidden"> {o.reference}</span></a>
+            </li>
+          ))}
+        </ul>
+      )}
+      {refunds.length > 0 ? (
+        <>
+          <h2>Reembolsos</h2>
+          <ul className="staff-list">
+            {refunds.map((r) => (
+              <li key={r.id}>
+                {formatMoney(r.amountCentavos)} el {formatInstant(r.createdAt)} por {r.recordedBy}: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {waitsForPayment ? (
+        <section aria-labelledby="offline-title">
+          <h2 id="offline-title">Registrar un pago fuera de línea</h2>
+          <p>Transferencia, tienda de conveniencia, ventanilla bancaria o referencia de la Dirección de Enseñanza. Al registrarlo se confirma la inscripción.</p>
+          <Form method="post" encType="multipart/form-data" action={`${path}?intent=pago`} {...getFormProps(payForm)} noValidate className="staff-form">
+            <ErrorSummary title="Revise el pago" errors={summaryErrors([pay.method, pay.amount, pay.paid_on, pay.reference, pay.receipt] as FieldMeta[])} formErrors={payForm.errors} focusKey={actionData} />
+            <RadioGroup meta={pay.method as FieldMeta} legend="Medio de pago" options={METHOD_OPTIONS} required />
+            <Field meta={pay.amount as FieldMeta} label="Monto en pesos" inputMode="decimal" hint={`Precio de la inscripción: ${formatMoney(enrolment.amountCentavos)}.`} required />
+            <Field meta={pay.paid_on as FieldMeta} label="Fecha del pago" type="date" hint="AAAA-MM-DD" required />
+            <Field meta={pay.reference as FieldMeta} label="Referencia o folio" maxLength={100} required />
+            <div className={["field", "field--file", pay.receipt.errors?.length ? "field--invalid" : null].filter(Boolean).join(" ")}>
+              <label htmlFor={pay.receipt.id} className="field__label">
+                Comprobante
+              </label>
+              <p id={pay.receipt.descriptionId} className="field__hint">
+                JPG, PNG o PDF, máximo 5 MB.
+              </p>
+              {pay.receipt.errors?.length ? (
+                <p id={pay.receipt.errorId} className="field__error">
+                  <span className="visually-hidden">Error: </span>
+                  {pay.receipt.errors.join(" ")}
+                </p>
+              ) : null}
+              <input
+                type="file"
+                id={pay.receipt.id}
+                name={pay.receipt.name}
+                accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
+                required
+                aria-invalid={pay.receipt.errors?.length ? true : undefined}
+                aria-describedby={[pay.receipt.descriptionId, pay.receipt.errors?.length ? pay.receipt.errorId : null].filter(Boolean).join(" ")}
+                className="field__file"
+              />
+            </div>
+            <SubmitButton formActionPath={path} pendingLabel="Registrando…">
+              Registrar pago
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+
+      {refundable.length > 0 ? (
+        <section aria-labelledby="refund-title">
+          <h2 id="refund-title">Registrar un reembolso</h2>
+          <Form method="post" action={`${path}?intent=reembolso`} {...getFormProps(refundForm)} noValidate className="staff-form">
+            <ErrorSummary title="Revise el reembolso" errors={summaryErrors([refund.payment, refund.amount, refund.reason] as FieldMeta[])} formErrors={refundForm.errors} focusKey={actionData} />
+            <SelectField meta={refund.payment as FieldMeta} label="Pago que se reembolsa" options={refundable} required />
+            <Field meta={refund.amount as FieldMeta} label="Monto en pesos" inputMode="decimal" required />
+            <Field meta={refund.reason as FieldMeta} label="Motivo" maxLength={500} required />
+            <SubmitButton formActionPath={path} pendingLabel="Registrando…">
+              Registrar reembolso
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { readConfig } from "~/config.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffRole, StaffUser } from "~/staff/staff";
+import type { StaffContext } from "./staff-context.server";
+
+/** The acting staff member and the request id (for the audit row) of a route's request. */
+export function staffContextFor(staff: StaffUser, context: AppLoadContext | undefined): StaffContext {
+  return { actor: staff, requestId: context?.requestId ?? null };
+}
+
+/** The site's origin for links in e-mails and the access PDF's QR code. */
+export function originFor(request: Request): string {
+  return readConfig().PUBLIC_URL ?? new URL(request.url).origin;
+}
+
+/** A numeric route parameter, or a 404 (never a 500) for anything else. */
+export function idParam(value: string | undefined): number {
+  if (!value || !/^\d{1,12}$/.test(value)) throw new Response("No encontrado", { status: 404 });
+  return Number(value);
+}
+
+/** A field message map from a domain outcome, merged with the schema's. */
+export function mergeErrors(...maps: (Record<string, readonly string[] | null | undefined> | null | undefined)[]): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const map of maps) {
+    for (const [name, messages] of Object.entries(map ?? {})) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
+  }
+  return merged;
+}
+
+/**
+ * requireStaff for resource routes (files, exports). The guard throws Remix `data()` for a refused
+ * role, which a route with a component renders in its error boundary; a resource route has none,
+ * and Remix would answer "Unexpected Server Error". Here the refusal becomes a plain Spanish 403.
+ */
+export async function requireStaffForResource(request: Request, allowed: readonly StaffRole[]): Promise<StaffUser> {
+  try {
+    return await requireStaff(request, allowed);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const refused = error as { type?: string; data?: { message?: unknown }; init?: { status?: number } } | null;
+    if (refused && refused.type === "DataWithResponseInit") {
+      const message = typeof refused.data?.message === "string" ? refused.data.message : "No tiene permiso para esta página.";
+      throw new Response(message, { status: refused.init?.status ?? 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+    }
+    throw error;
+  }
+}
