@@ -440,6 +440,13 @@ export interface DB {
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
+  content_version: ContentVersionTable;
+}
+
+/** One row (id 1): bumped by triggers on every write to a table public pages read (migration 0014). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

@@ -1,13 +1,17 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { RequestInfoContext } from "~/utils/request-info";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Every document is rendered whole (onAllReady) and sent as one body, never streamed in React's
+ * 2 KB chunks: no route defers data, so streaming gained nothing, and the chunks split multi-byte
+ * characters (U+0000 in the text), left bytes after </html>, and defeated the page cache, the
+ * ETag and compression at the best level (docs/decisions/0017-anonymous-page-cache.md).
+ */
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,
   responseStatusCode: number,
@@ -15,36 +19,41 @@ const handleRequest: HandleDocumentRequestFunction = (
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) => {
-  const nonce = loadContext.cspNonce ?? "";
+  // Pages for the anonymous cache are rendered without a nonce: their CSP lists script hashes.
+  const nonce = loadContext.cspNonce || undefined;
   const requestId = loadContext.requestId ?? "";
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, requestId }}>
+      <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
+        onAllReady() {
+          const chunks: Buffer[] = [];
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timer);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const document = Buffer.concat(chunks);
+            responseHeaders.set("Content-Length", String(document.length));
+            resolve(new Response(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(JSON.stringify({ level: "error", requestId, message: "render error", error: String(error) }));
+          failed = true;
+          console.error(JSON.stringify({ level: "error", requestId, message: "render error", error: String(error) }));
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 };
 

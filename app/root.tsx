@@ -18,7 +18,7 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { getDirectionsMenu } from "~/content/directions.server";
+import { getTopDirections } from "~/content/directions.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
@@ -47,7 +47,7 @@ export const meta: MetaFunction = ({ error }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const [settings, directions, user, { toast, headers }] = await Promise.all([
     getSettings(db),
-    getDirectionsMenu(db),
+    getTopDirections(db),
     getSessionUser(request),
     getToast(request),
   ]);
@@ -81,8 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter settings={settings} />
         <Toaster serverToast={rootData?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   );

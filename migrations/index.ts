@@ -8,6 +8,7 @@ import * as m0006 from "./0006-participants";
 import * as m0007 from "./0007-search-index";
 import * as m0008 from "./0008-file-visibility";
 import * as m0009 from "./0009-enrolments-payments";
+import * as m0014 from "./0014-content-version";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   "0007-search-index": m0007,
   "0008-file-visibility": m0008,
   "0009-enrolments-payments": m0009,
+  "0014-content-version": m0014,
 };

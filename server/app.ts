@@ -1,12 +1,13 @@
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { log, requestLogger } from "./logging";
+import { anonymousPageCache } from "./page-cache";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, permissionsPolicy, rejectCrossSiteRequests, securityHeaders } from "./security";
 
@@ -38,7 +39,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(cspNonce);
   app.use(securityHeaders({ https: config.PUBLIC_URL?.startsWith("https://") ?? false }));
   app.use(permissionsPolicy);
-  app.use(compression());
+  app.use(compression({ threshold: 1024 }));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -58,18 +59,15 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
   app.use(routeHeadersReplaceDefaults);
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce,
-        requestId: res.locals.requestId,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
-    }),
-  );
+  const getLoadContext = (req: Request, res: Response) => ({
+    cspNonce: res.locals.cspNonce as string,
+    requestId: res.locals.requestId as string,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  });
+  // Anonymous GETs: whole documents from memory, precompressed, with ETags (decision 0017).
+  // Everything else (a session, a toast, a form post) goes to Remix through the Express adapter.
+  app.use(anonymousPageCache({ handle: createWebRequestHandler(build, config.NODE_ENV), getLoadContext }));
+  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext }));
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -2,14 +2,14 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { useRef } from "react";
 import { anonymousMenu, LOGOUT_LABEL, signedInMenu, type MenuLink } from "~/content/menus";
 import type { Settings } from "~/settings/settings";
-import { DirectionsMenu, DirectionsTree } from "./directions-menu";
+import type { DirectionLink } from "~/content/directions.server";
+import { DirectionLinks, DirectionsMenu } from "./directions-menu";
 import { useDisclosureMenus } from "./use-disclosure-menus";
-import type { DirectionMenuItem } from "~/content/directions.server";
 
 interface SiteHeaderProps {
   settings: Settings;
   user: { id: number; name: string } | null;
-  directions: DirectionMenuItem[];
+  directions: DirectionLink[];
 }
 
 /** gob.mx-style strip, the hospital's name and logo, and the main menus (desktop and mobile). */
@@ -74,7 +74,7 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
         <nav className="mobile-nav__panel" aria-label="Principal en móvil">
           <MenuLinks links={links} signedIn={Boolean(user)} />
           <h2 className="mobile-nav__heading">Direcciones</h2>
-          <DirectionsTree items={directions} idPrefix="m" />
+          <DirectionLinks directions={directions} className="mobile-directions" />
         </nav>
       </details>
     </header>
