@@ -37,9 +37,9 @@ const handleRequest: HandleDocumentRequestFunction = (
           body.on("end", () => {
             clearTimeout(timer);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const document = Buffer.concat(chunks);
+            const document = closeDocumentLast(Buffer.concat(chunks));
             responseHeaders.set("Content-Length", String(document.length));
-            resolve(new Response(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+            resolve(new Response(document as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
           });
           pipe(body);
         },
@@ -58,6 +58,19 @@ const handleRequest: HandleDocumentRequestFunction = (
 };
 
 export default handleRequest;
+
+const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * React writes the document's closing tags with the shell and the single-fetch data scripts of
+ * Remix's <Scripts> after them. Browsers parse anything after </html> into the end of <body>
+ * anyway, so moving it there gives the very same DOM (and hydration) as valid HTML.
+ */
+export function closeDocumentLast(document: Buffer): Buffer {
+  const end = document.lastIndexOf(DOCUMENT_END);
+  if (end < 0 || end + DOCUMENT_END.length === document.length) return document;
+  return Buffer.concat([document.subarray(0, end), document.subarray(end + DOCUMENT_END.length), DOCUMENT_END]);
+}
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

@@ -57,6 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export type RootLoader = typeof loader;
 
+const SCRIPT_FLAG = "document.documentElement.dataset.js=''";
+
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { nonce, requestId } = useRequestInfo();
@@ -69,6 +71,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#611232" />
         <Meta />
         <Links />
+        {/* Marks the document before the first paint when script runs, so the CSS can reserve
+            what hydration will show (the carousel's controls) and the page does not shift. Its
+            hash is in the CSP of cached pages; other pages carry the nonce. */}
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: SCRIPT_FLAG }} />
       </head>
       <body>
         <a href="#contenido" className="skip-link">

@@ -131,7 +131,7 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
             data-testid="carousel-toggle"
           >
             <span className={userPaused ? "icon-play" : "icon-pause"} aria-hidden="true" />
-            {userPaused ? "Reproducir" : "Pausar"}
+            <span className="carousel__play-label">{userPaused ? "Reproducir" : "Pausar"}</span>
             <span className="visually-hidden"> el carrusel</span>
           </button>
           <button type="button" className="carousel__button" onClick={() => sliderRef.current?.prev()}>

@@ -4,14 +4,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import {
-  MEXICAN_STATES,
-  MODALITY_CHOICES,
-  ROLE_OPTIONS,
-  STUDENT_GRADE,
-  SUMMARY_WARNING,
-  type registrationSchema,
-} from "~/accounts/account-forms";
+import { MEXICAN_STATES, MODALITY_CHOICES, ROLE_OPTIONS, STUDENT_GRADE, SUMMARY_WARNING } from "~/accounts/account-options";
+import type { registrationSchema } from "~/accounts/account-forms";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
 import { DOCUMENTS_BY_ROLE } from "~/accounts/documents";
 import { submitRegistration, toRegistrationCourse } from "~/accounts/registration.server";
