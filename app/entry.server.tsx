@@ -8,9 +8,10 @@ export const streamTimeout = 5_000;
 
 /**
  * Every document is rendered whole (onAllReady) and sent as one body, never streamed in React's
- * 2 KB chunks: no route defers data, so streaming gained nothing, and the chunks split multi-byte
- * characters (U+0000 in the text), left bytes after </html>, and defeated the page cache, the
- * ETag and compression at the best level (docs/decisions/0017-anonymous-page-cache.md).
+ * 2 KB chunks: no route defers data, so streaming gained nothing, and it defeated the page cache,
+ * the ETag and compression at the best level (docs/decisions/0017-anonymous-page-cache.md). The
+ * whole body also lets us repair two defects of the stream before sending it: zero bytes at
+ * chunk edges and scripts after </html> (below).
  */
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,
@@ -37,7 +38,7 @@ const handleRequest: HandleDocumentRequestFunction = (
           body.on("end", () => {
             clearTimeout(timer);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const document = closeDocumentLast(Buffer.concat(chunks));
+            const document = closeDocumentLast(withoutPaddingBytes(Buffer.concat(chunks)));
             responseHeaders.set("Content-Length", String(document.length));
             resolve(new Response(document as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
           });
@@ -60,6 +61,27 @@ const handleRequest: HandleDocumentRequestFunction = (
 export default handleRequest;
 
 const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * React 18.3's Node renderer fills 2,048-byte buffers; when a multi-byte character does not fit
+ * at the end of one it still writes the whole buffer, unfilled zero bytes included, so U+0000
+ * turns up in the text (issue 11; react-dom-server.node: `d<b.length&&(t(a,k),…)` writes `k`, not
+ * `k.subarray(0,l)`). In UTF-8 a zero byte is never part of another character, and U+0000 is
+ * never valid in an HTML document, so dropping every zero byte restores exactly the intended text.
+ */
+export function withoutPaddingBytes(document: Buffer): Buffer {
+  let zero = document.indexOf(0);
+  if (zero < 0) return document;
+  const parts: Buffer[] = [];
+  let start = 0;
+  while (zero >= 0) {
+    parts.push(document.subarray(start, zero));
+    start = zero + 1;
+    zero = document.indexOf(0, start);
+  }
+  parts.push(document.subarray(start));
+  return Buffer.concat(parts);
+}
 
 /**
  * React writes the document's closing tags with the shell and the single-fetch data scripts of

@@ -214,7 +214,7 @@ function ProfileForm({
         <input type="hidden" name="intent" value="update-profile" />
         <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
         <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" required />
-        <Field meta={fields.student_phone} label="Teléfono" type="tel" inputMode="numeric" autoComplete="tel-national" hint="10 dígitos." required />
+        <Field meta={fields.student_phone} label="Teléfono" type="tel" inputMode="numeric" autoComplete="tel" hint="10 dígitos." required />
         <RadioGroup
           meta={fields.student_graduated}
           legend="¿Es egresado(a)?"

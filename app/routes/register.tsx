@@ -147,7 +147,7 @@ export default function RegisterPage() {
             label="Teléfono"
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             hint="10 dígitos, por ejemplo 5552289917."
             required
           />

@@ -157,17 +157,23 @@ describe("the anonymous page cache", () => {
   });
 
   test("renders whole documents: many multi-byte characters, no U+0000, nothing after </html>", async () => {
-    const text = "Niñas y niños: atención pediátrica en Ñuñoa, São Paulo y Ciudad de México — ¿sí? ".repeat(400);
-    await db.updateTable("content_pages").set({ body: text }).where("path", "=", "/especialidades").execute();
-    for (const response of [await anonymous("/especialidades"), await signedIn("/especialidades")]) {
+    // Many short text nodes dense in two-byte characters: React's 2 KB buffer edges fall inside
+    // them, which is where it used to write zero bytes.
+    const items = await db.selectFrom("gallery_items").select("id").where("gallery", "=", "galeria").execute();
+    expect(items.length).toBeGreaterThan(5);
+    for (const item of items) {
+      const text = `Niñez ${"ñá".repeat(90)} ${item.id}`;
+      await db.updateTable("gallery_items").set({ title: text, caption: text, alt_text: text }).where("id", "=", item.id).execute();
+    }
+    for (const response of [await anonymous("/galeria"), await signedIn("/galeria")]) {
       expect(response.status).toBe(200);
       const html = await response.text();
       expect(html).not.toContain("\u0000");
-      expect(html).not.toContain("\uFFFD");
-      expect(html).toContain(text.slice(0, 200).trim());
+      for (const item of items) expect(html).toContain(`Niñez ${"ñá".repeat(90)} ${item.id}`);
       expect(html.trimEnd().endsWith("</html>")).toBe(true);
     }
   });
+
 });
 
 describe("what the cache refuses to keep", () => {
