@@ -8,13 +8,14 @@
  *   BENCH_SKIP_BUILD=1 npm run bench    # reuse the current build
  *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=50 BENCH_PORT=3205
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import { freshDatabase, sessionSecret, signedInCookie, siteEnv, startSite, stopChild } from "./site";
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3205);
 const BARE_PORT = PORT + 1000;
@@ -26,8 +27,6 @@ const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 const PAGES = ["/", "/direccion/medica", "/ensenanza/offer", "/legado-artistico", "/hemerobiblioteca", "/buscar?q=pediatria", "/profile"];
 const SIGNED_IN = new Set(["/profile"]);
 
-const database = path.join(os.tmpdir(), `himfg-bench-${PORT}.db`);
-const sessionSecret = "bench-secret-bench-secret-bench-secret-01";
 
 interface Captured {
   status: number;
@@ -57,17 +56,8 @@ async function main() {
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
     if (built.status !== 0) process.exit(built.status ?? 1);
   }
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(database + suffix, { force: true });
-
-  const env = {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(PORT),
-    HOST: "127.0.0.1",
-    DATABASE_PATH: database,
-    SESSION_SECRET: sessionSecret,
-    LOG_REQUESTS: "false",
-  };
+  const database = freshDatabase(`bench-${PORT}`);
+  const env = siteEnv(PORT, database);
   // First start seeds the database; the second start (on existing data) is the cold start we time.
   let site = await startSite(env);
   await stopChild(site.child);
@@ -109,67 +99,14 @@ async function main() {
   }
   await stopChild(bare);
   await stopChild(site.child);
+  const pdf = await pdfTiming();
 
-  const report = renderReport({ coldStartMs, siteRuns, bareRuns, captured, pageStats, rssSamples });
+  const report = renderReport({ coldStartMs, siteRuns, bareRuns, captured, pageStats, rssSamples, pdf });
   const reportPath = path.resolve("bench/report.md");
   const before = fs.existsSync(path.resolve("bench/before.md")) ? `\n## Before (bench/before.md)\n\n${fs.readFileSync(path.resolve("bench/before.md"), "utf8")}` : "";
   fs.writeFileSync(reportPath, report + before);
   process.stdout.write(report);
   log(`\nWrote ${path.relative(process.cwd(), reportPath)}`);
-}
-
-async function startSite(env: NodeJS.ProcessEnv) {
-  const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`http://127.0.0.1:${PORT}/`);
-      await response.arrayBuffer();
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return { child, readyMs: performance.now() - started };
-}
-
-function stopChild(child: ChildProcess) {
-  return new Promise<void>((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.once("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-async function signedInCookie() {
-  const { registerParticipant } = await import("../app/accounts/participants.server");
-  const { createUserSession, SESSION_COOKIE_NAME } = await import("../app/accounts/session.server");
-  const { db } = await import("../app/db.server");
-  const email = `bench-${Date.now()}@ejemplo.mx`;
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: "María López Hernández",
-      grade: "Médico",
-      institution: "IMSS",
-      email,
-      password: "Pediatria-2026!",
-      age: 34,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Jalisco",
-      phone: "3312345678",
-      role: "EXTERNO",
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error(`could not register the bench participant: ${outcome.reason}`);
-  const setCookie = await createUserSession({ id: outcome.participant.id, name: "María López Hernández" });
-  await db.destroy();
-  const value = setCookie.split(";")[0]!.slice(SESSION_COOKIE_NAME.length + 1);
-  return `${SESSION_COOKIE_NAME}=${value}`;
 }
 
 function capture(page: string, cookie?: string): Promise<Captured> {
@@ -226,7 +163,7 @@ function load(url: string, headers: Record<string, string>): Promise<Run> {
         requests: result.requests.total,
         rps: result.requests.average,
         p50: result.latency.p50,
-        p95: (result.latency as unknown as Record<string, number>).p97_5 ?? result.latency.p90,
+        p95: result.latency.p97_5 ?? result.latency.p90,
         p99: result.latency.p99,
         errors: result.errors + result.timeouts,
         non2xx: result.non2xx,
@@ -268,6 +205,24 @@ async function pageWeight(c: Captured) {
   return { htmlRaw, transferred: c.body.length, encoding: String(c.headers["content-encoding"] ?? "none"), jsGzip, jsRaw, scripts: scripts.size };
 }
 
+/** The PDF renderer in this process (the same module the site uses), warm, then 5 at once. */
+async function pdfTiming() {
+  const { renderPdf, closePdfBrowser } = await import("../app/pdf/pdf.server");
+  const html = (i: number) =>
+    `<!DOCTYPE html><html lang="es-MX"><head><meta charset="utf-8"><title>Comprobante ${i}</title><style>body{font:12pt sans-serif}h1{color:#611232}</style></head>` +
+    `<body><h1>Comprobante de acceso</h1><p>Número de control HIMFGCURSOS${1000 + i}</p>${"<p>Texto del comprobante de acceso al curso.</p>".repeat(30)}</body></html>`;
+  await renderPdf(html(0));
+  await renderPdf(html(0));
+  let started = performance.now();
+  await renderPdf(html(1));
+  const single = performance.now() - started;
+  started = performance.now();
+  await Promise.all([1, 2, 3, 4, 5].map((i) => renderPdf(html(i))));
+  const fiveAtOnce = performance.now() - started;
+  await closePdfBrowser();
+  return { single, fiveAtOnce };
+}
+
 function median(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
@@ -284,6 +239,7 @@ function renderReport(input: {
   captured: Map<string, Captured>;
   pageStats: { page: string; htmlRaw: number; transferred: number; encoding: string; jsGzip: number; jsRaw: number; scripts: number }[];
   rssSamples: number[];
+  pdf: { single: number; fiveAtOnce: number };
 }) {
   const lines: string[] = [];
   lines.push(`# Benchmark (${new Date().toISOString()})`);
@@ -320,6 +276,8 @@ function renderReport(input: {
   }
   lines.push("");
   lines.push(`Cold start on existing data (spawn → first 200 of \`/\`): **${input.coldStartMs.toFixed(0)} ms**.`);
+  lines.push("");
+  lines.push(`Access PDF (renderPdf, warm): one alone ${input.pdf.single.toFixed(0)} ms; 5 at once, the last after ${input.pdf.fiveAtOnce.toFixed(0)} ms.`);
   lines.push("");
   lines.push(`Site RSS (MiB) at start and after each page run: ${input.rssSamples.map((r) => r.toFixed(0)).join(", ")} (max ${Math.max(...input.rssSamples).toFixed(0)}).`);
   lines.push("");

@@ -96,6 +96,8 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
               width={1200}
               height={400}
               loading={index === 0 ? "eager" : "lazy"}
+              // The first slide is the home page's largest paint: fetch it before the rest.
+              fetchPriority={index === 0 ? "high" : undefined}
               decoding="async"
               className="carousel__image"
             />

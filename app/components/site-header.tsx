@@ -30,11 +30,13 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
       </div>
 
       <div className="container brand-bar">
-        <Link to="/" className="brand" aria-label={`${settings.institutionName}, ir a la página de inicio`}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
+        <Link to="/" className="brand">
           <img src="/images/logo-himfg.svg" alt="" width="56" height="56" className="brand__logo" />
           <span className="brand__text">
             <span className="brand__name">{settings.institutionName}</span>
             <span className="brand__tagline">Instituto Nacional de Salud</span>
+            <span className="visually-hidden">, ir a la página de inicio</span>
           </span>
         </Link>
         <div className="brand-bar__tools">
