@@ -34,8 +34,18 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  const getLoadContext = (req: Request, res: Response) => ({
+    cspNonce: res.locals.cspNonce as string,
+    requestId: res.locals.requestId as string,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  });
+  // Anonymous GETs: whole documents from memory, precompressed, with ETags (decision 0017).
+  const pageCache = anonymousPageCache({ handle: createWebRequestHandler(build, config.NODE_ENV), getLoadContext });
+
   app.use(requestLogger({ enabled: config.LOG_REQUESTS }));
   app.use(rejectMalformedPaths);
+  // A kept page goes out here, with the headers it got the first time through the whole chain.
+  app.use(pageCache.serveHit);
   app.use(cspNonce);
   app.use(securityHeaders({ https: config.PUBLIC_URL?.startsWith("https://") ?? false }));
   app.use(permissionsPolicy);
@@ -59,14 +69,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
   app.use(routeHeadersReplaceDefaults);
 
-  const getLoadContext = (req: Request, res: Response) => ({
-    cspNonce: res.locals.cspNonce as string,
-    requestId: res.locals.requestId as string,
-    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-  });
-  // Anonymous GETs: whole documents from memory, precompressed, with ETags (decision 0017).
+  // Anonymous GETs not kept yet: rendered once and kept when they may be (decision 0017).
   // Everything else (a session, a toast, a form post) goes to Remix through the Express adapter.
-  app.use(anonymousPageCache({ handle: createWebRequestHandler(build, config.NODE_ENV), getLoadContext }));
+  app.use(pageCache.render);
   app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext }));
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.

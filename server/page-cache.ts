@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppLoadContext, RequestHandler as RemixRequestHandler } from "@remix-run/node";
+import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
+import { databasePath } from "../app/config.server";
 import { db } from "../app/db.server";
 import { log } from "./logging";
 
@@ -40,7 +42,14 @@ interface Entry {
   version: number;
   expires: number;
   status: number;
+  /** The route's own headers (Content-Type, its Cache-Control…). */
   headers: [string, string][];
+  /**
+   * Every header of the response but the per-request ones (X-Request-Id, Date) and the
+   * per-encoding ones, fixed when the entry is first sent: the security headers with the CSP
+   * carrying this document's script hashes, the route's headers, ETag, Cache-Control, Vary.
+   */
+  fullHeaders: [string, string][] | null;
   /** SHA-256 sources of the inline scripts, for the CSP; null when the body is not HTML. */
   scriptHashes: string[] | null;
   etag: string;
@@ -69,10 +78,26 @@ export function invalidatePublicPages() {
   localVersion += 1;
 }
 
+let versionStatement: Database.Statement | null | undefined;
+
+/**
+ * The content version: a prepared statement on a read-only connection of its own (a few µs,
+ * synchronous; WAL lets it read the latest commit of the main connection). An in-memory
+ * database has no second connection: Kysely then.
+ */
 async function currentVersion(): Promise<number> {
-  const row = await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst();
+  if (versionStatement === undefined) {
+    const file = databasePath();
+    versionStatement =
+      file === ":memory:"
+        ? null
+        : new Database(file, { readonly: true, fileMustExist: true }).prepare("SELECT version FROM content_version WHERE id = 1").pluck();
+  }
+  const version = versionStatement
+    ? ((versionStatement.get() as number | undefined) ?? 0)
+    : ((await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0);
   // The local counter rides in the high bits, so either change gives a new number.
-  return (row?.version ?? 0) + localVersion * 2 ** 32;
+  return version + localVersion * 2 ** 32;
 }
 
 export function anonymousPageCache(options: PageCacheOptions) {
@@ -101,7 +126,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
     totalBytes -= old.bytes;
   }
 
-  async function render(req: Request, res: Response, key: string, version: number): Promise<Entry | Rendered> {
+  async function renderPage(req: Request, res: Response, key: string, version: number): Promise<Entry | Rendered> {
     const request = toWebRequest(req);
     const context = { ...options.getLoadContext(req, res), cspNonce: "" };
     const response = await options.handle(request, context);
@@ -129,6 +154,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       expires: Date.now() + maxAgeMs,
       status: response.status,
       headers: rendered.headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
+      fullHeaders: null,
       scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(body) : null,
       etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
       plain: body,
@@ -140,42 +166,72 @@ export function anonymousPageCache(options: PageCacheOptions) {
     return entry;
   }
 
-  return async function pageCache(req: Request, res: Response, next: NextFunction) {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return next();
-    if (BYPASS_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return next();
+  /** The entry for this request when a valid one is kept; undefined when the cache does not apply. */
+  async function lookup(req: Request): Promise<{ key: string; version: number; entry: Entry | undefined } | undefined> {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return undefined;
+    if (BYPASS_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return undefined;
     const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
-    if (key.length > MAX_KEY_LENGTH) return next();
-    try {
-      const version = await currentVersion();
-      let entry = entries.get(key);
-      if (entry && (entry.version !== version || entry.expires <= Date.now())) {
-        forget(key);
-        entry = undefined;
-      }
-      if (entry) {
-        // Most recently used goes last.
-        entries.delete(key);
-        entries.set(key, entry);
-        res.setHeader("X-Page-Cache", "hit");
-        return sendEntry(req, res, entry);
-      }
-      // Requests for the same page while it renders wait for that one render.
-      const flightKey = `${version}:${key}`;
-      let flight = inFlight.get(flightKey);
-      if (!flight) {
-        flight = render(req, res, key, version).finally(() => inFlight.delete(flightKey));
-        inFlight.set(flightKey, flight);
-      }
-      const result = await flight;
-      res.setHeader("X-Page-Cache", "miss");
-      if ("etag" in result) return sendEntry(req, res, result);
-      return sendRendered(res, result);
-    } catch (error) {
-      log("error", "page cache failed, rendering without it", { requestId: res.locals.requestId, error: String(error) });
-      if (res.headersSent) return;
-      res.removeHeader("X-Page-Cache");
-      next();
+    if (key.length > MAX_KEY_LENGTH) return undefined;
+    const version = await currentVersion();
+    let entry = entries.get(key);
+    if (entry && (entry.version !== version || entry.expires <= Date.now())) {
+      forget(key);
+      entry = undefined;
     }
+    if (entry) {
+      // Most recently used goes last.
+      entries.delete(key);
+      entries.set(key, entry);
+    }
+    return { key, version, entry };
+  }
+
+  return {
+    /**
+     * First in the chain, right after the request id: a kept page is written with its headers
+     * fixed once, skipping the nonce, helmet, compression and static-file lookups it does not
+     * need. Anything else goes on down the chain.
+     */
+    async serveHit(req: Request, res: Response, next: NextFunction) {
+      try {
+        const found = await lookup(req);
+        if (!found?.entry?.fullHeaders) return next();
+        res.setHeader("X-Page-Cache", "hit");
+        return sendEntry(req, res, found.entry);
+      } catch (error) {
+        log("error", "page cache failed, rendering without it", { requestId: res.locals.requestId, error: String(error) });
+        next();
+      }
+    },
+
+    /** Where Remix would run: renders an anonymous page once and keeps it when it may be kept. */
+    async render(req: Request, res: Response, next: NextFunction) {
+      try {
+        const found = await lookup(req);
+        if (!found) return next();
+        const { key, version } = found;
+        if (found.entry) {
+          res.setHeader("X-Page-Cache", "hit");
+          return sendEntry(req, res, found.entry);
+        }
+        // Requests for the same page while it renders wait for that one render.
+        const flightKey = `${version}:${key}`;
+        let flight = inFlight.get(flightKey);
+        if (!flight) {
+          flight = renderPage(req, res, key, version).finally(() => inFlight.delete(flightKey));
+          inFlight.set(flightKey, flight);
+        }
+        const result = await flight;
+        res.setHeader("X-Page-Cache", "miss");
+        if ("etag" in result) return sendEntry(req, res, result);
+        return sendRendered(res, result);
+      } catch (error) {
+        log("error", "page cache failed, rendering without it", { requestId: res.locals.requestId, error: String(error) });
+        if (res.headersSent) return;
+        res.removeHeader("X-Page-Cache");
+        next();
+      }
+    },
   };
 }
 
@@ -230,23 +286,35 @@ function sendRendered(res: Response, rendered: Rendered) {
   res.end(rendered.body);
 }
 
+/** Headers that belong to one request or one transfer, never to the kept page. */
+const PER_RESPONSE_HEADERS = new Set(["x-request-id", "x-page-cache", "date", "content-length", "content-encoding", "set-cookie", "connection", "keep-alive", "transfer-encoding"]);
+
 function sendEntry(req: Request, res: Response, entry: Entry) {
-  res.status(entry.status);
-  for (const [name, value] of entry.headers) res.setHeader(name, value);
-  if (entry.scriptHashes) withScriptHashes(res, entry.scriptHashes);
-  // HTML is revalidated on every visit (cheap with the ETag); routes that chose their own policy keep it.
-  if (!entry.headers.some(([name]) => name === "cache-control")) res.setHeader("Cache-Control", "no-cache");
-  res.setHeader("ETag", entry.etag);
-  // The document differs for a visitor with a session: no shared cache may hand it to one.
-  res.setHeader("Vary", "Accept-Encoding, Cookie");
+  if (!entry.fullHeaders) {
+    // First time out (through the whole chain): fix the headers every later hit will send.
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (entry.scriptHashes) withScriptHashes(res, entry.scriptHashes);
+    // HTML is revalidated on every visit (cheap with the ETag); routes that chose their own policy keep it.
+    if (!entry.headers.some(([name]) => name === "cache-control")) res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("ETag", entry.etag);
+    // The document differs for a visitor with a session: no shared cache may hand it to one.
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    entry.fullHeaders = Object.entries(res.getHeaders())
+      .filter(([name, value]) => !PER_RESPONSE_HEADERS.has(name) && value !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]);
+  } else {
+    for (const [name, value] of entry.fullHeaders) res.setHeader(name, value);
+  }
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
-    res.status(304).end();
+    res.statusCode = 304;
+    res.end();
     return;
   }
   const encoding = entry.gzip ? req.acceptsEncodings("br", "gzip", "identity") : "identity";
   const body = encoding === "br" ? entry.brotli! : encoding === "gzip" ? entry.gzip! : entry.plain;
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
+  res.statusCode = entry.status;
   if (req.method === "HEAD") res.end();
   else res.end(body);
 }

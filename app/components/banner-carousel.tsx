@@ -96,8 +96,9 @@ export function BannerCarousel({ slides }: { slides: CarouselSlide[] }) {
               width={1200}
               height={400}
               loading={index === 0 ? "eager" : "lazy"}
-              // The first slide is the home page's largest paint: fetch it before the rest.
-              fetchPriority={index === 0 ? "high" : undefined}
+              // The first slide is the home page's largest paint: fetch it before the rest. React 18
+              // knows the attribute only in lower case.
+              {...(index === 0 ? { fetchpriority: "high" } : {})}
               decoding="async"
               className="carousel__image"
             />

@@ -68,6 +68,12 @@ describe("the anonymous page cache", () => {
     const html = await first.text();
     const second = await anonymous("/direccion/medica");
     expect(second.headers.get("x-page-cache")).toBe("hit");
+    // A hit skips the per-response middleware but sends the same security headers, its own id.
+    for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "content-type"]) {
+      expect(second.headers.get(name), name).toBe(first.headers.get(name));
+    }
+    expect(second.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
     expect(await second.text()).toBe(html);
     const etag = second.headers.get("etag");
     expect(etag).toBeTruthy();
@@ -181,19 +187,19 @@ describe("what the cache refuses to keep", () => {
   async function serve(respond: () => Response) {
     let renders = 0;
     const app = express();
+    const cache = anonymousPageCache({
+      handle: async () => {
+        renders += 1;
+        return respond();
+      },
+      getLoadContext: () => ({ cspNonce: "abc", requestId: "r" }),
+    });
+    app.use(cache.serveHit);
     app.use((_req, res, next) => {
       res.setHeader("Content-Security-Policy", "script-src 'self' 'nonce-abc'");
       next();
     });
-    app.use(
-      anonymousPageCache({
-        handle: async () => {
-          renders += 1;
-          return respond();
-        },
-        getLoadContext: () => ({ cspNonce: "abc", requestId: "r" }),
-      }),
-    );
+    app.use(cache.render);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/pagina`;
