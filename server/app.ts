@@ -1,3 +1,4 @@
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "@remix-run/node";
@@ -90,6 +91,11 @@ export function createApp(build: ServerBuild, config: AppConfig) {
       );
   });
 
+  // Kept pages go out before Express (see serveHitRaw); everything else is the app above.
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!pageCache.serveHitRaw(req, res, { trustProxy: Boolean(config.TRUST_PROXY), logRequests: config.LOG_REQUESTS })) app(req, res);
+  };
+  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(handler).listen(...args)) as typeof app.listen;
   return app;
 }
 

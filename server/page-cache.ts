@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { AppLoadContext, RequestHandler as RemixRequestHandler } from "@remix-run/node";
@@ -6,7 +7,7 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
 import { db } from "../app/db.server";
-import { log } from "./logging";
+import { log, startRequestLog } from "./logging";
 
 /**
  * The anonymous page cache (docs/decisions/0017-anonymous-page-cache.md).
@@ -85,7 +86,7 @@ let versionStatement: Database.Statement | null | undefined;
  * synchronous; WAL lets it read the latest commit of the main connection). An in-memory
  * database has no second connection: Kysely then.
  */
-async function currentVersion(): Promise<number> {
+function versionStatementOrNull(): Database.Statement | null {
   if (versionStatement === undefined) {
     const file = databasePath();
     versionStatement =
@@ -93,8 +94,13 @@ async function currentVersion(): Promise<number> {
         ? null
         : new Database(file, { readonly: true, fileMustExist: true }).prepare("SELECT version FROM content_version WHERE id = 1").pluck();
   }
-  const version = versionStatement
-    ? ((versionStatement.get() as number | undefined) ?? 0)
+  return versionStatement;
+}
+
+async function currentVersion(): Promise<number> {
+  const statement = versionStatementOrNull();
+  const version = statement
+    ? ((statement.get() as number | undefined) ?? 0)
     : ((await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0);
   // The local counter rides in the high bits, so either change gives a new number.
   return version + localVersion * 2 ** 32;
@@ -187,6 +193,29 @@ export function anonymousPageCache(options: PageCacheOptions) {
   }
 
   return {
+    /**
+     * Before Express: a kept page for a request without cookies goes out straight from Node's
+     * request handler (Express's own per-request work costs more than the rest of a hit). Returns
+     * false, having written nothing, whenever the request is not such a hit.
+     */
+    serveHitRaw(req: IncomingMessage, res: ServerResponse, options: { trustProxy: boolean; logRequests: boolean }): boolean {
+      if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return false;
+      const statement = versionStatementOrNull();
+      const url = req.url ?? "/";
+      if (!statement || !url.startsWith("/") || BYPASS_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
+      const key = `${rawProtocol(req, options.trustProxy)}://${req.headers.host ?? ""}${url}`;
+      const entry = entries.get(key);
+      if (!entry?.fullHeaders || entry.expires <= Date.now()) return false;
+      const version = ((statement.get() as number | undefined) ?? 0) + localVersion * 2 ** 32;
+      if (entry.version !== version) return false;
+      entries.delete(key);
+      entries.set(key, entry);
+      startRequestLog(req, res, options.logRequests, () => url.split("?")[0]!);
+      res.setHeader("X-Page-Cache", "hit");
+      writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
+      return true;
+    },
+
     /**
      * First in the chain, right after the request id: a kept page is written with its headers
      * fixed once, skipping the nonce, helmet, compression and static-file lookups it does not
@@ -302,21 +331,48 @@ function sendEntry(req: Request, res: Response, entry: Entry) {
     entry.fullHeaders = Object.entries(res.getHeaders())
       .filter(([name, value]) => !PER_RESPONSE_HEADERS.has(name) && value !== undefined)
       .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]);
-  } else {
-    for (const [name, value] of entry.fullHeaders) res.setHeader(name, value);
+    writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]), false);
+    return;
   }
+  writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
+}
+
+function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, accepted: "br" | "gzip" | "identity", setHeaders = true) {
+  if (setHeaders) for (const [name, value] of entry.fullHeaders!) res.setHeader(name, value);
   if (etagMatches(req.headers["if-none-match"], entry.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  const encoding = entry.gzip ? req.acceptsEncodings("br", "gzip", "identity") : "identity";
+  const encoding = entry.gzip ? accepted : "identity";
   const body = encoding === "br" ? entry.brotli! : encoding === "gzip" ? entry.gzip! : entry.plain;
   if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
   res.setHeader("Content-Length", body.length);
   res.statusCode = entry.status;
   if (req.method === "HEAD") res.end();
   else res.end(body);
+}
+
+/** br, then gzip, when the client accepts them (q > 0); identity otherwise. */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) <= 0) continue;
+    accepted.add(name!.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
+}
+
+/** The protocol as Express's req.protocol sees it, so both paths build the same keys. */
+function rawProtocol(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (trustProxy && typeof forwarded === "string") return forwarded.split(",")[0]!.trim();
+  return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
 }
 
 function etagMatches(header: string | undefined, etag: string) {

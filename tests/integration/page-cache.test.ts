@@ -11,7 +11,7 @@ import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { seedDatabase } from "../../seeds/index";
 import { createApp } from "../../server/app";
-import { anonymousPageCache, invalidatePublicPages } from "../../server/page-cache";
+import { anonymousPageCache, invalidatePublicPages, preferredEncoding } from "../../server/page-cache";
 
 // The real Express app with the real Remix build (npm test builds first), on a fresh database.
 let baseUrl = "";
@@ -209,6 +209,13 @@ describe("what the cache refuses to keep", () => {
   }
 
   const page = "<!DOCTYPE html><html><head></head><body>" + "x".repeat(2000) + "</body></html>";
+
+  test("negotiates brotli, then gzip, and honours q=0", () => {
+    expect(preferredEncoding("gzip, deflate, br")).toBe("br");
+    expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");
+    expect(preferredEncoding("deflate")).toBe("identity");
+    expect(preferredEncoding(undefined)).toBe("identity");
+  });
 
   test("a page is kept", async () => {
     expect(await serve(() => new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8" } }))).toBe(1);
