@@ -492,6 +492,7 @@ export interface DB {
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
+  content_version: ContentVersionTable;
   simulator_transactions: SimulatorTransactionsTable;
   offline_payments: OfflinePaymentsTable;
   refunds: RefundsTable;
@@ -564,6 +565,12 @@ export interface SimulatorTransactionsTable {
   referencia: string | null;
   codigo_aut: string | null;
   answered_at: Generated<string>;
+}
+
+/** One row (id 1): bumped by triggers on every write to a table public pages read (migration 0014). */
+export interface ContentVersionTable {
+  id: number;
+  version: number;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

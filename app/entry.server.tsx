@@ -1,14 +1,19 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction, HandleErrorFunction } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { demoMode } from "~/config.server";
 import { RequestInfoContext } from "~/utils/request-info";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Every document is rendered whole (onAllReady) and sent as one body, never streamed in React's
+ * 2 KB chunks: no route defers data, so streaming gained nothing, and it defeated the page cache,
+ * the ETag and compression at the best level (docs/decisions/0017-anonymous-page-cache.md). The
+ * whole body also lets us repair two defects of the stream before sending it: zero bytes at
+ * chunk edges and scripts after </html> (below).
+ */
 const handleRequest: HandleDocumentRequestFunction = (
   request: Request,
   responseStatusCode: number,
@@ -16,41 +21,80 @@ const handleRequest: HandleDocumentRequestFunction = (
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) => {
-  const nonce = loadContext.cspNonce ?? "";
+  // Pages for the anonymous cache are rendered without a nonce: their CSP lists script hashes.
+  const nonce = loadContext.cspNonce || undefined;
   const requestId = loadContext.requestId ?? "";
   const demo = demoMode();
-  // Bots and no-JS clients get the whole document at once; browsers get it streamed.
-  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
-    let shellRendered = false;
+    let failed = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, requestId, demo }}>
+      <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId, demo }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {
         nonce,
-        [readyEvent]() {
-          shellRendered = true;
+        onAllReady() {
+          const chunks: Buffer[] = [];
           const body = new PassThrough();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          body.on("data", (chunk: Buffer) => chunks.push(chunk));
+          body.on("end", () => {
+            clearTimeout(timer);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            const document = closeDocumentLast(withoutPaddingBytes(Buffer.concat(chunks)));
+            responseHeaders.set("Content-Length", String(document.length));
+            resolve(new Response(document as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+          });
           pipe(body);
         },
         onShellError(error: unknown) {
+          clearTimeout(timer);
           reject(error);
         },
         onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) console.error(JSON.stringify({ level: "error", requestId, message: "render error", error: String(error) }));
+          failed = true;
+          console.error(JSON.stringify({ level: "error", requestId, message: "render error", error: String(error) }));
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(abort, streamTimeout + 1000);
   });
 };
 
 export default handleRequest;
+
+const DOCUMENT_END = Buffer.from("</body></html>");
+
+/**
+ * React 18.3's Node renderer fills 2,048-byte buffers; when a multi-byte character does not fit
+ * at the end of one it still writes the whole buffer, unfilled zero bytes included, so U+0000
+ * turns up in the text (issue 11; react-dom-server.node: `d<b.length&&(t(a,k),…)` writes `k`, not
+ * `k.subarray(0,l)`). In UTF-8 a zero byte is never part of another character, and U+0000 is
+ * never valid in an HTML document, so dropping every zero byte restores exactly the intended text.
+ */
+export function withoutPaddingBytes(document: Buffer): Buffer {
+  let zero = document.indexOf(0);
+  if (zero < 0) return document;
+  const parts: Buffer[] = [];
+  let start = 0;
+  while (zero >= 0) {
+    parts.push(document.subarray(start, zero));
+    start = zero + 1;
+    zero = document.indexOf(0, start);
+  }
+  parts.push(document.subarray(start));
+  return Buffer.concat(parts);
+}
+
+/**
+ * React writes the document's closing tags with the shell and the single-fetch data scripts of
+ * Remix's <Scripts> after them. Browsers parse anything after </html> into the end of <body>
+ * anyway, so moving it there gives the very same DOM (and hydration) as valid HTML.
+ */
+export function closeDocumentLast(document: Buffer): Buffer {
+  const end = document.lastIndexOf(DOCUMENT_END);
+  if (end < 0 || end + DOCUMENT_END.length === document.length) return document;
+  return Buffer.concat([document.subarray(0, end), document.subarray(end + DOCUMENT_END.length), DOCUMENT_END]);
+}
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

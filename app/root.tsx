@@ -18,7 +18,7 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
-import { getDirectionsMenu } from "~/content/directions.server";
+import { getTopDirections } from "~/content/directions.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
@@ -28,6 +28,7 @@ import { getToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [
   { rel: "preload", href: "/fonts/montserrat-latin-400-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+  { rel: "preload", href: "/fonts/montserrat-latin-600-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "preload", href: "/fonts/montserrat-latin-700-normal.woff2", as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "stylesheet", href: globalStyles },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -47,7 +48,7 @@ export const meta: MetaFunction = ({ error }) => {
 export async function loader({ request }: LoaderFunctionArgs) {
   const [settings, directions, user, { toast, headers }] = await Promise.all([
     getSettings(db),
-    getDirectionsMenu(db),
+    getTopDirections(db),
     getSessionUser(request),
     getToast(request),
   ]);
@@ -57,6 +58,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export type RootLoader = typeof loader;
+
+const SCRIPT_FLAG = "document.documentElement.dataset.js=''";
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
@@ -70,6 +73,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#611232" />
         <Meta />
         <Links />
+        {/* Marks the document before the first paint when script runs, so the CSS can reserve
+            what hydration will show (the carousel's controls) and the page does not shift. Its
+            hash is in the CSP of cached pages; other pages carry the nonce. */}
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: SCRIPT_FLAG }} />
       </head>
       <body>
         <a href="#contenido" className="skip-link">
@@ -83,8 +90,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter settings={settings} />
         <Toaster serverToast={rootData?.toast ?? null} />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <ScrollRestoration nonce={nonce || undefined} />
+        <Scripts nonce={nonce || undefined} />
       </body>
     </html>
   );

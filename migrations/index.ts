@@ -12,6 +12,7 @@ import * as m0010 from "./0010-payment-trust";
 import * as m0011 from "./0011-throttle-attempts";
 import * as m0012 from "./0012-staff";
 import * as m0013 from "./0013-teaching-office";
+import * as m0014 from "./0014-content-version";
 import * as m0015 from "./0015-search-index-triggers";
 
 /**
@@ -33,5 +34,6 @@ export const migrations: Record<string, Migration> = {
   "0011-throttle-attempts": m0011,
   "0012-staff": m0012,
   "0013-teaching-office": m0013,
+  "0014-content-version": m0014,
   "0015-search-index-triggers": m0015,
 };

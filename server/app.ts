@@ -1,12 +1,14 @@
+import http from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { log, requestLogger } from "./logging";
+import { anonymousPageCache } from "./page-cache";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
 
@@ -33,12 +35,22 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY);
 
+  const getLoadContext = (req: Request, res: Response) => ({
+    cspNonce: res.locals.cspNonce as string,
+    requestId: res.locals.requestId as string,
+    clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+  });
+  // Anonymous GETs: whole documents from memory, precompressed, with ETags (decision 0017).
+  const pageCache = anonymousPageCache({ handle: createWebRequestHandler(build, config.NODE_ENV), getLoadContext });
+
   app.use(requestLogger({ enabled: config.LOG_REQUESTS }));
   app.use(rejectMalformedPaths);
+  // A kept page goes out here, with the headers it got the first time through the whole chain.
+  app.use(pageCache.serveHit);
   app.use(cspNonce);
   app.use(securityHeaders({ https: config.PUBLIC_URL?.startsWith("https://") ?? false }));
   app.use(permissionsPolicy);
-  app.use(compression());
+  app.use(compression({ threshold: 1024 }));
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -61,18 +73,10 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(routeHeadersReplaceDefaults);
   app.use(staffPagesAreNeverStored);
 
-  app.all(
-    "*",
-    createRequestHandler({
-      build,
-      mode: config.NODE_ENV,
-      getLoadContext: (req, res) => ({
-        cspNonce: res.locals.cspNonce,
-        requestId: res.locals.requestId,
-        clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
-      }),
-    }),
-  );
+  // Anonymous GETs not kept yet: rendered once and kept when they may be (decision 0017).
+  // Everything else (a session, a toast, a form post) goes to Remix through the Express adapter.
+  app.use(pageCache.render);
+  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext }));
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -90,6 +94,11 @@ export function createApp(build: ServerBuild, config: AppConfig) {
       );
   });
 
+  // Kept pages go out before Express (see serveHitRaw); everything else is the app above.
+  const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (!pageCache.serveHitRaw(req, res, { trustProxy: Boolean(config.TRUST_PROXY), logRequests: config.LOG_REQUESTS })) app(req, res);
+  };
+  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(handler).listen(...args)) as typeof app.listen;
   return app;
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { Field, SelectField, type FieldMeta } from "~/components/forms";
-import { GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER } from "./account-forms";
+import { GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER } from "./account-options";
 
 interface ChoiceWithOtherProps {
   select: FieldMeta;

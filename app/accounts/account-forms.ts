@@ -6,33 +6,23 @@
 import { z } from "zod";
 import { cleanText, normalizeText, strictInteger } from "~/utils/text";
 import { PROFILES, type Profile } from "~/courses/pricing";
-import mexicanStates from "./data/mexican-states";
 import { MAX_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
 
-export const MEXICAN_STATES = mexicanStates;
+export {
+  MEXICAN_STATES,
+  ROLE_OPTIONS,
+  GRADE_OPTIONS,
+  INSTITUTION_OPTIONS,
+  OTHER,
+  STUDENT_GRADE,
+  SUMMARY_WARNING,
+  MODALITY_CHOICES,
+  type ModalityChoice,
+} from "./account-options";
+import { MEXICAN_STATES, ROLE_OPTIONS, GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE, SUMMARY_WARNING, MODALITY_CHOICES } from "./account-options";
 
-export const ROLE_OPTIONS: { value: Profile; label: string; hint: string }[] = [
-  { value: "PERSONAL_HIMFG", label: "Personal HIMFG", hint: "Trabaja en el Hospital Infantil de México Federico Gómez." },
-  { value: "ESTUDIANTE", label: "Estudiante", hint: "Cursa una carrera o un posgrado y tiene credencial de estudiante vigente." },
-  { value: "EXTERNO", label: "Externo", hint: "Profesional de la salud de otra institución, con cédula profesional." },
-];
-
-/** The seed's grade choices for staff and external participants; "Otro" asks for free text. */
-export const GRADE_OPTIONS = ["Médico", "Enfermero(a)", "Biólogo", "Químico", "Odontólogo", "Trabajador(a) social"] as const;
-export const INSTITUTION_OPTIONS = ["IMSS", "SSA", "ISSSTE", "GDF", "HIMFG"] as const;
-export const OTHER = "Otro";
-/** A student's grade is always this (the seed: choosing ESTUDIANTE sets it). */
-export const STUDENT_GRADE = "ESTUDIANTE";
-
-export const EMAIL_TAKEN_MESSAGE =
-  "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";
-/** The heading of the registration's error summary when the e-mail is the only problem. */
-export const EMAIL_TAKEN_TITLE = "Ya existe una cuenta con este correo electrónico";
-
-export const SUMMARY_WARNING = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)";
-
-export const MODALITY_CHOICES = { presencial: "Presencial", en_linea: "En línea" } as const;
-export type ModalityChoice = keyof typeof MODALITY_CHOICES;
+export { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE } from "./account-options";
+import { EMAIL_TAKEN_MESSAGE } from "./account-options";
 
 const text = (message: string, max: number, maxMessage: string) => cleanText({ required: message, max, tooLong: maxMessage });
 /** An optional free text ("Otro"): blank is absent; otherwise the same rules as any text. */

@@ -1,13 +1,16 @@
 import { Link } from "@remix-run/react";
-import type { DirectionMenuItem } from "~/content/directions.server";
+import type { DirectionLink, DirectionMenuItem } from "~/content/directions.server";
 
 type MenuItem = Pick<DirectionMenuItem, "id" | "name" | "href" | "children">;
 
+/** Where the whole tree of areas lives (the header lists only the directions). */
+export const ALL_AREAS_HREF = "/direcciones";
+export const ALL_AREAS_LABEL = "Todas las áreas";
+
 /**
- * The nested list of directions → subdirections → departments. Each level with children is a
- * native <details> disclosure: it opens with Enter/Space, needs no JavaScript, and screen readers
- * announce it as expanded or collapsed. JavaScript only adds Escape and click-outside (see
- * useDisclosureMenus).
+ * The nested list of directions → subdirections → departments, on the /direcciones page. Each
+ * level with children is a native <details> disclosure: it opens with Enter/Space, needs no
+ * JavaScript, and screen readers announce it as expanded or collapsed.
  */
 export function DirectionsTree({ items, idPrefix }: { items: MenuItem[]; idPrefix: string }) {
   return (
@@ -37,22 +40,33 @@ function ChildDisclosure({ item, idPrefix }: { item: MenuItem; idPrefix: string 
   );
 }
 
-/** Desktop: the "Direcciones" button opens a panel with one column per direction. */
-export function DirectionsMenu({ directions }: { directions: MenuItem[] }) {
+/** The six directions and a link to every area: short enough to sit in every page's header. */
+export function DirectionLinks({ directions, className }: { directions: DirectionLink[]; className: string }) {
+  return (
+    <ul className={className}>
+      {directions.map((direction) => (
+        <li key={direction.id}>
+          <Link to={direction.href} className={`${className}__link`}>
+            {direction.name}
+          </Link>
+        </li>
+      ))}
+      <li>
+        <Link to={ALL_AREAS_HREF} className={`${className}__link ${className}__all`}>
+          {ALL_AREAS_LABEL}
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/** Desktop: the "Direcciones" button opens a panel with the directions and a link to all areas. */
+export function DirectionsMenu({ directions }: { directions: DirectionLink[] }) {
   return (
     <details className="directions-menu" data-disclosure data-directions-menu>
       <summary className="main-nav__link directions-menu__toggle">Direcciones</summary>
       <div className="directions-menu__panel">
-        <ul className="directions-menu__columns">
-          {directions.map((direction) => (
-            <li key={direction.id} className="directions-menu__column">
-              <Link to={direction.href} className="directions-menu__heading">
-                {direction.name}
-              </Link>
-              {direction.children.length > 0 ? <DirectionsTree items={direction.children} idPrefix={`d-${direction.id}`} /> : null}
-            </li>
-          ))}
-        </ul>
+        <DirectionLinks directions={directions} className="directions-menu__list" />
       </div>
     </details>
   );

@@ -1,8 +1,11 @@
 import { Link } from "@remix-run/react";
 import { formatAddress, phoneHref, type Settings } from "~/settings/settings";
 
+// One formatter per process: building an Intl formatter costs more than rendering the footer.
+const yearFormat = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: "America/Mexico_City" });
+
 export function SiteFooter({ settings }: { settings: Settings }) {
-  const year = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: "America/Mexico_City" }).format(new Date());
+  const year = yearFormat.format(new Date());
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">

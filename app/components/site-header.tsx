@@ -2,14 +2,14 @@ import { Form, Link, NavLink } from "@remix-run/react";
 import { useRef } from "react";
 import { anonymousMenu, LOGOUT_LABEL, signedInMenu, type MenuLink } from "~/content/menus";
 import type { Settings } from "~/settings/settings";
-import { DirectionsMenu, DirectionsTree } from "./directions-menu";
+import type { DirectionLink } from "~/content/directions.server";
+import { DirectionLinks, DirectionsMenu } from "./directions-menu";
 import { useDisclosureMenus } from "./use-disclosure-menus";
-import type { DirectionMenuItem } from "~/content/directions.server";
 
 interface SiteHeaderProps {
   settings: Settings;
   user: { id: number; name: string } | null;
-  directions: DirectionMenuItem[];
+  directions: DirectionLink[];
 }
 
 /** gob.mx-style strip, the hospital's name and logo, and the main menus (desktop and mobile). */
@@ -30,11 +30,13 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
       </div>
 
       <div className="container brand-bar">
-        <Link to="/" className="brand" aria-label={`${settings.institutionName}, ir a la página de inicio`}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
+        <Link to="/" className="brand">
           <img src="/images/logo-himfg.svg" alt="" width="56" height="56" className="brand__logo" />
           <span className="brand__text">
             <span className="brand__name">{settings.institutionName}</span>
             <span className="brand__tagline">Instituto Nacional de Salud</span>
+            <span className="visually-hidden">, ir a la página de inicio</span>
           </span>
         </Link>
         <div className="brand-bar__tools">
@@ -74,7 +76,7 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
         <nav className="mobile-nav__panel" aria-label="Principal en móvil">
           <MenuLinks links={links} signedIn={Boolean(user)} />
           <h2 className="mobile-nav__heading">Direcciones</h2>
-          <DirectionsTree items={directions} idPrefix="m" />
+          <DirectionLinks directions={directions} className="mobile-directions" />
         </nav>
       </details>
     </header>

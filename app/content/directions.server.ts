@@ -9,7 +9,25 @@ export interface DirectionMenuItem {
   children: DirectionMenuItem[];
 }
 
-/** The Direcciones menu: directions → subdirections → departments (→ services, units). */
+/** A direction as the header lists it (the whole tree is on /direcciones, not in every page). */
+export interface DirectionLink {
+  id: number;
+  name: string;
+  href: string;
+}
+
+/** The top level of the tree, for the header menu. */
+export async function getTopDirections(db: Kysely<DB>): Promise<DirectionLink[]> {
+  return db
+    .selectFrom("direction_nodes")
+    .select(["id", "name", "href"])
+    .where("parent_id", "is", null)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+}
+
+/** The whole tree for /direcciones: directions → subdirections → departments (→ services, units). */
 export async function getDirectionsMenu(db: Kysely<DB>): Promise<DirectionMenuItem[]> {
   const rows = await db
     .selectFrom("direction_nodes")

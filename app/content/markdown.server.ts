@@ -58,5 +58,18 @@ export function sanitizeRichHtml(html: string): SafeHtml {
 export function renderMarkdown(source: string | null | undefined): SafeHtml {
   if (!source?.trim()) return sanitizeRichHtml("");
   const html = markdown.parse(source) as string;
-  return sanitizeRichHtml(html);
+  return sanitizeRichHtml(headingsFromH2(html));
+}
+
+/**
+ * Moves every heading up so that the body's highest one is an h2: a text written with "###"
+ * headings must not skip from the page's h1 to h3 (an outline error for screen readers and for
+ * the HTML validator). Relative levels are kept.
+ */
+function headingsFromH2(html: string): string {
+  const levels = [...html.matchAll(/<h([1-6])[\s>]/g)].map((m) => Number(m[1]));
+  if (levels.length === 0) return html;
+  const shift = Math.min(...levels) - 2;
+  if (shift <= 0) return html;
+  return html.replace(/<(\/?)h([1-6])(?=[\s>])/g, (_m, slash: string, level: string) => `<${slash}h${Number(level) - shift}`);
 }

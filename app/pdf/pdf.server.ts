@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type HTTPRequest, type PaperFormat } from "puppeteer-core";
+import puppeteer, { type Browser, type HTTPRequest, type Page, type PaperFormat } from "puppeteer-core";
 import { chromiumArgs, chromiumExecutablePath } from "~/utils/chromium.server";
 import { onShutdown } from "~/utils/shutdown.server";
 import { singleton } from "~/utils/singleton.server";
@@ -7,9 +7,12 @@ import { singleton } from "~/utils/singleton.server";
  * HTML → PDF with one headless Chromium for the whole process (decision 0011).
  *
  * The browser is launched on the first render, reused by every later one, and launched again
- * when it has died. Each render gets a fresh page with JavaScript disabled and every request
- * other than data: URLs aborted, so a template can neither run script nor reach the network:
- * everything it needs (CSS, fonts, images) must be inlined in the HTML string.
+ * when it has died. Its pages are kept in a small pool and reused (opening and closing a page
+ * per render made 5 renders at once take 1.2 s; issue 11): every page has JavaScript disabled and
+ * every request other than data: URLs aborted, so a template can neither run script nor reach the
+ * network: everything it needs (CSS, fonts, images) must be inlined in the HTML string. Each
+ * render replaces the whole document (setContent), so nothing of one render survives into the
+ * next; a page whose render failed is closed, never reused.
  */
 
 export interface PdfOptions {
@@ -23,7 +26,9 @@ export interface PdfOptions {
 }
 
 /** Renders running at once; more wait their turn (each page costs Chromium memory). */
-const MAX_CONCURRENT_PAGES = 2;
+const MAX_CONCURRENT_PAGES = 3;
+/** Idle pages kept open for the next renders. */
+const POOL_SIZE = MAX_CONCURRENT_PAGES;
 /** A render that takes longer than this is broken (nothing is fetched), not slow. */
 const RENDER_TIMEOUT_MS = 20_000;
 /**
@@ -44,6 +49,10 @@ interface PdfState {
   shutdownRegistered: boolean;
   activePages: number;
   waiting: Array<() => void>;
+  /** Ready pages of the running browser, for the next renders. */
+  idlePages: Page[];
+  /** Pages opened in this process (the pool keeps this at most POOL_SIZE per browser). */
+  pagesOpened: number;
 }
 
 const state = singleton<PdfState>("pdf-renderer", () => ({
@@ -53,7 +62,12 @@ const state = singleton<PdfState>("pdf-renderer", () => ({
   shutdownRegistered: false,
   activePages: 0,
   waiting: [],
+  idlePages: [],
+  pagesOpened: 0,
 }));
+
+/** The current render's callback for refused requests, per pooled page. */
+const blockedRequestListeners = new WeakMap<Page, ((url: string) => void) | undefined>();
 
 async function launchBrowser(): Promise<Browser> {
   const browser = await puppeteer.launch({
@@ -121,21 +135,35 @@ async function connectedBrowser(): Promise<Browser> {
   return getBrowser();
 }
 
-async function renderInBrowser(browser: Browser, html: string, options: PdfOptions): Promise<Buffer> {
+async function newPage(browser: Browser): Promise<Page> {
   const page = await browser.newPage();
+  state.pagesOpened += 1;
+  page.setDefaultTimeout(RENDER_TIMEOUT_MS);
+  await page.setJavaScriptEnabled(false);
+  await page.setRequestInterception(true);
+  page.on("request", (request: HTTPRequest) => {
+    const url = request.url();
+    if (url.startsWith("data:")) {
+      void request.continue();
+    } else {
+      blockedRequestListeners.get(page)?.(url);
+      void request.abort("blockedbyclient");
+    }
+  });
+  return page;
+}
+
+function takeIdlePage(browser: Browser): Page | undefined {
+  // Pages of a browser that has since died or been replaced are of no use.
+  state.idlePages = state.idlePages.filter((page) => page.browser() === browser && !page.isClosed());
+  return state.idlePages.pop();
+}
+
+async function renderInBrowser(browser: Browser, html: string, options: PdfOptions): Promise<Buffer> {
+  const page = takeIdlePage(browser) ?? (await newPage(browser));
+  let reusable = false;
   try {
-    page.setDefaultTimeout(RENDER_TIMEOUT_MS);
-    await page.setJavaScriptEnabled(false);
-    await page.setRequestInterception(true);
-    page.on("request", (request: HTTPRequest) => {
-      const url = request.url();
-      if (url.startsWith("data:")) {
-        void request.continue();
-      } else {
-        options.onBlockedRequest?.(url);
-        void request.abort("blockedbyclient");
-      }
-    });
+    blockedRequestListeners.set(page, options.onBlockedRequest);
     await page.setContent(html, { waitUntil: "load", timeout: RENDER_TIMEOUT_MS });
     const pdf = await page.pdf({
       format: options.format ?? "A4",
@@ -144,11 +172,17 @@ async function renderInBrowser(browser: Browser, html: string, options: PdfOptio
       printBackground: true,
       timeout: RENDER_TIMEOUT_MS,
     });
+    reusable = true;
     return Buffer.from(pdf);
   } finally {
-    await page.close().catch(() => {
-      // The browser may have died with the page; nothing left to close.
-    });
+    blockedRequestListeners.set(page, undefined);
+    if (reusable && browser.connected && state.idlePages.length < POOL_SIZE) {
+      state.idlePages.push(page);
+    } else {
+      await page.close().catch(() => {
+        // The browser may have died with the page; nothing left to close.
+      });
+    }
   }
 }
 
@@ -174,12 +208,13 @@ export async function closePdfBrowser(): Promise<void> {
   const launching = state.browser;
   state.browser = null;
   state.pid = null;
+  state.idlePages = [];
   if (!launching) return;
   const browser = await launching.catch(() => null);
   if (browser?.connected) await browser.close();
 }
 
 /** How many times this process has launched Chromium for PDFs, and the running one's pid. */
-export function pdfBrowserStatus(): { launches: number; pid: number | null } {
-  return { launches: state.launches, pid: state.pid };
+export function pdfBrowserStatus(): { launches: number; pid: number | null; pagesOpened: number } {
+  return { launches: state.launches, pid: state.pid, pagesOpened: state.pagesOpened };
 }

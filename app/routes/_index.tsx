@@ -1,6 +1,5 @@
-import type { LinksFunction, MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import keenSliderStyles from "keen-slider/keen-slider.min.css";
 import { BannerCarousel } from "~/components/banner-carousel";
 import { getActiveBanners } from "~/content/banners.server";
 import { db } from "~/db.server";
@@ -8,7 +7,6 @@ import type { RootLoader } from "~/root";
 import { defaultSettings, phoneHref, type Settings } from "~/settings/settings";
 import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: keenSliderStyles }];
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches }) => {
   const origin = rootOrigin(matches);

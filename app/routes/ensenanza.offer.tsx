@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { clearChosenCourse, getSessionUser, setChosenCourse } from "~/accounts/session.server";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CATALOGUE_PATH, cardAction, currentMonthInMexicoCity, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { findChoosableCourse, listCoursesByMonth, toCourseCard, viewerFromSessionUser, type CourseCard } from "~/courses/courses.server";
 import { ChooseCourseForm, CourseFacts, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
+import { parseChooseCourse } from "~/courses/choose-course.server";
 import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { EnrolmentNotice, replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-notice";
@@ -59,20 +59,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-const chooseSchema = z.object({
-  intent: z.literal("choose"),
-  courseId: z.coerce.number().int().positive(),
-});
-
 /**
  * Choosing a course: the form sends only the course id. The server checks the course exists and
  * is open, remembers it in the session, and sends the visitor where the card's button says
  * (/register when anonymous, /payment when signed in) with a 303.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  const parsed = chooseSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) throw new Response("Solicitud no válida", { status: 400 });
-  const outcome = await findChoosableCourse(db, parsed.data.courseId);
+  const courseId = parseChooseCourse(await request.formData());
+  if (courseId === null) throw new Response("Solicitud no válida", { status: 400 });
+  const outcome = await findChoosableCourse(db, courseId);
   if (!outcome.ok && outcome.reason === "not-found") throw new Response(null, { status: 404 });
   if (!outcome.ok) {
     return redirectWithToast(monthHref(outcome.course.month_id), {

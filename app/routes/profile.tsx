@@ -1,20 +1,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
-import {
-  GRADE_OPTIONS,
-  INSTITUTION_OPTIONS,
-  MEXICAN_STATES,
-  OTHER,
-  STUDENT_GRADE,
-  profileUpdateSchema,
-  resolveGradeAndInstitution,
-  type FieldErrors,
-} from "~/accounts/account-forms";
+import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
+import { parseWithZod, profileUpdateSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, FILE_MESSAGES } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
 import { replaceParticipantDocument, saveProfile } from "~/accounts/profile.server";

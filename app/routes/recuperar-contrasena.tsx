@@ -1,10 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
-import { passwordRecoverySchema } from "~/accounts/account-forms";
+import { parseWithZod, passwordRecoverySchema } from "~/accounts/account-forms.server";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { consumeResetRequest, resetThrottleMessage } from "~/accounts/rate-limit.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";

@@ -1,22 +1,19 @@
 import { parse, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import {
+  EMAIL_TAKEN_MESSAGE,
+  EMAIL_TAKEN_TITLE,
   MEXICAN_STATES,
   MODALITY_CHOICES,
   ROLE_OPTIONS,
   STUDENT_GRADE,
   SUMMARY_WARNING,
-  EMAIL_TAKEN_MESSAGE,
-  EMAIL_TAKEN_TITLE,
-  registrationSchema,
-  resolveGradeAndInstitution,
-  type FieldErrors,
-} from "~/accounts/account-forms";
+} from "~/accounts/account-options";
+import { parseWithZod, registrationSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
 import { registrationClientErrors } from "~/accounts/registration-checks";
 import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";

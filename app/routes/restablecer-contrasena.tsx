@@ -1,10 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { passwordResetSchema } from "~/accounts/account-forms";
+import { parseWithZod, passwordResetSchema } from "~/accounts/account-forms.server";
 import { findValidResetToken, resetPassword } from "~/accounts/password-reset.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";

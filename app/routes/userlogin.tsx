@@ -1,10 +1,9 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { loginSchema } from "~/accounts/account-forms";
+import { loginSchema, parseWithZod } from "~/accounts/account-forms.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";

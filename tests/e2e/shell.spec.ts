@@ -96,30 +96,49 @@ test.describe("public shell", () => {
     await page.keyboard.press("Tab");
     await expect(menu.getByRole("link", { name: "Dirección General" })).toBeFocused();
 
-    // A subdirection's departments open with the keyboard too.
-    const departmentsToggle = menu.locator("summary", { hasText: "de Subdirección de Asistencia Médica" });
-    await departmentsToggle.focus();
-    await page.keyboard.press("Enter");
-    const urgencias = menu.getByRole("link", { name: "Departamento de Urgencias" });
-    await expect(urgencias).toBeVisible();
-
-    // Escape closes the innermost menu and returns focus to its toggle, then the whole menu.
-    await urgencias.focus();
-    await page.keyboard.press("Escape");
-    await expect(departmentsToggle).toBeFocused();
-    await expect(urgencias).toBeHidden();
+    // Escape closes the menu and returns focus to its toggle.
     await page.keyboard.press("Escape");
     await expect(toggle).toBeFocused();
     await expect(menu).not.toHaveAttribute("open", "");
 
     // Following a link closes the menu.
-    await toggle.focus();
     await page.keyboard.press("Enter");
     await medica.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/direccion\/medica$/);
     await expect(menu).not.toHaveAttribute("open", "");
+
+    // Every area is one link away, on /direcciones; its departments open by keyboard too.
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await menu.getByRole("link", { name: "Todas las áreas" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/direcciones$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Direcciones y áreas del hospital");
+    const departmentsToggle = page.locator("summary", { hasText: "de Subdirección de Asistencia Médica" });
+    await departmentsToggle.focus();
+    await page.keyboard.press("Enter");
+    const urgencias = page.getByRole("link", { name: "Departamento de Urgencias" });
+    await expect(urgencias).toBeVisible();
+    await urgencias.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).not.toHaveURL(/\/direcciones$/);
+    await expectNoAxeViolations(page);
   });
+
+  for (const width of [1024, 1280, 1440]) {
+    test(`the desktop menu takes one row at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Principal", exact: true });
+      await expect(nav.getByRole("link", { name: "Código de ética" })).toBeVisible();
+      const tops = await nav.locator(".menu-links > li, .directions-menu").evaluateAll((items) =>
+        items.map((item) => Math.round(item.getBoundingClientRect().top)),
+      );
+      expect(tops.length).toBe(9);
+      expect(new Set(tops).size, `item tops: ${tops.join(", ")}`).toBe(1);
+    });
+  }
 
   test("unknown paths answer a Spanish 404 with a way back", async ({ page }) => {
     const response = await page.goto("/esta-pagina-no-existe");
@@ -177,9 +196,6 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(panel).toBeVisible();
       await expect(panel.getByRole("link", { name: "Consulta de primera vez" })).toBeVisible();
       await expect(panel.getByRole("link", { name: "Dirección Médica", exact: true })).toBeVisible();
-      await panel.locator("summary", { hasText: "de Dirección Médica" }).click();
-      await panel.locator("summary", { hasText: "de Subdirección de Pediatría Ambulatoria" }).click();
-      await expect(panel.getByRole("link", { name: "Departamento de Genética" })).toBeVisible();
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       else await expectNoAxeViolationsWithoutJavaScript(page);
 
@@ -187,6 +203,17 @@ for (const javaScriptEnabled of [true, false]) {
       await toggle.focus();
       await page.keyboard.press("Enter");
       await expect(panel).toBeHidden();
+
+      // Every level is reachable from "Todas las áreas".
+      await toggle.click();
+      await panel.getByRole("link", { name: "Todas las áreas" }).click();
+      await expect(page).toHaveURL(/\/direcciones$/);
+      await page.locator("summary", { hasText: "de Subdirección de Pediatría Ambulatoria" }).click();
+      await expect(page.getByRole("link", { name: "Departamento de Genética" })).toBeVisible();
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth).toBeLessThanOrEqual(375);
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      else await expectNoAxeViolationsWithoutJavaScript(page);
     });
 
     test("the carousel slides stay reachable", async ({ page }) => {

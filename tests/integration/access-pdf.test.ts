@@ -158,6 +158,20 @@ describe("PDF rendering", () => {
     for (const [i, pdf] of pdfs.entries()) expect((await loadPdf(pdf)).getTitle()).toBe(`Doc ${i}`);
   });
 
+  it("reuses a small pool of pages instead of opening one per render", async () => {
+    await closePdfBrowser();
+    const before = pdfBrowserStatus().pagesOpened;
+    for (let round = 0; round < 3; round++) {
+      const pdfs = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => renderPdf(`<!DOCTYPE html><title>Ronda ${round} doc ${i}</title><p>${round}-${i}</p>`)),
+      );
+      // Each render has its own document: nothing of another render leaks into it.
+      for (const [i, pdf] of pdfs.entries()) expect((await loadPdf(pdf)).getTitle()).toBe(`Ronda ${round} doc ${i}`);
+    }
+    // 15 renders, at most 3 at once: 3 pages, not 15.
+    expect(pdfBrowserStatus().pagesOpened - before).toBeLessThanOrEqual(3);
+  });
+
   it("blocks every request except data: URLs and runs no script", async () => {
     let hits = 0;
     let connections = 0;

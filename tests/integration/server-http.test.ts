@@ -25,8 +25,10 @@ beforeAll(async () => {
 afterAll(async () => close?.());
 
 describe("the HTTP server", () => {
+  // A visitor with a cookie gets a fresh render with a nonce; anonymous pages come from the page
+  // cache with script hashes instead (tests/integration/page-cache.test.ts).
   test("serves the home page with a nonce-based CSP that forbids inline scripts", async () => {
-    const response = await fetch(`${baseUrl}/`);
+    const response = await fetch(`${baseUrl}/`, { headers: { cookie: "himfg_toast=x" } });
     expect(response.status).toBe(200);
     const csp = response.headers.get("content-security-policy") ?? "";
     const scriptSrc = csp.split(";").find((d) => d.trim().startsWith("script-src")) ?? "";
@@ -49,8 +51,9 @@ describe("the HTTP server", () => {
   });
 
   test("gives each response its own nonce", async () => {
-    const a = (await fetch(`${baseUrl}/`)).headers.get("content-security-policy");
-    const b = (await fetch(`${baseUrl}/`)).headers.get("content-security-policy");
+    const withCookie = { headers: { cookie: "himfg_toast=x" } };
+    const a = (await fetch(`${baseUrl}/`, withCookie)).headers.get("content-security-policy");
+    const b = (await fetch(`${baseUrl}/`, withCookie)).headers.get("content-security-policy");
     expect(a).not.toEqual(b);
   });
 

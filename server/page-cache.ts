@@ -1,0 +1,382 @@
+import crypto from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { AppLoadContext, RequestHandler as RemixRequestHandler } from "@remix-run/node";
+import Database from "better-sqlite3";
+import type { NextFunction, Request, Response } from "express";
+import { databasePath } from "../app/config.server";
+import { db } from "../app/db.server";
+import { log, startRequestLog } from "./logging";
+
+/**
+ * The anonymous page cache (docs/decisions/0017-anonymous-page-cache.md).
+ *
+ * A GET without any cookie renders the same bytes for everyone, so the whole document is kept
+ * in memory with its gzip and brotli forms (compressed once, at the best level) and served
+ * with an ETag. What keeps it correct:
+ * - A request with any cookie (session, toast, anything a later feature adds) or an
+ *   Authorization header never reads nor fills the cache.
+ * - A response with Set-Cookie, a status other than 200, `no-store`/`private`, or a type other
+ *   than a page, the single-fetch data of a page, XML or text is sent but never stored.
+ * - Every entry remembers the `content_version` it was rendered at; triggers bump that counter on
+ *   every write to a table that feeds public pages (migration 0014), and a request compares it
+ *   (one indexed read). `invalidatePublicPages()` is the hook for changes outside the database.
+ * - Entries also expire after a minute, for what depends on the clock (seat holds that lapse,
+ *   "inscripciones abiertas" on the day a course opens).
+ * - Pages rendered here carry no nonce: their inline scripts are allowed by their SHA-256 hashes,
+ *   computed once per entry and put in that response's CSP instead of the per-response nonce.
+ */
+
+export interface PageCacheOptions {
+  /** Remix's handler for Web requests (the same build the Express adapter serves). */
+  handle: RemixRequestHandler;
+  getLoadContext: (req: Request, res: Response) => AppLoadContext;
+  /** Total bytes (plain + gzip + brotli) kept; least recently used entries go first. */
+  maxBytes?: number;
+  /** Lifetime of an entry, ms. */
+  maxAgeMs?: number;
+}
+
+interface Entry {
+  key: string;
+  version: number;
+  expires: number;
+  status: number;
+  /** The route's own headers (Content-Type, its Cache-Control…). */
+  headers: [string, string][];
+  /**
+   * Every header of the response but the per-request ones (X-Request-Id, Date) and the
+   * per-encoding ones, fixed when the entry is first sent: the security headers with the CSP
+   * carrying this document's script hashes, the route's headers, ETag, Cache-Control, Vary.
+   */
+  fullHeaders: [string, string][] | null;
+  /** SHA-256 sources of the inline scripts, for the CSP; null when the body is not HTML. */
+  scriptHashes: string[] | null;
+  etag: string;
+  plain: Buffer;
+  gzip: Buffer | null;
+  brotli: Buffer | null;
+  bytes: number;
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/xml|text\/plain)\b/;
+const COMPRESSIBLE_MIN_BYTES = 1024;
+const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
+const MAX_KEY_LENGTH = 1024;
+/** Tools for developers (the captured mail) change without a content write: never cached. */
+const BYPASS_PREFIXES = ["/dev/", "/healthz"];
+/** Headers the cache sets itself, or that describe one transfer rather than the document. */
+const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary"]);
+
+let localVersion = 0;
+
+/** Drops every cached page: for changes that are not a database write (a new build, a file on disk). */
+export function invalidatePublicPages() {
+  localVersion += 1;
+}
+
+let versionStatement: Database.Statement | null | undefined;
+
+/**
+ * The content version: a prepared statement on a read-only connection of its own (a few µs,
+ * synchronous; WAL lets it read the latest commit of the main connection). An in-memory
+ * database has no second connection: Kysely then.
+ */
+function versionStatementOrNull(): Database.Statement | null {
+  if (versionStatement === undefined) {
+    const file = databasePath();
+    versionStatement =
+      file === ":memory:"
+        ? null
+        : new Database(file, { readonly: true, fileMustExist: true }).prepare("SELECT version FROM content_version WHERE id = 1").pluck();
+  }
+  return versionStatement;
+}
+
+async function currentVersion(): Promise<number> {
+  const statement = versionStatementOrNull();
+  const version = statement
+    ? ((statement.get() as number | undefined) ?? 0)
+    : ((await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0);
+  // The local counter rides in the high bits, so either change gives a new number.
+  return version + localVersion * 2 ** 32;
+}
+
+export function anonymousPageCache(options: PageCacheOptions) {
+  const maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+  const maxAgeMs = options.maxAgeMs ?? 60_000;
+  // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recent.
+  const entries = new Map<string, Entry>();
+  const inFlight = new Map<string, Promise<Entry | Rendered>>();
+  let totalBytes = 0;
+
+  function remember(entry: Entry) {
+    forget(entry.key);
+    if (entry.bytes > maxBytes / 8) return;
+    entries.set(entry.key, entry);
+    totalBytes += entry.bytes;
+    for (const [key] of entries) {
+      if (totalBytes <= maxBytes) break;
+      forget(key);
+    }
+  }
+
+  function forget(key: string) {
+    const old = entries.get(key);
+    if (!old) return;
+    entries.delete(key);
+    totalBytes -= old.bytes;
+  }
+
+  async function renderPage(req: Request, res: Response, key: string, version: number): Promise<Entry | Rendered> {
+    const request = toWebRequest(req);
+    const context = { ...options.getLoadContext(req, res), cspNonce: "" };
+    const response = await options.handle(request, context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const rendered: Rendered = { status: response.status, headers: [...response.headers], body };
+    const contentType = response.headers.get("content-type") ?? "";
+    const cacheControl = response.headers.get("cache-control") ?? "";
+    const storable =
+      response.status === 200 &&
+      !response.headers.has("set-cookie") &&
+      !/no-store|private/.test(cacheControl) &&
+      CACHEABLE_TYPES.test(contentType) &&
+      body.length <= MAX_ENTRY_BYTES;
+    if (!storable) return rendered;
+    const [gz, br] =
+      body.length >= COMPRESSIBLE_MIN_BYTES
+        ? await Promise.all([
+            gzip(body, { level: 9 }),
+            brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+          ])
+        : [null, null];
+    const entry: Entry = {
+      key,
+      version,
+      expires: Date.now() + maxAgeMs,
+      status: response.status,
+      headers: rendered.headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
+      fullHeaders: null,
+      scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(body) : null,
+      etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
+      plain: body,
+      gzip: gz,
+      brotli: br,
+      bytes: body.length + (gz?.length ?? 0) + (br?.length ?? 0) + key.length,
+    };
+    remember(entry);
+    return entry;
+  }
+
+  /** The entry for this request when a valid one is kept; undefined when the cache does not apply. */
+  async function lookup(req: Request): Promise<{ key: string; version: number; entry: Entry | undefined } | undefined> {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return undefined;
+    if (BYPASS_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return undefined;
+    const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+    if (key.length > MAX_KEY_LENGTH) return undefined;
+    const version = await currentVersion();
+    let entry = entries.get(key);
+    if (entry && (entry.version !== version || entry.expires <= Date.now())) {
+      forget(key);
+      entry = undefined;
+    }
+    if (entry) {
+      // Most recently used goes last.
+      entries.delete(key);
+      entries.set(key, entry);
+    }
+    return { key, version, entry };
+  }
+
+  return {
+    /**
+     * Before Express: a kept page for a request without cookies goes out straight from Node's
+     * request handler (Express's own per-request work costs more than the rest of a hit). Returns
+     * false, having written nothing, whenever the request is not such a hit.
+     */
+    serveHitRaw(req: IncomingMessage, res: ServerResponse, options: { trustProxy: boolean; logRequests: boolean }): boolean {
+      if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return false;
+      const statement = versionStatementOrNull();
+      const url = req.url ?? "/";
+      if (!statement || !url.startsWith("/") || BYPASS_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
+      const key = `${rawProtocol(req, options.trustProxy)}://${req.headers.host ?? ""}${url}`;
+      const entry = entries.get(key);
+      if (!entry?.fullHeaders || entry.expires <= Date.now()) return false;
+      const version = ((statement.get() as number | undefined) ?? 0) + localVersion * 2 ** 32;
+      if (entry.version !== version) return false;
+      entries.delete(key);
+      entries.set(key, entry);
+      startRequestLog(req, res, options.logRequests, () => url.split("?")[0]!);
+      res.setHeader("X-Page-Cache", "hit");
+      writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
+      return true;
+    },
+
+    /**
+     * First in the chain, right after the request id: a kept page is written with its headers
+     * fixed once, skipping the nonce, helmet, compression and static-file lookups it does not
+     * need. Anything else goes on down the chain.
+     */
+    async serveHit(req: Request, res: Response, next: NextFunction) {
+      try {
+        const found = await lookup(req);
+        if (!found?.entry?.fullHeaders) return next();
+        res.setHeader("X-Page-Cache", "hit");
+        return sendEntry(req, res, found.entry);
+      } catch (error) {
+        log("error", "page cache failed, rendering without it", { requestId: res.locals.requestId, error: String(error) });
+        next();
+      }
+    },
+
+    /** Where Remix would run: renders an anonymous page once and keeps it when it may be kept. */
+    async render(req: Request, res: Response, next: NextFunction) {
+      try {
+        const found = await lookup(req);
+        if (!found) return next();
+        const { key, version } = found;
+        if (found.entry) {
+          res.setHeader("X-Page-Cache", "hit");
+          return sendEntry(req, res, found.entry);
+        }
+        // Requests for the same page while it renders wait for that one render.
+        const flightKey = `${version}:${key}`;
+        let flight = inFlight.get(flightKey);
+        if (!flight) {
+          flight = renderPage(req, res, key, version).finally(() => inFlight.delete(flightKey));
+          inFlight.set(flightKey, flight);
+        }
+        const result = await flight;
+        res.setHeader("X-Page-Cache", "miss");
+        if ("etag" in result) return sendEntry(req, res, result);
+        return sendRendered(res, result);
+      } catch (error) {
+        log("error", "page cache failed, rendering without it", { requestId: res.locals.requestId, error: String(error) });
+        if (res.headersSent) return;
+        res.removeHeader("X-Page-Cache");
+        next();
+      }
+    },
+  };
+}
+
+interface Rendered {
+  status: number;
+  headers: [string, string][];
+  body: Buffer;
+}
+
+function toWebRequest(req: Request): globalThis.Request {
+  const url = new URL(req.originalUrl, `${req.protocol}://${req.get("host") ?? "localhost"}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else headers.set(name, value);
+  }
+  const controller = new AbortController();
+  req.once("close", () => controller.abort());
+  return new Request(url, { method: req.method, headers, signal: controller.signal });
+}
+
+/** The SHA-256 sources of every inline <script> (not JSON data blocks), for the CSP. */
+export function inlineScriptHashes(html: Buffer): string[] {
+  const hashes = new Set<string>();
+  const text = html.toString("utf8");
+  for (const match of text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const attributes = match[1] ?? "";
+    if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** This response's CSP with the per-response nonce replaced by the document's script hashes. */
+function withScriptHashes(res: Response, hashes: string[]) {
+  const csp = res.getHeader("Content-Security-Policy");
+  if (typeof csp !== "string") return;
+  res.setHeader("Content-Security-Policy", csp.replace(/ ?'nonce-[^']*'/, hashes.length ? ` ${hashes.join(" ")}` : ""));
+}
+
+function sendRendered(res: Response, rendered: Rendered) {
+  res.status(rendered.status);
+  for (const [name, value] of rendered.headers) {
+    if (name === "content-length" || name === "transfer-encoding") continue;
+    if (name === "set-cookie") res.append(name, value);
+    else res.setHeader(name, value);
+  }
+  if ((res.getHeader("Content-Type") as string | undefined)?.startsWith("text/html")) {
+    withScriptHashes(res, inlineScriptHashes(rendered.body));
+  }
+  res.end(rendered.body);
+}
+
+/** Headers that belong to one request or one transfer, never to the kept page. */
+const PER_RESPONSE_HEADERS = new Set(["x-request-id", "x-page-cache", "date", "content-length", "content-encoding", "set-cookie", "connection", "keep-alive", "transfer-encoding"]);
+
+function sendEntry(req: Request, res: Response, entry: Entry) {
+  if (!entry.fullHeaders) {
+    // First time out (through the whole chain): fix the headers every later hit will send.
+    for (const [name, value] of entry.headers) res.setHeader(name, value);
+    if (entry.scriptHashes) withScriptHashes(res, entry.scriptHashes);
+    // HTML is revalidated on every visit (cheap with the ETag); routes that chose their own policy keep it.
+    if (!entry.headers.some(([name]) => name === "cache-control")) res.setHeader("Cache-Control", "no-cache");
+    res.setHeader("ETag", entry.etag);
+    // The document differs for a visitor with a session: no shared cache may hand it to one.
+    res.setHeader("Vary", "Accept-Encoding, Cookie");
+    entry.fullHeaders = Object.entries(res.getHeaders())
+      .filter(([name, value]) => !PER_RESPONSE_HEADERS.has(name) && value !== undefined)
+      .map(([name, value]) => [name, Array.isArray(value) ? value.join(", ") : String(value)]);
+    writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]), false);
+    return;
+  }
+  writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
+}
+
+function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, accepted: "br" | "gzip" | "identity", setHeaders = true) {
+  if (setHeaders) for (const [name, value] of entry.fullHeaders!) res.setHeader(name, value);
+  if (etagMatches(req.headers["if-none-match"], entry.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  const encoding = entry.gzip ? accepted : "identity";
+  const body = encoding === "br" ? entry.brotli! : encoding === "gzip" ? entry.gzip! : entry.plain;
+  if (encoding === "br" || encoding === "gzip") res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.length);
+  res.statusCode = entry.status;
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/** br, then gzip, when the client accepts them (q > 0); identity otherwise. */
+export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+  if (!header) return "identity";
+  const accepted = new Set<string>();
+  for (const part of header.toLowerCase().split(",")) {
+    const [name, ...params] = part.trim().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (q && Number(q.slice(2)) <= 0) continue;
+    accepted.add(name!.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return "identity";
+}
+
+/** The protocol as Express's req.protocol sees it, so both paths build the same keys. */
+function rawProtocol(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (trustProxy && typeof forwarded === "string") return forwarded.split(",")[0]!.trim();
+  return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+}
+
+function etagMatches(header: string | undefined, etag: string) {
+  if (!header) return false;
+  const strip = (tag: string) => tag.trim().replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
+}
