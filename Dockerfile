@@ -20,6 +20,7 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     DATABASE_PATH=/data/himfg.db \
+    DEMO_MODE=false \
     CHROMIUM_PATH=/usr/bin/chromium
 WORKDIR /app
 COPY --from=build --chown=node:node /app /app

@@ -11,7 +11,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_PATH: z.string().default(path.join("data", "himfg.db")),
-  PUBLIC_URL: z.string().url().optional(),
+  PUBLIC_URL: z.preprocess((value) => (value === "" ? undefined : value), z.string().url().optional()),
+  // Demo or real use (docs/decisions/0014-demo-and-production.md). Unset: a demo unless
+  // PUBLIC_URL is set. A demo may take fake cards and capture mail, and says so on every page.
+  DEMO_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["true", "false", "1", "0"]).optional()),
   SESSION_SECRET: z.string().min(32).optional(),
   SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
   SEED_DEMO_CONTENT: z
@@ -44,8 +47,8 @@ const envSchema = z.object({
   MAIL_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   // Enrolment and card payments (app/enrolment, app/payments).
   SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
-  PAYMENT_PROVIDER: z.enum(["simulator", "banorte"]).optional(),
-  BANORTE_MODE: z.enum(["PRD", "AUT", "DEC", "RND"]).optional(),
+  PAYMENT_PROVIDER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["simulator", "banorte"]).optional()),
+  BANORTE_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["PRD", "AUT", "DEC", "RND"]).optional()),
   BANORTE_MERCHANT_ID: z.string().regex(/^\d{1,7}$/, "must be up to 7 digits").optional(),
   BANORTE_USER: z.string().min(1).max(20).optional(),
   BANORTE_PASSWORD: z.string().min(1).max(20).optional(),
@@ -54,8 +57,17 @@ const envSchema = z.object({
   BANORTE_MERCHANT_CITY: z.string().min(1).max(40).default("Ciudad de Mexico"),
   BANORTE_CERTIFICATE_PATH: z.string().optional(),
 }).superRefine((env, ctx) => {
-  // Live mode charges real cards: refuse to start unless Banorte's credentials and certificate are there.
+  const demo = isDemo(env);
   const { provider, mode } = resolvePaymentMode(env);
+  // Real use: real cards, real mail, links that point at the configured site. Say what to set.
+  if (!demo) {
+    const realUse = "required for real use";
+    if (!env.PUBLIC_URL) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `${realUse}: the site's public address, e.g. https://himfg.edu.mx` });
+    if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: `${realUse}: e.g. smtp://user:password@smtp.example.org:587` });
+    if (provider !== "banorte") ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be banorte for real use (the simulator approves fake cards)" });
+    else if (mode !== "PRD") ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: `must be PRD (or unset) outside a demo: ${mode} is one of Banorte's test modes` });
+  }
+  // Live mode charges real cards: refuse to start unless Banorte's credentials and certificate are there.
   if (mode !== "PRD") return;
   if (provider !== "banorte") {
     ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: "PRD (live) needs PAYMENT_PROVIDER=banorte" });
@@ -71,18 +83,30 @@ const envSchema = z.object({
 });
 
 /**
- * The payment provider and Banorte mode in effect. The simulator is the default except in
- * production with Banorte credentials configured; Banorte in production defaults to live (PRD),
- * everything else to the always-approve test mode (AUT).
+ * Whether this start is the demo: DEMO_MODE when it is set, otherwise a demo unless PUBLIC_URL
+ * is set (an address on the Internet means real use). Only a demo may run the card simulator and
+ * capture mail instead of sending it; it says so with a banner on every page and in the log.
+ */
+export function isDemo(env: { DEMO_MODE?: string; PUBLIC_URL?: string }): boolean {
+  if (env.DEMO_MODE !== undefined) return env.DEMO_MODE === "true" || env.DEMO_MODE === "1";
+  return !env.PUBLIC_URL;
+}
+
+/**
+ * The payment provider and Banorte mode in effect. A demo defaults to the simulator; real use
+ * defaults to (and requires) Banorte. Banorte outside a demo defaults to live (PRD); a demo's
+ * Banorte defaults to the always-approve test mode (AUT).
  */
 export function resolvePaymentMode(env: {
   NODE_ENV: string;
+  DEMO_MODE?: string;
+  PUBLIC_URL?: string;
   PAYMENT_PROVIDER?: "simulator" | "banorte";
   BANORTE_MODE?: "PRD" | "AUT" | "DEC" | "RND";
-  BANORTE_MERCHANT_ID?: string;
 }): { provider: "simulator" | "banorte"; mode: "PRD" | "AUT" | "DEC" | "RND" } {
-  const provider = env.PAYMENT_PROVIDER ?? (env.NODE_ENV === "production" && env.BANORTE_MERCHANT_ID ? "banorte" : "simulator");
-  const mode = env.BANORTE_MODE ?? (provider === "banorte" && env.NODE_ENV === "production" ? "PRD" : "AUT");
+  const demo = isDemo(env);
+  const provider = env.PAYMENT_PROVIDER ?? (demo ? "simulator" : "banorte");
+  const mode = env.BANORTE_MODE ?? (provider === "banorte" && !demo ? "PRD" : "AUT");
   return { provider, mode };
 }
 
@@ -96,11 +120,45 @@ function readsAsCertificate(filePath: string): boolean {
 
 export type AppConfig = z.infer<typeof envSchema>;
 
+/**
+ * The origin every absolute link we send (mail, PDFs, canonical URLs) starts with: PUBLIC_URL,
+ * or in a demo without it http://localhost:PORT. Never the request's Host or X-Forwarded-Host,
+ * which whoever sends the request chooses.
+ */
+export function siteOrigin(config: AppConfig = readConfig()): string {
+  return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
+}
+
+export function demoMode(config: AppConfig = readConfig()): boolean {
+  return isDemo(config);
+}
+
+/**
+ * Where mail goes: a real SMTP server, or the in-process capture (a demo only: captured mail is
+ * never delivered). null: nowhere, a configuration error. Kept here, free of the database, so the
+ * server's entry can check it before opening anything.
+ */
+export function mailDestination(config: AppConfig = readConfig()): "smtp" | "capture" | null {
+  if (config.SMTP_URL) return "smtp";
+  return config.MAIL_CAPTURE && isDemo(config) ? "capture" : null;
+}
+
+/** A configuration the server refuses to start with; its message says what to set. */
+export class ConfigurationError extends Error {
+  override name = "ConfigurationError";
+}
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid environment configuration:\n  ${problems.join("\n  ")}`);
+    const demo = isDemo({ DEMO_MODE: env.DEMO_MODE || undefined, PUBLIC_URL: env.PUBLIC_URL || undefined });
+    const preamble = demo
+      ? ""
+      : "This start is configured for real use (DEMO_MODE=false, or PUBLIC_URL set without DEMO_MODE): it takes real cards " +
+        "(PAYMENT_PROVIDER=banorte with the BANORTE_* settings), sends real mail (SMTP_URL) and links to PUBLIC_URL.\n" +
+        "To run the demo instead (simulated payments, captured mail, a banner on every page), set DEMO_MODE=true.\n";
+    throw new ConfigurationError(`${preamble}Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
   return parsed.data;
 }

@@ -312,11 +312,12 @@ export interface ParticipantDocumentsTable {
   updated_at: Generated<string>;
 }
 
-export interface LoginFailuresTable {
+/** One attempt at something throttled (app/security/throttle.server.ts); replaces login_failures. */
+export interface ThrottleAttemptsTable {
   id: Generated<number>;
-  account_key: string;
-  client_address: string;
-  failed_at: Generated<string>;
+  bucket: string;
+  key: string;
+  attempted_at: string;
 }
 
 export interface PasswordResetTokensTable {
@@ -434,7 +435,7 @@ export interface DB {
   courses: CoursesTable;
   participants: ParticipantsTable;
   participant_documents: ParticipantDocumentsTable;
-  login_failures: LoginFailuresTable;
+  throttle_attempts: ThrottleAttemptsTable;
   password_reset_tokens: PasswordResetTokensTable;
   enrolments: EnrolmentsTable;
   payment_attempts: PaymentAttemptsTable;

@@ -4,6 +4,7 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { demoMode } from "~/config.server";
 import { RequestInfoContext } from "~/utils/request-info";
 
 export const streamTimeout = 5_000;
@@ -17,12 +18,13 @@ const handleRequest: HandleDocumentRequestFunction = (
 ) => {
   const nonce = loadContext.cspNonce ?? "";
   const requestId = loadContext.requestId ?? "";
+  const demo = demoMode();
   // Bots and no-JS clients get the whole document at once; browsers get it streamed.
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce, requestId }}>
+      <RequestInfoContext.Provider value={{ nonce, requestId, demo }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {

@@ -13,7 +13,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
@@ -51,7 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSessionUser(request),
     getToast(request),
   ]);
-  const origin = readConfig().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
+  // Canonical URLs from configuration, never from the request's Host (docs/decisions/0014).
+  const origin = siteOrigin();
   return data({ settings, directions, user, toast, origin }, { headers: headers ?? undefined });
 }
 
@@ -59,10 +60,10 @@ export type RootLoader = typeof loader;
 
 export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
-  const { nonce, requestId } = useRequestInfo();
+  const { nonce, requestId, demo } = useRequestInfo();
   const settings = rootData?.settings ?? defaultSettings;
   return (
-    <html lang="es-MX" data-request-id={requestId}>
+    <html lang="es-MX" data-request-id={requestId} data-demo={demo ? "true" : undefined}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <a href="#contenido" className="skip-link">
           Saltar al contenido principal
         </a>
+        {demo ? <DemoBanner /> : null}
         <NavigationProgress />
         <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} />
         <main id="contenido" tabIndex={-1} className="site-main">
@@ -85,6 +87,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <Scripts nonce={nonce} />
       </body>
     </html>
+  );
+}
+
+export const DEMO_BANNER_TEXT = "Sitio de demostración: los pagos son simulados y los correos no se envían.";
+
+/** On every page of a demo, errors included: nobody may take it for the real site. */
+function DemoBanner() {
+  return (
+    <aside className="demo-banner" aria-label="Aviso de demostración" data-testid="demo-banner">
+      <p>
+        <strong>{DEMO_BANNER_TEXT}</strong>
+      </p>
+    </aside>
   );
 }
 

@@ -8,6 +8,7 @@ import * as m0006 from "./0006-participants";
 import * as m0007 from "./0007-search-index";
 import * as m0008 from "./0008-file-visibility";
 import * as m0009 from "./0009-enrolments-payments";
+import * as m0011 from "./0011-throttle-attempts";
 import * as m0015 from "./0015-search-index-triggers";
 
 /**
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   "0007-search-index": m0007,
   "0008-file-visibility": m0008,
   "0009-enrolments-payments": m0009,
+  "0011-throttle-attempts": m0011,
   "0015-search-index-triggers": m0015,
 };

@@ -8,7 +8,7 @@ import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { log, requestLogger } from "./logging";
 import { simplePage } from "../app/utils/simple-page.server";
-import { cspNonce, permissionsPolicy, rejectCrossSiteRequests, securityHeaders } from "./security";
+import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
 
 export interface AppLoadContext {
   cspNonce: string;
@@ -55,7 +55,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use("/fonts", express.static(path.join(publicDir, "fonts"), { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
+  app.use(dropUntrustedForwardedHost(config.TRUST_PROXY));
   app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
+  app.use(requireFormBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
 
   app.all(
@@ -90,6 +92,11 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   return app;
 }
 
+/** Endpoints whose POST body is not a form on purpose: the bank's JSON relay, the card simulator, a JSON API. */
+function takesOtherBodies(pathName: string): boolean {
+  return pathName === "/payment/relay" || pathName === "/simulador-banorte/pago" || pathName.startsWith("/api/");
+}
+
 /** A path with broken percent-encoding is a bad request (400), not a server error. */
 function rejectMalformedPaths(req: Request, res: Response, next: NextFunction) {
   try {
@@ -108,6 +115,9 @@ const ROUTE_OVERRIDABLE_HEADERS = new Set(["content-security-policy", "x-content
 function routeHeadersReplaceDefaults(_req: Request, res: Response, next: NextFunction) {
   const append = res.append.bind(res);
   res.append = (field: string, value?: string | string[]) => {
+    // One Referrer-Policy for the whole site: a second one (no-referrer) made browsers post the
+    // page's forms with Origin: null, which the forgery check refused.
+    if (field.toLowerCase() === "referrer-policy") return res;
     if (ROUTE_OVERRIDABLE_HEADERS.has(field.toLowerCase()) && value !== undefined) {
       res.setHeader(field, value);
       return res;

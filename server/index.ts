@@ -1,59 +1,17 @@
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { databasePath, readConfig } from "../app/config.server";
-import { db } from "../app/db.server";
-import { startMailCapture } from "../app/mail/capture.server";
-import { assertMailConfigured } from "../app/mail/mailer.server";
-import { runShutdownTasks } from "../app/utils/shutdown.server";
-import { createApp } from "./app";
-import { log } from "./logging";
-import { prepareDatabase } from "./prepare-database";
+// The server's entry point. Checks what an operator must fix before anything opens the database
+// or a port, and says which setting or path and what to do — never a bare stack trace. Then it
+// starts the server proper (server/serve.ts, imported only now so nothing runs before the checks).
+import { databasePath, mailDestination, readConfig } from "../app/config.server";
+import { databaseLocationProblem, refuseToStart } from "./preflight";
 
-const config = readConfig();
-// Refuse to start when mail would go nowhere (SMTP_URL unset and MAIL_CAPTURE=false).
-const mailMode = assertMailConfigured(config);
-
-const prepared = await prepareDatabase({ includeDemoContent: config.SEED_DEMO_CONTENT });
-log("info", "database ready", { ...prepared });
-
-const buildPath = path.resolve("build/index.js");
-const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-
-// Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
-if (mailMode === "capture") await startMailCapture();
-
-const app = createApp(build, config);
-const server = app.listen(config.PORT, config.HOST, () => {
-  log("info", "server listening", {
-    url: `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
-    database: databasePath(),
-    mode: config.NODE_ENV,
-  });
-});
-
-let shuttingDown = false;
-async function shutdown(signal: string) {
-  if (shuttingDown) return;
-  shuttingDown = true;
-  log("info", "shutting down", { signal });
-  // Give in-flight requests up to 10 s, then stop regardless.
-  const force = setTimeout(() => {
-    log("warn", "forced exit after 10 s");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  server.close(async () => {
-    try {
-      await runShutdownTasks();
-      await db.destroy();
-    } finally {
-      log("info", "stopped");
-      process.exit(0);
-    }
-  });
-  server.closeIdleConnections();
+try {
+  // Refuses real use without Banorte, SMTP_URL and PUBLIC_URL (the message says what to set).
+  if (!mailDestination(readConfig())) refuseToStart("Mail is not configured: set SMTP_URL (e.g. smtp://user:password@smtp.example.org:587).");
+} catch (error) {
+  refuseToStart(error instanceof Error ? error.message : String(error));
 }
 
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));
+const problem = databaseLocationProblem(databasePath());
+if (problem) refuseToStart(problem);
+
+await import("./serve");

@@ -50,9 +50,26 @@ export function permissionsPolicy(_req: Request, res: Response, next: NextFuncti
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+function refuseForgery(res: Response) {
+  res
+    .status(403)
+    .type("html")
+    .send(
+      simplePage(
+        "Solicitud rechazada",
+        "El formulario se envió desde otro sitio y por seguridad no se procesó. Vuelva a la página y envíelo de nuevo.",
+        res.locals.requestId,
+      ),
+    );
+}
+
 /**
- * Cross-site request forgery guard for every mutating request: a browser always sends Origin
- * (or at least Sec-Fetch-Site) on a POST, so a request whose origin is not this site is refused.
+ * Cross-site request forgery guard for every mutating request. A browser sends Origin (or at
+ * least Sec-Fetch-Site) on a POST, so a request whose origin is not this site is refused. "This
+ * site" is PUBLIC_URL when it is set — never the Host or X-Forwarded-Host of the request, which
+ * its sender writes; only a demo without PUBLIC_URL compares with the Host it was reached at.
+ * `Origin: null` (a page under a no-referrer policy, a privacy extension) is accepted when the
+ * browser vouches with Sec-Fetch-Site: same-origin, so every same-origin form works without JS.
  * Requests without either header do not come from a browser and carry no ambient cookies of a
  * victim. Session cookies are SameSite=Lax as a second line.
  */
@@ -63,31 +80,74 @@ export function rejectCrossSiteRequests(publicUrl?: string) {
     const origin = req.get("origin");
     const fetchSite = req.get("sec-fetch-site");
     let allowed: boolean;
-    if (origin) {
-      allowed = isSameOrigin(origin, req, publicOrigin);
-    } else {
-      allowed = !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
+    if (origin === "null") allowed = fetchSite === "same-origin";
+    else if (origin) allowed = isSameOrigin(origin, req, publicOrigin);
+    else allowed = !fetchSite || fetchSite === "same-origin" || fetchSite === "none";
+    // Remix aborts (500) an action whose X-Forwarded-Host differs from its Origin: refuse it here.
+    const forwardedHost = req.get("x-forwarded-host");
+    if (allowed && origin && origin !== "null" && forwardedHost && hostOf(origin) !== forwardedHost.split(",")[0]!.trim()) allowed = false;
+    if (allowed) {
+      // Decided here, once, against PUBLIC_URL. Remix repeats a narrower check (Origin against
+      // Host or X-Forwarded-Host) and throws a 500 on a mismatch — "null", or a proxy that passes
+      // Host: localhost — so what we accepted reaches it without the header.
+      delete req.headers.origin;
+      return next();
     }
-    if (allowed) return next();
-    res
-      .status(403)
-      .type("html")
-      .send(
-        simplePage(
-          "Solicitud rechazada",
-          "El formulario se envió desde otro sitio y por seguridad no se procesó. Vuelva a la página y envíelo de nuevo.",
-          res.locals.requestId,
-        ),
-      );
+    refuseForgery(res);
+  };
+}
+
+function hostOf(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * X-Forwarded-Host is anyone's to write unless a proxy we trust (TRUST_PROXY) sets it: without
+ * that trust it is dropped, so nothing downstream (Remix builds the request URL from it) sees it.
+ */
+export function dropUntrustedForwardedHost(trustProxy: boolean) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    if (!trustProxy) delete req.headers["x-forwarded-host"];
+    next();
   };
 }
 
 function isSameOrigin(origin: string, req: Request, publicOrigin: string | null): boolean {
-  if (origin === "null") return false;
-  if (publicOrigin && origin === publicOrigin) return true;
+  let parsed: URL;
   try {
-    return new URL(origin).host === req.get("host");
+    parsed = new URL(origin);
   } catch {
     return false;
   }
+  if (publicOrigin) return parsed.origin === publicOrigin;
+  return parsed.host === req.get("host");
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * Every page's form posts form data; anything else (JSON, text/plain, no type) is a 415 with a
+ * Spanish page, before Remix would fail to read it. `exempt` are the endpoints that take another
+ * body on purpose (the bank's JSON relay, the card simulator, a future /api/).
+ */
+export function requireFormBodies(options: { exempt: (path: string) => boolean }) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method) || options.exempt(req.path)) return next();
+    const type = (req.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (FORM_TYPES.includes(type)) return next();
+    res
+      .status(415)
+      .type("html")
+      .send(
+        simplePage(
+          "Formato de envío no admitido",
+          "Este formulario solo acepta datos enviados desde la página del sitio. Vuelva a la página, llene el formulario y envíelo de nuevo.",
+          res.locals.requestId,
+        ),
+      );
+  };
 }

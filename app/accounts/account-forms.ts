@@ -4,6 +4,7 @@
  * registration payload (student_*), so other clients can post the same form.
  */
 import { z } from "zod";
+import { cleanText, normalizeText, strictInteger } from "~/utils/text";
 import { PROFILES, type Profile } from "~/courses/pricing";
 import mexicanStates from "./data/mexican-states";
 import { MAX_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
@@ -23,13 +24,19 @@ export const OTHER = "Otro";
 /** A student's grade is always this (the seed: choosing ESTUDIANTE sets it). */
 export const STUDENT_GRADE = "ESTUDIANTE";
 
+export const EMAIL_TAKEN_MESSAGE =
+  "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";
+/** The heading of the registration's error summary when the e-mail is the only problem. */
+export const EMAIL_TAKEN_TITLE = "Ya existe una cuenta con este correo electrónico";
+
 export const SUMMARY_WARNING = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)";
 
 export const MODALITY_CHOICES = { presencial: "Presencial", en_linea: "En línea" } as const;
 export type ModalityChoice = keyof typeof MODALITY_CHOICES;
 
-const text = (message: string, max: number, maxMessage: string) =>
-  z.string({ error: message }).trim().min(1, message).max(max, maxMessage);
+const text = (message: string, max: number, maxMessage: string) => cleanText({ required: message, max, tooLong: maxMessage });
+/** An optional free text ("Otro"): blank is absent; otherwise the same rules as any text. */
+const optionalText = (max: number, maxMessage: string) => cleanText({ required: "Escriba el texto.", max, tooLong: maxMessage }).optional();
 
 const email = z
   .string({ error: "Escriba su correo electrónico." })
@@ -46,11 +53,12 @@ const newPassword = z
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
-const age = z
-  .number({ error: "Escriba su edad en números, por ejemplo 34." })
-  .int("Escriba su edad en años cumplidos, sin decimales.")
-  .min(15, "La edad debe estar entre 15 y 100 años.")
-  .max(100, "La edad debe estar entre 15 y 100 años.");
+// Digits only: "0x22", "3.4e1" or "+34" are not an age (Number() would read them as 34).
+const age = strictInteger({
+  required: "Escriba su edad en números, por ejemplo 34.",
+  message: "Escriba su edad en números, por ejemplo 34.",
+  maxDigits: 3,
+}).pipe(z.number().min(15, "La edad debe estar entre 15 y 100 años.").max(100, "La edad debe estar entre 15 y 100 años."));
 
 const phone = z
   .string({ error: "Escriba su número de teléfono de 10 dígitos." })
@@ -70,10 +78,10 @@ const name = text("Escriba su nombre completo.", 150, "El nombre es demasiado la
 export const registrationSchema = z.object({
   student_name: name,
   student_role: z.enum(PROFILES, { error: "Elija su perfil: Personal HIMFG, Estudiante o Externo." }),
-  student_grade: z.string().trim().max(100).optional(),
-  student_grade_other: z.string().trim().max(100, "El grado es demasiado largo (máximo 100 caracteres).").optional(),
-  student_institution: z.string().trim().max(150).optional(),
-  student_institution_other: z.string().trim().max(150, "El nombre de la institución es demasiado largo.").optional(),
+  student_grade: optionalText(100, "El grado es demasiado largo (máximo 100 caracteres)."),
+  student_grade_other: optionalText(100, "El grado es demasiado largo (máximo 100 caracteres)."),
+  student_institution: optionalText(150, "El nombre de la institución es demasiado largo."),
+  student_institution_other: optionalText(150, "El nombre de la institución es demasiado largo."),
   student_email: email,
   student_password: newPassword,
   student_age: age,
@@ -103,9 +111,9 @@ export function resolveGradeAndInstitution(values: {
   if (values.role === "ESTUDIANTE") {
     grade = STUDENT_GRADE;
   } else {
-    const chosen = values.grade?.trim() ?? "";
+    const chosen = normalizeText(values.grade ?? "");
     if (chosen === OTHER) {
-      const other = values.gradeOther?.trim() ?? "";
+      const other = normalizeText(values.gradeOther ?? "");
       if (!other) errors.student_grade_other = ["Escriba su grado académico."];
       else grade = other;
     } else if (!chosen) {
@@ -123,9 +131,9 @@ export function resolveGradeAndInstitution(values: {
     }
   }
   let institution: string | null = null;
-  const chosenInstitution = values.institution?.trim() ?? "";
+  const chosenInstitution = normalizeText(values.institution ?? "");
   if (chosenInstitution === OTHER) {
-    const other = values.institutionOther?.trim() ?? "";
+    const other = normalizeText(values.institutionOther ?? "");
     if (!other) errors.student_institution_other = ["Escriba el nombre de su institución."];
     else institution = other;
   } else if (!chosenInstitution) {
@@ -149,10 +157,10 @@ export const loginSchema = z.object({
 /** The editable part of the profile: not the e-mail nor the profile (they decide prices and documents). */
 export const profileUpdateSchema = z.object({
   student_name: name,
-  student_grade: z.string().trim().max(100).optional(),
-  student_grade_other: z.string().trim().max(100, "El grado es demasiado largo (máximo 100 caracteres).").optional(),
-  student_institution: z.string().trim().max(150).optional(),
-  student_institution_other: z.string().trim().max(150, "El nombre de la institución es demasiado largo.").optional(),
+  student_grade: optionalText(100, "El grado es demasiado largo (máximo 100 caracteres)."),
+  student_grade_other: optionalText(100, "El grado es demasiado largo (máximo 100 caracteres)."),
+  student_institution: optionalText(150, "El nombre de la institución es demasiado largo."),
+  student_institution_other: optionalText(150, "El nombre de la institución es demasiado largo."),
   student_age: age,
   student_graduated: graduated,
   student_nationality: nationality,
@@ -172,19 +180,3 @@ export const passwordResetSchema = z
     message: "Las contraseñas no coinciden. Escríbala igual en los dos campos.",
     path: ["password_confirmation"],
   });
-
-/**
- * Where to go after signing in: only a path on this site ("/profile", "/payment?x=1"), never
- * another origin ("//evil.example", "https://…", "/\\evil").
- */
-export function safeRedirectPath(value: unknown, fallback = "/profile"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  if (/[\u0000-\u001f\\]/.test(value)) return fallback;
-  try {
-    const url = new URL(value, "http://himfg.invalid");
-    if (url.origin !== "http://himfg.invalid") return fallback;
-    return url.pathname + url.search + url.hash;
-  } catch {
-    return fallback;
-  }
-}

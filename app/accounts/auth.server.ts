@@ -2,7 +2,8 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db.server";
 import { verifyLogin, type ParticipantSummary } from "./participants.server";
-import { clearLoginFailures, isLoginBlocked, recordLoginFailure } from "./rate-limit.server";
+import { clearAttempts, releaseAttempts } from "~/security/throttle.server";
+import { accountKey, consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET } from "./rate-limit.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "El correo electrónico o la contraseña no son correctos. Revíselos e intente de nuevo.";
 
@@ -29,24 +30,29 @@ authenticator.use(
   "form",
 );
 
-export type SignInOutcome = { ok: true; user: ParticipantSummary } | { ok: false; reason: "invalid-credentials" | "too-many-attempts" };
+export type SignInOutcome =
+  | { ok: true; user: ParticipantSummary }
+  | { ok: false; reason: "invalid-credentials" }
+  | { ok: false; reason: "too-many-attempts"; retryAfterSeconds: number };
 
 /**
- * Signs in with the posted form, rate-limited per account and per client address: a blocked
- * account or address is refused before the password is even checked, each failure is recorded,
- * and a success clears the account's failures.
+ * Signs in with the posted form, throttled per account and per client address. The attempt is
+ * counted before the password is checked (atomically, so concurrent attempts count each other):
+ * once the window is full nothing is checked at all, not even a right password. A success clears
+ * the account's attempts and does not count against the address.
  */
 export async function signIn(request: Request, clientAddress: string): Promise<SignInOutcome> {
   const form = await request.clone().formData();
-  const email = String(form.get("student_email") ?? "").trim().toLowerCase();
-  if (await isLoginBlocked(db, email, clientAddress)) return { ok: false, reason: "too-many-attempts" };
+  const email = accountKey(String(form.get("student_email") ?? ""));
+  const throttle = await consumeLoginAttempt(db, email, clientAddress);
+  if (!throttle.ok) return { ok: false, reason: "too-many-attempts", retryAfterSeconds: throttle.retryAfterSeconds };
   try {
     const user = await authenticator.authenticate("form", request);
-    await clearLoginFailures(db, email);
+    await clearAttempts(db, LOGIN_ACCOUNT_BUCKET, email);
+    await releaseAttempts(db, throttle.attemptIds);
     return { ok: true, user };
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;
-    await recordLoginFailure(db, email, clientAddress);
     return { ok: false, reason: "invalid-credentials" };
   }
 }

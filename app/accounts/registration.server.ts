@@ -1,19 +1,13 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import type { Kysely } from "kysely";
 import type { PublicCourse } from "~/courses/courses.server";
-import { db } from "~/db.server";
-import {
-  registrationSchema,
-  resolveGradeAndInstitution,
-  type FieldErrors,
-  type ModalityChoice,
-} from "./account-forms";
-import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES } from "./documents";
+import type { Profile } from "~/courses/pricing";
+import type { DB, Graduated } from "~/db.server";
+import { EMAIL_TAKEN_MESSAGE, type FieldErrors, type ModalityChoice } from "./account-forms";
+import { DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "./documents";
 import { isEmailRegistered, registerParticipant, type ParticipantSummary } from "./participants.server";
-import { parseUploadForm } from "./uploads.server";
+import { checkUpload } from "./uploads.server";
 
-export const EMAIL_TAKEN_MESSAGE =
-  "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";
+export { EMAIL_TAKEN_MESSAGE };
 
 /** What the registration form needs to know about the course chosen in the catalogue. */
 export interface RegistrationCourse {
@@ -34,111 +28,99 @@ export function toRegistrationCourse(course: PublicCourse, seatsLeft: number): R
   };
 }
 
-export type RegistrationOutcome =
-  | { ok: true; participant: ParticipantSummary; modality: ModalityChoice | null }
-  | { ok: false; status: 400 | 413; result: SubmissionResult<string[]> };
-
-function mergeErrors(...sources: (Record<string, string[] | null> | undefined)[]): FieldErrors {
-  const merged: FieldErrors = {};
-  for (const source of sources) {
-    for (const [name, messages] of Object.entries(source ?? {})) {
-      if (!messages?.length) continue;
-      merged[name] = [...(merged[name] ?? []), ...messages.filter((m) => !merged[name]?.includes(m))];
-    }
-  }
-  return merged;
+/** A document as it arrived: its name and bytes (checked here by content, whoever sends it). */
+export interface UploadedDocument {
+  fileName: string;
+  bytes: Uint8Array;
 }
 
 /**
- * The registration: reads the multipart form (files checked by content), validates every field
- * at once, and creates the account with its documents in one transaction. On any problem nothing
- * is stored and the result carries every message, the typed values, and never the password.
+ * A registration, already parsed and validated field by field (the form through zod and conform,
+ * or the JSON API): free of Request and FormData so every client calls the same function.
  */
-export async function submitRegistration(request: Request, course: RegistrationCourse | null): Promise<RegistrationOutcome> {
-  const form = await parseUploadForm(request, DOCUMENT_FIELDS);
-  if (!form.ok) {
-    const submission = parseWithZod(new FormData(), { schema: registrationSchema });
-    const message =
-      form.reason === "too-large"
-        ? "El envío es demasiado grande. Cada archivo debe pesar como máximo 1 MB."
-        : "No pudimos leer el formulario. Vuelva a intentarlo.";
-    return { ok: false, status: form.reason === "too-large" ? 413 : 400, result: submission.reply({ formErrors: [message] }) };
-  }
+export interface RegistrationInput {
+  name: string;
+  role: Profile;
+  grade: string;
+  institution: string;
+  email: string;
+  password: string;
+  age: number;
+  graduated: Graduated;
+  nationality: string;
+  state: string;
+  phone: string;
+  /** The modality asked for, when the chosen course lets the participant choose. */
+  modality: ModalityChoice | null;
+  /** The documents by field (student_license, student_license_part_2). */
+  documents: Partial<Record<DocumentField, UploadedDocument>>;
+  /** The course chosen in the catalogue before registering, if any. */
+  course: RegistrationCourse | null;
+}
 
-  const submission = parseWithZod(form.fields, { schema: registrationSchema });
-  const field = (name: string) => {
-    const value = form.fields.get(name);
-    return typeof value === "string" ? value : null;
-  };
-  const role = submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(field("student_role")).data;
-  const resolved = resolveGradeAndInstitution({
-    role: role ?? null,
-    grade: field("student_grade"),
-    gradeOther: field("student_grade_other"),
-    institution: field("student_institution"),
-    institutionOther: field("student_institution_other"),
-  });
+export type RegistrationResult =
+  | { ok: true; participantId: number; participant: ParticipantSummary; modality: ModalityChoice | null }
+  | { ok: false; errors: FieldErrors };
 
-  // Documents: the profile says which; a refused file keeps its own message.
-  const documentErrors: FieldErrors = {};
-  const required = role ? DOCUMENTS_BY_ROLE[role] : [];
-  for (const document of required) {
-    if (form.fileErrors[document.field]) documentErrors[document.field] = form.fileErrors[document.field]!;
-    else if (!form.files.has(document.field)) documentErrors[document.field] = [FILE_MESSAGES.missing];
-  }
-  if (!role) Object.assign(documentErrors, form.fileErrors);
-
-  const modalityErrors: FieldErrors = {};
-  let modality: ModalityChoice | null = null;
-  if (course) {
-    if (course.modalityId === 1) modality = "presencial";
-    else if (course.modalityId === 2) modality = "en_linea";
+/** The documents' messages by field: each required one present and really a JPG, PNG or PDF of at most 1 MB. */
+export function documentErrors(role: Profile, documents: RegistrationInput["documents"]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const document of DOCUMENTS_BY_ROLE[role]) {
+    const uploaded = documents[document.field];
+    if (!uploaded) errors[document.field] = [FILE_MESSAGES.missing];
     else {
-      const chosen = registrationSchema.shape.student_modality.safeParse(field("student_modality") ?? undefined).data ?? null;
-      if (!chosen) modalityErrors.student_modality = ["Elija cómo tomará el curso: presencial o en línea."];
-      else if (chosen === "presencial" && !course.presencialAvailable) modalityErrors.student_modality = ["No quedan lugares presenciales en este curso. Elija en línea."];
-      else modality = chosen;
+      const check = checkUpload(uploaded.fileName, uploaded.bytes);
+      if (!check.ok) errors[document.field] = [check.message];
     }
   }
+  return errors;
+}
 
-  const emailErrors: FieldErrors = {};
-  if (submission.status === "success" && (await isEmailRegistered(db, submission.value.student_email))) {
-    emailErrors.student_email = [EMAIL_TAKEN_MESSAGE];
-  }
+/** The modality the enrolment will have, or the message for the field. */
+export function resolveModality(course: RegistrationCourse | null, chosen: ModalityChoice | null): { modality: ModalityChoice | null; error?: string } {
+  if (!course) return { modality: null };
+  if (course.modalityId === 1) return { modality: "presencial" };
+  if (course.modalityId === 2) return { modality: "en_linea" };
+  if (!chosen) return { modality: null, error: "Elija cómo tomará el curso: presencial o en línea." };
+  if (chosen === "presencial" && !course.presencialAvailable) return { modality: null, error: "No quedan lugares presenciales en este curso. Elija en línea." };
+  return { modality: chosen };
+}
 
-  const fieldErrors = mergeErrors(
-    submission.status === "success" ? undefined : (submission.error ?? undefined),
-    resolved.errors,
-    documentErrors,
-    modalityErrors,
-    emailErrors,
-  );
-  const refuse = (errors: FieldErrors) =>
-    ({ ok: false, status: 400, result: submission.reply({ fieldErrors: errors, hideFields: ["student_password"] }) }) as const;
+/**
+ * Registers a participant: checks what only the server can (the documents by content, the
+ * modality against the course, the e-mail not taken), then creates the account with its
+ * documents in one transaction (participants.server.ts registerParticipant). On any problem
+ * nothing is stored and every message comes back by field.
+ */
+export async function registerAccount(db: Kysely<DB>, input: RegistrationInput): Promise<RegistrationResult> {
+  const errors: FieldErrors = documentErrors(input.role, input.documents);
+  const modality = resolveModality(input.course, input.modality);
+  if (modality.error) errors.student_modality = [modality.error];
+  if (await isEmailRegistered(db, input.email)) errors.student_email = [EMAIL_TAKEN_MESSAGE];
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
 
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !resolved.grade || !resolved.institution) {
-    return refuse(fieldErrors);
-  }
-
-  const value = submission.value;
   const outcome = await registerParticipant(
     db,
     {
-      name: value.student_name,
-      grade: resolved.grade,
-      institution: resolved.institution,
-      email: value.student_email,
-      password: value.student_password,
-      age: value.student_age,
-      graduated: value.student_graduated,
-      nationality: value.student_nationality,
-      state: value.student_state,
-      phone: value.student_phone,
-      role: value.student_role,
+      name: input.name,
+      grade: input.grade,
+      institution: input.institution,
+      email: input.email,
+      password: input.password,
+      age: input.age,
+      graduated: input.graduated,
+      nationality: input.nationality,
+      state: input.state,
+      phone: input.phone,
+      role: input.role,
     },
-    DOCUMENTS_BY_ROLE[value.student_role].map((document) => ({ kind: document.kind, file: form.files.get(document.field)! })),
+    DOCUMENTS_BY_ROLE[input.role].map((document) => {
+      const check = checkUpload(input.documents[document.field]!.fileName, input.documents[document.field]!.bytes);
+      if (!check.ok) throw new Error("unreachable: checked above");
+      return { kind: document.kind, file: check.file };
+    }),
   );
   // Someone registered the same e-mail between the check and the insert.
-  if (!outcome.ok) return refuse({ student_email: [EMAIL_TAKEN_MESSAGE] });
-  return { ok: true, participant: outcome.participant, modality };
+  if (!outcome.ok) return { ok: false, errors: { student_email: [EMAIL_TAKEN_MESSAGE] } };
+  return { ok: true, participantId: outcome.participant.id, participant: outcome.participant, modality: modality.modality };
 }

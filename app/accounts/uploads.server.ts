@@ -31,6 +31,10 @@ function storedFileName(original: string, type: DetectedFileType): string {
   return `${base || "documento"}.${type.extension}`;
 }
 
+/** The answer to a body over MAX_REQUEST_BYTES: only files can make a form that big. */
+export const REQUEST_TOO_LARGE_MESSAGE =
+  "El envío pesa más de 5 MB, así que no lo pudimos leer: al menos uno de los archivos pesa más de 1 MB. Elija archivos JPG, PNG o PDF de máximo 1 MB cada uno.";
+
 /** Two documents of 1 MB plus the text fields fit with room; anything bigger is refused unread. */
 export const MAX_REQUEST_BYTES = 5 * 1024 * 1024;
 const MAX_TEXT_FIELD_BYTES = 16 * 1024;
@@ -82,8 +86,9 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
     parts += 1;
     if (parts > MAX_PARTS) throw new RequestTooLarge();
     if (filename === undefined) {
-      const text = await readUpTo(data, MAX_TEXT_FIELD_BYTES);
-      if (text.overflow) throw new RequestTooLarge();
+      // An overlong text keeps its first 16 KB: the form's schema then says which field is too
+      // long ("El nombre es demasiado largo…"), instead of a message about file sizes.
+      const text = await readUpTo(data, MAX_TEXT_FIELD_BYTES, { keepHead: true });
       return fileFields.includes(name) ? undefined : new TextDecoder().decode(text.bytes);
     }
     // A file part for a field that takes no file is read and dropped.
@@ -117,8 +122,11 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
   }
 }
 
-/** Reads up to `limit` bytes and drains the rest (so the parser can move on), telling whether there was more. */
-async function readUpTo(data: AsyncIterable<Uint8Array>, limit: number): Promise<{ bytes: Uint8Array; overflow: boolean }> {
+/**
+ * Reads up to `limit` bytes and drains the rest (so the parser can move on), telling whether there
+ * was more. On overflow the bytes are dropped, or with `keepHead` the first `limit` are kept.
+ */
+async function readUpTo(data: AsyncIterable<Uint8Array>, limit: number, options: { keepHead?: boolean } = {}): Promise<{ bytes: Uint8Array; overflow: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let overflow = false;
@@ -126,13 +134,14 @@ async function readUpTo(data: AsyncIterable<Uint8Array>, limit: number): Promise
     if (overflow) continue;
     if (size + chunk.byteLength > limit) {
       overflow = true;
-      chunks.length = 0;
+      if (options.keepHead) chunks.push(chunk.subarray(0, limit - size));
+      else chunks.length = 0;
       continue;
     }
     chunks.push(chunk);
     size += chunk.byteLength;
   }
-  return { bytes: overflow ? new Uint8Array(0) : Buffer.concat(chunks), overflow };
+  return { bytes: overflow && !options.keepHead ? new Uint8Array(0) : Buffer.concat(chunks), overflow };
 }
 
 function capStream(body: ReadableStream<Uint8Array> | null, limit: number): ReadableStream<Uint8Array> | null {

@@ -1,18 +1,17 @@
-import { readConfig } from "~/config.server";
 import { devMailPagesAvailable } from "./mailer.server";
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-
 /**
- * Guard of every /dev/correos route (pages and downloads): they do not exist (404) where mail
- * is really sent, i.e. in production with SMTP_URL set. In production mode with the capture on
- * (a demo box), captured mail holds password-reset links, so it is readable only from the machine
- * itself (a loopback client address). See docs/decisions/0008-mail-capture.md.
+ * Guard of every /dev/correos route (pages and downloads): they exist only in a demo that
+ * captures mail, and answer 404 anywhere else whatever the client address (behind a proxy every
+ * visitor is loopback, and X-Forwarded-For is the visitor's to write). In the demo every page
+ * carries the demo banner and nothing here is cached. See docs/decisions/0014-demo-and-production.md.
  */
-export function requireDevMailPages(context: { clientAddress?: string }, notFound: () => Response = pageNotFound): void {
+export function requireDevMailPages(_context: unknown, notFound: () => Response = pageNotFound): void {
   if (!devMailPagesAvailable()) throw notFound();
-  if (readConfig().NODE_ENV === "production" && !LOOPBACK.test(context.clientAddress ?? "")) throw notFound();
 }
+
+/** Captured mail holds reset links and access PDFs: never kept by a browser or a shared cache. */
+export const DEV_MAIL_HEADERS = { "Cache-Control": "no-store" } as const;
 
 /**
  * The CSP of a captured message's HTML: no script, no requests (images only as data: URIs),

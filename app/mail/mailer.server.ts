@@ -1,5 +1,5 @@
 import { createTransport } from "nodemailer";
-import { readConfig, type AppConfig } from "~/config.server";
+import { demoMode, mailDestination, readConfig, type AppConfig } from "~/config.server";
 import { startMailCapture } from "./capture.server";
 import { mailLog } from "./mail-log.server";
 
@@ -36,8 +36,8 @@ export type SendMailOutcome =
 export type MailMode = "smtp" | "capture";
 
 export function mailMode(config: AppConfig = readConfig()): MailMode | null {
-  if (config.SMTP_URL) return "smtp";
-  return config.MAIL_CAPTURE ? "capture" : null;
+  // Captured mail is never delivered: only a demo, which says so on every page, may capture.
+  return mailDestination(config);
 }
 
 /**
@@ -56,12 +56,11 @@ export function assertMailConfigured(config: AppConfig = readConfig()): MailMode
 }
 
 /**
- * The developer mail pages (/dev/correos) exist outside production, and in production only
- * while mail is being captured (a demo box without SMTP_URL). A production site that sends real
- * mail answers 404 there.
+ * The captured-mail pages (/dev/correos) exist only in a demo that captures mail. Anywhere else
+ * (real use, or a demo that sends through SMTP_URL) they answer 404, whatever the client address.
  */
 export function devMailPagesAvailable(config: AppConfig = readConfig()): boolean {
-  return config.NODE_ENV !== "production" || mailMode(config) === "capture";
+  return demoMode(config) && mailMode(config) === "capture";
 }
 
 // A request that sends mail (password reset...) must not hang for nodemailer's 2-minute default.

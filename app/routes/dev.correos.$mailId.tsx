@@ -2,11 +2,13 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { db } from "~/db.server";
-import { mailIdParam, requireDevMailPages } from "~/mail/dev-pages.server";
+import { mailIdParam, requireDevMailPages, DEV_MAIL_HEADERS } from "~/mail/dev-pages.server";
 import { formatByteSize, formatReceivedAt } from "~/mail/format";
 import { getCapturedMail } from "~/mail/outbox.server";
 import devMailStyles from "~/styles/dev-mail.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
+
+export const headers = () => DEV_MAIL_HEADERS;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devMailStyles }];
 

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { db } from "~/db.server";
 import { runningMailCapture } from "~/mail/capture.server";
-import { requireDevMailPages } from "~/mail/dev-pages.server";
+import { requireDevMailPages, DEV_MAIL_HEADERS } from "~/mail/dev-pages.server";
 import { formatReceivedAt } from "~/mail/format";
 import { mailMode } from "~/mail/mailer.server";
 import { listCapturedMail } from "~/mail/outbox.server";
@@ -11,6 +11,8 @@ import devMailStyles from "~/styles/dev-mail.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 
 const TITLE = "Correos capturados";
+
+export const headers = () => DEV_MAIL_HEADERS;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: devMailStyles }];
 

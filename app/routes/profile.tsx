@@ -1,13 +1,24 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
-import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER, STUDENT_GRADE, type profileUpdateSchema } from "~/accounts/account-forms";
-import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
+import {
+  GRADE_OPTIONS,
+  INSTITUTION_OPTIONS,
+  MEXICAN_STATES,
+  OTHER,
+  STUDENT_GRADE,
+  profileUpdateSchema,
+  resolveGradeAndInstitution,
+  type FieldErrors,
+} from "~/accounts/account-forms";
+import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, FILE_MESSAGES } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
-import { handleProfileAction } from "~/accounts/profile.server";
+import { replaceParticipantDocument, saveProfile } from "~/accounts/profile.server";
+import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { requireUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
@@ -26,7 +37,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
-  for (const name of ["Cache-Control", "Referrer-Policy"]) {
+  // Referrer-Policy is the site's one policy (server/security.ts): a second header here made the
+  // browser post this page's form with Origin: null.
+  for (const name of ["Cache-Control"]) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
@@ -47,11 +60,77 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ participant, documents, enrolments }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
+type Intent = "update-profile" | "replace-document";
+
+function refusal(intent: Intent | null, documentId: number | null, result: SubmissionResult<string[]>, status: number) {
+  return data({ intent, documentId, result }, { status });
+}
+
+/**
+ * Two forms: the editable data (intent=update-profile) and one document's replacement
+ * (intent=replace-document, multipart, the same checks as registration). The route parses and
+ * maps outcomes to HTTP; saveProfile and replaceParticipantDocument do the work.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
-  const outcome = await handleProfileAction(request, user);
-  if (!outcome.ok) return data({ intent: outcome.intent, documentId: outcome.documentId, result: outcome.result }, { status: outcome.status });
-  return redirectWithToast("/profile", { type: "success", description: outcome.message });
+  const form = await parseUploadForm(request, ["document"]);
+  if (!form.ok) {
+    const result = parseWithZod(new FormData(), { schema: profileUpdateSchema }).reply({
+      formErrors: [form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo."],
+    });
+    return refusal(null, null, result, form.reason === "too-large" ? 413 : 400);
+  }
+
+  if (form.fields.get("intent") === "replace-document") {
+    const rawId = String(form.fields.get("documentId") ?? "");
+    const documentId = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : null;
+    const submission = parseWithZod(form.fields, { schema: profileUpdateSchema.pick({}) });
+    if (documentId === null) return refusal("replace-document", null, submission.reply({ formErrors: ["El documento no existe."] }), 404);
+    const file = form.files.get("document");
+    if (!file) {
+      return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: form.fileErrors.document ?? [FILE_MESSAGES.missing] } }), 400);
+    }
+    const outcome = await replaceParticipantDocument(db, user.id, documentId, { fileName: file.fileName, bytes: file.data });
+    if (!outcome.ok) {
+      if (outcome.reason === "invalid-file") return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: [outcome.message] } }), 400);
+      const approved = outcome.reason === "approved";
+      const message = approved ? "Este documento ya fue aprobado y no se puede reemplazar." : "El documento no existe.";
+      return refusal("replace-document", documentId, submission.reply({ formErrors: [message] }), approved ? 400 : 404);
+    }
+    return redirectWithToast("/profile", { type: "success", description: "Recibimos su documento. Quedó pendiente de revisión." });
+  }
+
+  const submission = parseWithZod(form.fields, { schema: profileUpdateSchema });
+  const field = (name: string) => {
+    const value = form.fields.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const resolved = resolveGradeAndInstitution({
+    role: user.profile,
+    grade: field("student_grade"),
+    gradeOther: field("student_grade_other"),
+    institution: field("student_institution"),
+    institutionOther: field("student_institution_other"),
+  });
+  if (submission.status !== "success" || Object.keys(resolved.errors).length > 0 || !resolved.grade || !resolved.institution) {
+    const fieldErrors: FieldErrors = { ...resolved.errors };
+    const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
+    for (const [name, messages] of Object.entries(schemaErrors)) if (messages?.length) fieldErrors[name] = messages;
+    return refusal("update-profile", null, submission.reply({ fieldErrors }), 400);
+  }
+  const value = submission.value;
+  const outcome = await saveProfile(db, user.id, {
+    name: value.student_name,
+    grade: resolved.grade,
+    institution: resolved.institution,
+    age: value.student_age,
+    graduated: value.student_graduated,
+    nationality: value.student_nationality,
+    state: value.student_state,
+    phone: value.student_phone,
+  });
+  if (!outcome.ok) throw new Response("Not found", { status: 404 });
+  return redirectWithToast("/profile", { type: "success", description: "Guardamos sus datos." });
 }
 
 type ProfileFields = z.input<typeof profileUpdateSchema>;
@@ -180,7 +259,7 @@ function ProfileForm({
       student_grade_other: isStudent ? undefined : grade.other,
       student_institution: institution.choice,
       student_institution_other: institution.other,
-      student_age: String(participant.age) as unknown as number,
+      student_age: String(participant.age),
       student_graduated: participant.graduated as "SÍ" | "NO",
       student_nationality: participant.nationality,
       student_state: participant.state,
@@ -213,7 +292,7 @@ function ProfileForm({
         <input type="hidden" name="intent" value="update-profile" />
         <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
         <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" required />
-        <Field meta={fields.student_phone} label="Teléfono" type="tel" inputMode="numeric" autoComplete="tel-national" hint="10 dígitos." required />
+        <Field meta={fields.student_phone} label="Teléfono" type="tel" inputMode="numeric" autoComplete="tel" hint="10 dígitos." required />
         <RadioGroup
           meta={fields.student_graduated}
           legend="¿Es egresado(a)?"

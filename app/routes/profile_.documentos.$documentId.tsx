@@ -28,7 +28,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
       "Content-Security-Policy": "default-src 'none'; sandbox",
-      "Referrer-Policy": "no-referrer",
     },
   });
 }

@@ -6,13 +6,16 @@ import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
 import { passwordRecoverySchema } from "~/accounts/account-forms";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
+import { consumeResetRequest, resetThrottleMessage } from "~/accounts/rate-limit.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { readConfig } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
+
+export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -25,11 +28,19 @@ export const meta: MetaFunction = ({ matches }) =>
     noindex: true,
   });
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordRecoverySchema });
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
-  const origin = readConfig().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
-  await requestPasswordReset(db, submission.value.student_email, origin);
+  // Counted before anything is looked up or mailed: a flood does not become a flood of mail.
+  const throttle = await consumeResetRequest(db, submission.value.student_email, context.clientAddress ?? "unknown");
+  if (!throttle.ok) {
+    return data(
+      { result: submission.reply({ formErrors: [resetThrottleMessage(throttle)] }), sentTo: null },
+      { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },
+    );
+  }
+  // The link's origin comes from configuration only, never from the request (decision 0014).
+  await requestPasswordReset(db, submission.value.student_email, siteOrigin());
   // The same answer whether or not the address has an account.
   return { result: submission.reply({ resetForm: true }), sentTo: submission.value.student_email };
 }

@@ -1,4 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -10,11 +11,18 @@ import {
   ROLE_OPTIONS,
   STUDENT_GRADE,
   SUMMARY_WARNING,
-  type registrationSchema,
+  EMAIL_TAKEN_MESSAGE,
+  EMAIL_TAKEN_TITLE,
+  registrationSchema,
+  resolveGradeAndInstitution,
+  type FieldErrors,
 } from "~/accounts/account-forms";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
-import { DOCUMENTS_BY_ROLE } from "~/accounts/documents";
-import { submitRegistration, toRegistrationCourse } from "~/accounts/registration.server";
+import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
+import { isEmailRegistered } from "~/accounts/participants.server";
+import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
+import { registerAccount, resolveModality, toRegistrationCourse, type RegistrationInput } from "~/accounts/registration.server";
+import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -26,6 +34,8 @@ import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+
+export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -51,12 +61,93 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { course: await chosenCourse(request) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+function mergeErrors(...sources: (Record<string, string[] | null> | undefined)[]): FieldErrors {
+  const merged: FieldErrors = {};
+  for (const source of sources) {
+    for (const [name, messages] of Object.entries(source ?? {})) {
+      if (!messages?.length) continue;
+      merged[name] = [...(merged[name] ?? []), ...messages.filter((m) => !merged[name]?.includes(m))];
+    }
+  }
+  return merged;
+}
+
+/**
+ * The route parses (multipart, zod through conform), answers every problem it can see at once,
+ * then calls the one domain function (registerAccount) and maps its outcome to HTTP.
+ */
+export async function action({ request, context }: ActionFunctionArgs) {
   // Read before signing in: the new session replaces (and deletes) the one the course was chosen in.
   const courseId = await getChosenCourseId(request);
   const course = await chosenCourse(request);
-  const outcome = await submitRegistration(request, course);
-  if (!outcome.ok) return data(outcome.result, { status: outcome.status });
+  const form = await parseUploadForm(request, DOCUMENT_FIELDS);
+  if (!form.ok) {
+    const message = form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    return data(parseWithZod(new FormData(), { schema: registrationSchema }).reply({ formErrors: [message] }), { status: form.reason === "too-large" ? 413 : 400 });
+  }
+
+  const submission = parseWithZod(form.fields, { schema: registrationSchema });
+  const field = (name: string) => {
+    const value = form.fields.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const role = submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(field("student_role")).data;
+  const resolved = resolveGradeAndInstitution({
+    role: role ?? null,
+    grade: field("student_grade"),
+    gradeOther: field("student_grade_other"),
+    institution: field("student_institution"),
+    institutionOther: field("student_institution_other"),
+  });
+  // A file the parser refused keeps its own message ("pesa más de 1 MB"), never "Seleccione…".
+  const fileErrors: FieldErrors = role ? {} : { ...form.fileErrors };
+  if (role) {
+    for (const document of DOCUMENTS_BY_ROLE[role]) {
+      if (form.fileErrors[document.field]) fileErrors[document.field] = form.fileErrors[document.field]!;
+      else if (!form.files.has(document.field)) fileErrors[document.field] = [FILE_MESSAGES.missing];
+    }
+  }
+  const chosenModality = registrationSchema.shape.student_modality.safeParse(field("student_modality") ?? undefined).data ?? null;
+  const modality = resolveModality(course, chosenModality);
+  const schemaErrors = submission.status === "success" ? undefined : (submission.error ?? undefined);
+  let fieldErrors = mergeErrors(schemaErrors, resolved.errors, fileErrors, modality.error ? { student_modality: [modality.error] } : undefined);
+  const refuse = (errors: FieldErrors, status = 400) => data(submission.reply({ fieldErrors: errors, hideFields: ["student_password"] }), { status });
+
+  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !resolved.grade || !resolved.institution) {
+    // Every problem at once: a taken e-mail too, when the address itself is well formed.
+    const email = registrationSchema.shape.student_email.safeParse(field("student_email") ?? undefined);
+    if (email.success && (await isEmailRegistered(db, email.data))) fieldErrors = mergeErrors(fieldErrors, { student_email: [EMAIL_TAKEN_MESSAGE] });
+    return refuse(fieldErrors);
+  }
+
+  const throttle = await consumeRegistration(db, context.clientAddress ?? "unknown");
+  if (!throttle.ok) {
+    return data(submission.reply({ formErrors: [registrationThrottleMessage(throttle.retryAfterSeconds)], hideFields: ["student_password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(throttle.retryAfterSeconds) },
+    });
+  }
+
+  const value = submission.value;
+  const documents: RegistrationInput["documents"] = {};
+  for (const [name, file] of form.files) documents[name as DocumentField] = { fileName: file.fileName, bytes: file.data };
+  const outcome = await registerAccount(db, {
+    name: value.student_name,
+    role: value.student_role,
+    grade: resolved.grade,
+    institution: resolved.institution,
+    email: value.student_email,
+    password: value.student_password,
+    age: value.student_age,
+    graduated: value.student_graduated,
+    nationality: value.student_nationality,
+    state: value.student_state,
+    phone: value.student_phone,
+    modality: chosenModality,
+    documents,
+    course,
+  });
+  if (!outcome.ok) return refuse(outcome.errors);
   const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
   return redirectWithToast(
     courseId !== null ? "/payment" : "/profile",
@@ -153,7 +244,7 @@ export default function RegisterPage() {
             label="Teléfono"
             type="tel"
             inputMode="numeric"
-            autoComplete="tel-national"
+            autoComplete="tel"
             hint="10 dígitos, por ejemplo 5552289917."
             required
           />

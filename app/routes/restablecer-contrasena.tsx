@@ -19,7 +19,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
 export const headers: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
-  for (const name of ["Cache-Control", "Referrer-Policy"]) {
+  // Referrer-Policy is the site's one policy (server/security.ts): a second header here made the
+  // browser post this page's form with Origin: null.
+  for (const name of ["Cache-Control"]) {
     const value = loaderHeaders.get(name);
     if (value) headers.set(name, value);
   }
@@ -40,8 +42,9 @@ const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, y
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = (await findValidResetToken(db, token)) !== null;
-  // The token stays out of logs and Referer headers of anything this page links to.
-  return data({ token: valid ? token : "", valid }, { headers: { "Referrer-Policy": "no-referrer", "Cache-Control": "no-store" } });
+  // The site's strict-origin-when-cross-origin policy keeps the token out of other sites' Referer;
+  // the request log records paths without their query.
+  return data({ token: valid ? token : "", valid }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

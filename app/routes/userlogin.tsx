@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { loginSchema, safeRedirectPath } from "~/accounts/account-forms";
+import { loginSchema } from "~/accounts/account-forms";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
@@ -13,7 +13,10 @@ import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
+import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
+
+export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
@@ -46,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const tooMany = outcome.reason === "too-many-attempts";
     return data(submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CREDENTIALS_MESSAGE], hideFields: ["student_password"] }), {
       status: tooMany ? 429 : 400,
+      headers: outcome.reason === "too-many-attempts" ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
     });
   }
   // Decided before signing in: the new session replaces (and deletes) the current one.

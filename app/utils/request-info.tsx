@@ -8,8 +8,10 @@ import { createContext, useContext } from "react";
 export interface RequestInfo {
   nonce: string;
   requestId: string;
+  /** A demo (simulated payments, captured mail): every page says so (docs/decisions/0014). */
+  demo: boolean;
 }
 
-export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "" });
+export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", demo: false });
 
 export const useRequestInfo = () => useContext(RequestInfoContext);

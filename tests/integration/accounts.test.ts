@@ -128,7 +128,7 @@ describe("sign-in", () => {
     expect(blocked.status).toBe(429);
     expect(blocked.result.error?.[""]).toEqual([TOO_MANY_ATTEMPTS_MESSAGE]);
     // Once the window has passed, the right password works again.
-    await db.updateTable("login_failures").set({ failed_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+    await db.updateTable("throttle_attempts").set({ attempted_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
     const response = (await loginAction({
       request: loginRequest(participant.email, PASSWORD),
       params: {},

@@ -302,8 +302,9 @@ describe("configuration and invoices", () => {
     const { readConfig, resolvePaymentMode } = await import("~/config.server");
     const base = { NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) } as NodeJS.ProcessEnv;
     expect(resolvePaymentMode(readConfig(base))).toEqual({ provider: "simulator", mode: "AUT" });
-    expect(() => readConfig({ ...base, PAYMENT_PROVIDER: "banorte" })).toThrow(/BANORTE_MERCHANT_ID.*\n.*BANORTE_USER/s);
-    expect(() => readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MERCHANT_ID: "1234567", BANORTE_USER: "u", BANORTE_PASSWORD: "p", BANORTE_TERMINAL_ID: "t", BANORTE_CERTIFICATE_PATH: "/no/existe.pem" })).toThrow(
+    // Decision 0014: a demo (no PUBLIC_URL) runs Banorte in its test mode; live (PRD) needs everything.
+    expect(() => readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MODE: "PRD" })).toThrow(/BANORTE_MERCHANT_ID.*\n.*BANORTE_USER/s);
+    expect(() => readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MODE: "PRD", BANORTE_MERCHANT_ID: "1234567", BANORTE_USER: "u", BANORTE_PASSWORD: "p", BANORTE_TERMINAL_ID: "t", BANORTE_CERTIFICATE_PATH: "/no/existe.pem" })).toThrow(
       /BANORTE_CERTIFICATE_PATH/,
     );
     expect(() => readConfig({ ...base, BANORTE_MODE: "PRD" })).toThrow(/PAYMENT_PROVIDER=banorte/);

@@ -257,9 +257,9 @@ describe("the developer pages", () => {
     await withEnv({ NODE_ENV: "production", SMTP_URL: undefined }, async () => {
       expect(await callLoader(listLoader, "/dev/correos")).not.toBeInstanceOf(Response);
     });
-    // Outside production the pages stay, even when real SMTP is configured (to read older captures).
+    // Decision 0014: the pages exist only where mail is captured (a demo), in any NODE_ENV.
     await withEnv({ NODE_ENV: "development", SMTP_URL: "smtp://mail.himfg.edu.mx:587" }, async () => {
-      expect(await callLoader(listLoader, "/dev/correos")).not.toBeInstanceOf(Response);
+      expect(asResponse(await callLoader(listLoader, "/dev/correos")).status).toBe(404);
     });
   });
 

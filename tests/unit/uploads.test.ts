@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { safeRedirectPath } from "~/accounts/account-forms";
+import { safeRedirectPath } from "~/utils/safe-redirect";
 import { detectFileType, FILE_MESSAGES } from "~/accounts/documents";
 import { checkUpload, MAX_REQUEST_BYTES, parseUploadForm } from "~/accounts/uploads.server";
 import { sampleJpeg, samplePdf, samplePng, textFile, twoMegabytePdf } from "../support/sample-files";
@@ -76,7 +76,27 @@ describe("safeRedirectPath", () => {
   test("keeps same-site paths and refuses anything that leaves the site", () => {
     expect(safeRedirectPath("/payment?curso=3")).toBe("/payment?curso=3");
     expect(safeRedirectPath("/profile")).toBe("/profile");
-    for (const bad of ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)", "", null, "profile"]) {
+    expect(safeRedirectPath("/cursos2025/a/../b#x")).toBe("/cursos2025/b#x");
+    const bad = [
+      "//evil.example/",
+      "https://evil.example/",
+      "/\\evil.example",
+      "javascript:alert(1)",
+      "",
+      null,
+      "profile",
+      // Issue 8: normalises into a protocol-relative URL.
+      "/.//evil.example",
+      "/./\\evil.example",
+      "/%2e//evil.example",
+      "/a/..//evil.example",
+      "/\t/evil.example",
+      "/\n/evil.example",
+      "/\u202e/x",
+      "/\u200b",
+      "/" + "a".repeat(3000),
+    ];
+    for (const value of bad) {
       expect(safeRedirectPath(bad, "/profile"), String(bad)).toBe("/profile");
     }
   });

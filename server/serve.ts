@@ -1,0 +1,76 @@
+// The server proper, imported by server/index.ts once the configuration and the data directory passed.
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import { databasePath, demoMode, readConfig, siteOrigin, type AppConfig } from "../app/config.server";
+import { describeDatabaseError, refuseToStart } from "./preflight";
+import { db } from "../app/db.server";
+import { startMailCapture } from "../app/mail/capture.server";
+import { assertMailConfigured } from "../app/mail/mailer.server";
+import { runShutdownTasks } from "../app/utils/shutdown.server";
+import { createApp } from "./app";
+import { log } from "./logging";
+import { prepareDatabase } from "./prepare-database";
+
+const config: AppConfig = readConfig();
+// Refuse to start when mail would go nowhere (checked in server/index.ts before anything opens).
+const mailMode = assertMailConfigured(config);
+
+const demo = demoMode(config);
+if (demo) {
+  log("warn", "DEMO MODE: card payments are simulated and mail is captured, not delivered (every page shows a banner)", {
+    hint: "for real use set DEMO_MODE=false (or PUBLIC_URL), PAYMENT_PROVIDER=banorte with its credentials, and SMTP_URL",
+    links: siteOrigin(config),
+  });
+}
+
+let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
+try {
+  prepared = await prepareDatabase({ includeDemoContent: config.SEED_DEMO_CONTENT });
+} catch (error) {
+  refuseToStart(describeDatabaseError(error, databasePath()));
+}
+log("info", "database ready", { ...prepared });
+
+const buildPath = path.resolve("build/index.js");
+const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+
+// Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
+if (mailMode === "capture") await startMailCapture();
+
+const app = createApp(build, config);
+const server = app.listen(config.PORT, config.HOST, () => {
+  log("info", "server listening", {
+    url: `http://${config.HOST === "0.0.0.0" ? "localhost" : config.HOST}:${config.PORT}`,
+    database: databasePath(),
+    mode: config.NODE_ENV,
+    demo,
+  });
+});
+
+let shuttingDown = false;
+async function shutdown(signal: string) {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  log("info", "shutting down", { signal });
+  // Give in-flight requests up to 10 s, then stop regardless.
+  const force = setTimeout(() => {
+    log("warn", "forced exit after 10 s");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(async () => {
+    try {
+      await runShutdownTasks();
+      await db.destroy();
+    } finally {
+      log("info", "stopped");
+      process.exit(0);
+    }
+  });
+  server.closeIdleConnections();
+}
+
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
