@@ -56,6 +56,26 @@ const envSchema = z.object({
   BANORTE_MERCHANT_NAME: z.string().min(1).max(25).default("HIMFG"),
   BANORTE_MERCHANT_CITY: z.string().min(1).max(40).default("Ciudad de Mexico"),
   BANORTE_CERTIFICATE_PATH: z.string().optional(),
+  // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
+  // comma-separated, e.g. "https://cursos.himfg.edu.mx,https://intranet.himfg.edu.mx". Empty: none.
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+        let origin: string | null = null;
+        try {
+          const url = new URL(entry);
+          if ((url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "")) origin = url.origin;
+        } catch {
+          origin = null;
+        }
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin (scheme://host[:port], no path)` });
+      }
+      return origins;
+    }),
 }).superRefine((env, ctx) => {
   const demo = isDemo(env);
   const { provider, mode } = resolvePaymentMode(env);

@@ -414,6 +414,26 @@ export interface InvoiceRequestsTable {
   created_at: Generated<string>;
 }
 
+/** A file sent to POST /api/files/upload, private, waiting (one hour) for a registration to claim it. */
+export interface StagedUploadsTable {
+  /** SHA-256 (hex) of the token in the fileUrl; the token itself is never stored. */
+  token_hash: string;
+  file_name: string;
+  content_type: "image/jpeg" | "image/png" | "application/pdf";
+  data: Buffer;
+  client_address: string;
+  created_at: string;
+  expires_at: string;
+  claimed_at: string | null;
+}
+
+/** A participant's private iCalendar feed address (revocable by replacing the token). */
+export interface CalendarFeedsTable {
+  participant_id: number;
+  token: string;
+  created_at: Generated<string>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   stored_files: StoredFilesTable;
@@ -441,6 +461,8 @@ export interface DB {
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
+  staged_uploads: StagedUploadsTable;
+  calendar_feeds: CalendarFeedsTable;
 }
 
 export type DirectionNode = Selectable<DirectionNodesTable>;

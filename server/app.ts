@@ -6,6 +6,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
+import { apiCors, exceptApi } from "./api-cors";
 import { log, requestLogger } from "./logging";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
@@ -56,7 +57,8 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   app.use(dropUntrustedForwardedHost(config.TRUST_PROXY));
-  app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
+  app.use(apiCors({ allowedOrigins: config.API_CORS_ORIGINS, publicUrl: config.PUBLIC_URL }));
+  app.use(exceptApi(rejectCrossSiteRequests(config.PUBLIC_URL)));
   app.use(requireFormBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
 
