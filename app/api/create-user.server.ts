@@ -83,7 +83,10 @@ export async function createUserFromApi(
     institution: text("student_institution"),
     institutionOther: null,
   });
-  if (submission.status !== "success") Object.assign(errors, Object.fromEntries(Object.entries(submission.error ?? {}).filter(([, m]) => m?.length)));
+  // A field sent as something other than text keeps that message (the schema only saw it missing).
+  for (const [name, messages] of Object.entries(submission.status === "success" ? {} : (submission.error ?? {}))) {
+    if (messages?.length && !errors[name]) errors[name] = messages;
+  }
   for (const [name, messages] of Object.entries(resolved.errors)) errors[name] = [...(errors[name] ?? []), ...messages];
 
   const fileUrls: Record<string, unknown> = {};
