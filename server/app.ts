@@ -61,6 +61,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(exceptApi(rejectCrossSiteRequests(config.PUBLIC_URL)));
   app.use(requireFormBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
+  app.use(courseCalendarAddress);
 
   app.all(
     "*",
@@ -97,6 +98,21 @@ export function createApp(build: ServerBuild, config: AppConfig) {
 /** Endpoints whose POST body is not a form on purpose: the bank's JSON relay, the card simulator, a JSON API. */
 function takesOtherBodies(pathName: string): boolean {
   return pathName === "/payment/relay" || pathName === "/simulador-banorte/pago" || pathName.startsWith("/api/");
+}
+
+/**
+ * /cursos2025/{course_url}.ics is the published address of a course's calendar. Remix cannot
+ * match a parameter followed by ".ics", so the address is handed to the route that answers it.
+ */
+function courseCalendarAddress(req: Request, _res: Response, next: NextFunction) {
+  const match = /^\/cursos2025\/([a-z0-9][a-z0-9-]{0,119})\.ics$/.exec(req.path);
+  if (match && (req.method === "GET" || req.method === "HEAD")) {
+    const query = req.url.indexOf("?");
+    req.url = `/cursos2025/${match[1]}/calendario.ics${query >= 0 ? req.url.slice(query) : ""}`;
+    // The Remix adapter builds the request from originalUrl.
+    req.originalUrl = req.url;
+  }
+  next();
 }
 
 /** A path with broken percent-encoding is a bad request (400), not a server error. */

@@ -58,6 +58,13 @@ export default function CourseEntry() {
           </div>
         ))}
       </CourseFacts>
+      <p className="course-page__calendar">
+        {/* A plain link (not <Link>): the browser downloads the file, with or without JavaScript. */}
+        <a href={`${path}.ics`} download={`${path.split("/").pop()}.ics`} aria-describedby="course-calendar-hint">
+          Agregar a mi calendario
+        </a>{" "}
+        <span id="course-calendar-hint">las fechas de este curso y sus sesiones (archivo .ics).</span>
+      </p>
 
       {enrolled ? <EnrolledContent content={enrolled} /> : null}
 
