@@ -64,10 +64,27 @@ function plainDateTime(iso: string) {
     toString: () => iso,
     toJSON: () => iso,
     toPlainDate: () => plainDate(iso.slice(0, 10)),
-    toZonedDateTime: () => {
+    // With an event time zone, ical-generator asks for the zoned value and writes its wall-clock
+    // fields after TZID=…: the same fields, already in that zone.
+    toZonedDateTime: (timeZone: string) => zoned(iso, timeZone),
+  };
+}
+
+function zoned(iso: string, timeZoneId: string) {
+  const plain = plainDateTime(iso);
+  const value = {
+    ...plain,
+    timeZoneId,
+    toPlainDateTime: () => plainDateTime(iso),
+    withTimeZone: (zone: string) => {
+      if (zone !== timeZoneId) throw new Error(`Only ${timeZoneId} is written`);
+      return value;
+    },
+    toInstant: () => {
       throw new Error("not used");
     },
   };
+  return value;
 }
 
 function dayAfter(iso: string): string {
@@ -116,10 +133,19 @@ export function feedSessions(courseContent: string): FeedSession[] {
   });
 }
 
+/**
+ * RFC 5545 TEXT escaping (§3.3.11). ical-generator escapes event texts but writes the calendar's
+ * own NAME / X-WR-CALNAME / X-WR-CALDESC as given, so a course name with a line break or a ";"
+ * would break the file: those are escaped here.
+ */
+export function escapeText(value: string): string {
+  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n|\r/g, "\\n");
+}
+
 function newCalendar(name: string, description: string): ICalCalendar {
   const calendar = ical({
-    name,
-    description,
+    name: escapeText(name),
+    description: escapeText(description),
     prodId: { company: "Hospital Infantil de México Federico Gómez", product: "Cursos", language: "ES" },
     ttl: 60 * 60,
   });

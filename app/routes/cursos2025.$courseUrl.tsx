@@ -6,7 +6,11 @@ import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
 import { courseEntryPath, getCourseByUrl, getEnrolledCourseContent, toCourseCard, viewerFromSessionUser, type EnrolledCourseContent } from "~/courses/courses.server";
 import { ChooseCourseForm, CourseFacts, programmePagePath } from "~/courses/course-ui";
 import { db } from "~/db.server";
-import { deepPageMeta } from "~/utils/seo";
+import { siteOrigin } from "~/config.server";
+import { courseJsonLd } from "~/courses/structured-data";
+import { getPublicFileType, publicFileUrl } from "~/files/files.server";
+import { getSettings } from "~/settings/settings.server";
+import { deepPageMeta, jsonLd } from "~/utils/seo";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -19,14 +23,17 @@ function crumbs(card: { name: string; monthId: number }, path: string): Crumb[] 
   ];
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  deepPageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...deepPageMeta({
     title: data ? data.card.name : "Curso",
     description: data?.card.summary || "Curso de la oferta académica del Hospital Infantil de México Federico Gómez.",
     path: data?.path ?? CATALOGUE_PATH,
     crumbs: data ? crumbs(data.card, data.path) : [],
     matches,
-  });
+    image: data?.ogImage ?? undefined,
+  }),
+  ...(data ? [jsonLd(data.structuredData)] : []),
+];
 
 /**
  * The course entry page. A participant with a confirmed enrolment sees the course content
@@ -39,7 +46,14 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const user = await getSessionUser(request);
   const viewer = viewerFromSessionUser(user);
   const enrolled = user ? await getEnrolledCourseContent(db, course.course_id, user.id) : null;
-  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn, enrolled };
+  const path = courseEntryPath(course.course_url);
+  const origin = siteOrigin();
+  const imageUrl = course.course_image_file_id ? new URL(publicFileUrl(course.course_image_file_id), origin).href : null;
+  // Social networks show only bitmap previews: an SVG course image falls back to the site's image.
+  const imageType = course.course_image_file_id ? await getPublicFileType(db, course.course_image_file_id) : null;
+  const ogImage = imageUrl && imageType && /^image\/(png|jpeg|webp|gif)$/.test(imageType) ? imageUrl : null;
+  const structuredData = courseJsonLd(course, { pageUrl: new URL(path, origin).href, imageUrl, origin, settings: await getSettings(db) });
+  return { card: toCourseCard(course, viewer), path, signedIn: viewer.signedIn, enrolled, ogImage, structuredData };
 }
 
 export default function CourseEntry() {
