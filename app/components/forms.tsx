@@ -176,18 +176,36 @@ interface FileFieldProps {
 
 /**
  * A document upload. In the browser the file is checked as soon as it is chosen (size, and its
- * real type from its first bytes), with a message at the field and a toast, and a refused file is
- * taken out of the form before sending. The server checks again by content either way.
+ * real type from its first bytes), with a message at the field and a toast. A refused file stays
+ * chosen but marked (data-refused, read by the form's check at submit), so its precise message
+ * ("pesa más de 1 MB") stays until another file is chosen instead of turning into "Seleccione…".
+ * The server checks again by content either way.
  */
 export function FileField({ meta, label, hint, required }: FileFieldProps) {
   const [clientError, setClientError] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
   const errors = clientError ? [clientError] : meta.errors;
   const invalid = Boolean(errors?.length);
   useEffect(() => setClientError(null), [meta.errors]);
+  // A refused file never leaves the browser: the form is not sent, and the field says why.
+  useEffect(() => {
+    const input = inputRef.current;
+    const form = input?.form;
+    if (!input || !form) return;
+    const guard = (event: SubmitEvent) => {
+      if (!input.dataset.refused) return;
+      event.preventDefault();
+      setClientError(input.dataset.refused);
+      input.focus();
+    };
+    form.addEventListener("submit", guard);
+    return () => form.removeEventListener("submit", guard);
+  }, []);
 
   async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
     const file = input.files?.[0];
+    delete input.dataset.refused;
     if (!file) return setClientError(null);
     let problem: string | null = null;
     if (file.size === 0) problem = FILE_MESSAGES.empty;
@@ -195,7 +213,7 @@ export function FileField({ meta, label, hint, required }: FileFieldProps) {
     else if (!detectFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) problem = FILE_MESSAGES.wrongType;
     setClientError(problem);
     if (problem) {
-      input.value = "";
+      input.dataset.refused = problem;
       showToast({ type: "error", title: "Archivo no válido", description: `${file.name}: ${problem}` });
     }
   }
@@ -218,6 +236,7 @@ export function FileField({ meta, label, hint, required }: FileFieldProps) {
         aria-invalid={invalid || undefined}
         aria-describedby={[meta.descriptionId, invalid ? meta.errorId : null].filter(Boolean).join(" ")}
         className="field__file"
+        ref={inputRef}
         onChange={onChange}
       />
     </div>

@@ -141,6 +141,11 @@ type ProfileFields = z.input<typeof profileUpdateSchema>;
 
 const longDate = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "America/Mexico_City" });
 
+/** "Credencial de trabajador del HIMFG" → "credencial de trabajador del HIMFG" (acronyms keep their case). */
+function lowerFirst(label: string): string {
+  return label.charAt(0).toLowerCase() + label.slice(1);
+}
+
 function splitChoice(value: string, options: readonly string[]) {
   return options.includes(value) ? { choice: value, other: "" } : { choice: OTHER, other: value };
 }
@@ -183,7 +188,9 @@ export default function ProfilePage() {
         </dl>
       </section>
 
+      {/* A new key after each save: the form starts clean (no error summary or field errors left from a failed try). */}
       <ProfileForm
+        key={participant.updated_at}
         participant={participant}
         isStudent={isStudent}
         lastResult={actionData?.intent !== "replace-document" ? (actionData?.result as SubmissionResult<string[]> | undefined) : undefined}
@@ -370,7 +377,7 @@ function DocumentCard({ document, lastResult }: { document: DocumentListItem; la
       ) : null}
       <p>
         <a href={`/profile/documentos/${document.id}`} download>
-          Descargar {DOCUMENT_KIND_LABELS[document.kind].toLowerCase()}
+          Descargar {lowerFirst(DOCUMENT_KIND_LABELS[document.kind])}
         </a>{" "}
         <span className="field__hint">({describeFile({ content_type: document.contentType, file_name: document.fileName, byte_size: document.byteSize })})</span>
       </p>
@@ -391,7 +398,7 @@ function DocumentCard({ document, lastResult }: { document: DocumentListItem; la
               {form.errors.join(" ")}
             </p>
           ) : null}
-          <FileField meta={fields.document} label={`Nuevo archivo: ${DOCUMENT_KIND_LABELS[document.kind].toLowerCase()}`} required />
+          <FileField meta={fields.document} label={`Nuevo archivo: ${lowerFirst(DOCUMENT_KIND_LABELS[document.kind])}`} required />
           <div className="form-actions">
             <SubmitButton formActionPath="/profile" pendingLabel="Subiendo…" className="button--secondary">
               Reemplazar documento

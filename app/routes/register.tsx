@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import { parse, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -18,6 +18,7 @@ import {
   type FieldErrors,
 } from "~/accounts/account-forms";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
+import { registrationClientErrors } from "~/accounts/registration-checks";
 import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
 import { isEmailRegistered } from "~/accounts/participants.server";
 import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
@@ -167,7 +168,25 @@ function useHydrated() {
 export default function RegisterPage() {
   const { course } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<RegistrationFields>({ id: "registro", lastResult, shouldValidate: "onSubmit" });
+  const modalityAsked = course?.modalityId === 3;
+  const [form, fields] = useForm<RegistrationFields>({
+    id: "registro",
+    lastResult,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onBlur",
+    // With JavaScript, what the browser can check is checked before sending (no round trip that
+    // would cost the chosen files and the typed password); the server checks everything again.
+    onValidate({ form: element, formData }) {
+      const refusedFiles: Record<string, string> = {};
+      for (const input of element.querySelectorAll<HTMLInputElement>("input[type=file][data-refused]")) refusedFiles[input.name] = input.dataset.refused!;
+      return parse(formData, {
+        resolve(payload) {
+          const error = registrationClientErrors(formData, { modalityAsked, refusedFiles });
+          return Object.keys(error).length > 0 ? { error } : { value: payload as RegistrationFields };
+        },
+      });
+    },
+  });
   const hydrated = useHydrated();
 
   const initialRole = fields.student_role.initialValue;
@@ -200,6 +219,8 @@ export default function RegisterPage() {
     fields.student_license_part_2,
   ];
 
+  const summary = summaryErrors(ordered);
+
   return (
     <div className="container page form-page">
       <Breadcrumbs items={[{ label: "Registro", href: "/register" }]} />
@@ -211,7 +232,7 @@ export default function RegisterPage() {
         </p>
       ) : null}
 
-      <ErrorSummary title={SUMMARY_WARNING} errors={summaryErrors(ordered)} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary title={summaryTitle(summary, form.errors)} errors={summary} formErrors={form.errors} focusKey={lastResult} />
 
       <Form method="post" action="/register" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <RadioGroup
@@ -347,6 +368,13 @@ export default function RegisterPage() {
       </ul>
     </div>
   );
+}
+
+/** The summary's heading says what happened: a taken e-mail, a refusal of the whole form, or fields to fix. */
+function summaryTitle(summary: { message: string }[], formErrors: string[] | undefined): string {
+  if (summary.length > 0 && summary.every((error) => error.message === EMAIL_TAKEN_MESSAGE)) return EMAIL_TAKEN_TITLE;
+  if (summary.length === 0 && formErrors?.length) return "No pudimos completar su registro";
+  return SUMMARY_WARNING;
 }
 
 function initialChoice(meta: { initialValue?: unknown }): string {

@@ -1,4 +1,4 @@
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -69,7 +69,31 @@ describe("what a start for real use requires", () => {
     expect(result.stderr).toContain("The server did not start.");
     expect(result.stderr).toMatch(/DEMO_MODE=true[\s\S]*PUBLIC_URL: required[\s\S]*SMTP_URL: required/);
     expect(result.stderr).not.toMatch(/^\s+at /m);
-  });
+  }, 60_000);
+
+  test("a demo start says so in its log", async () => {
+    const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-demo-log-")), "himfg.db");
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: { ...process.env, ...BASE, DATABASE_PATH: database, PORT: String(20000 + (process.pid % 20000)), HOST: "127.0.0.1", LOG_REQUESTS: "false", PUBLIC_URL: "", DEMO_MODE: "" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes("server listening")) resolve();
+        };
+        child.stdout.on("data", onData);
+        child.stderr.on("data", onData);
+        child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expect(output).toMatch(/"level":"warn","message":"DEMO MODE: card payments are simulated and mail is captured/);
+    expect(output).toMatch(/"demo":true/);
+  }, 90_000);
 
   test("the container starts as real use: its Dockerfile sets DEMO_MODE=false", () => {
     expect(fs.readFileSync("Dockerfile", "utf8")).toMatch(/DEMO_MODE=false/);
@@ -93,7 +117,7 @@ describe("a data directory the server cannot write", () => {
     expect(result.stderr).toContain(`The database at ${database} cannot be written`);
     expect(result.stderr).toContain("DATABASE_PATH");
     expect(result.stderr).not.toMatch(/^\s+at /m);
-  });
+  }, 60_000);
 });
 
 describe("through the real HTTP server, configured for real use", () => {
