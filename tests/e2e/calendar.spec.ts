@@ -64,5 +64,8 @@ test.describe("Agregar a mi calendario", () => {
     await expect(address).not.toHaveValue(first);
     expect((await page.request.get(new URL(first).pathname)).status()).toBe(404);
     await expectNoAxeViolations(page);
+    // The long address fits a 320 px phone without sideways scroll.
+    await page.setViewportSize({ width: 320, height: 640 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   });
 });
