@@ -62,6 +62,26 @@ const envSchema = z.object({
   BANORTE_VERIFY_URL: z.string().url().refine((url) => url.startsWith("https://") || url.startsWith("http://127.0.0.1"), "must be https").optional(),
   // How often the in-process scheduler expires holds, attempts and sessions (0 = never).
   PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
+  // comma-separated, e.g. "https://cursos.himfg.edu.mx,https://intranet.himfg.edu.mx". Empty: none.
+  API_CORS_ORIGINS: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const origins: string[] = [];
+      for (const entry of value.split(",").map((item) => item.trim()).filter(Boolean)) {
+        let origin: string | null = null;
+        try {
+          const url = new URL(entry);
+          if ((url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "")) origin = url.origin;
+        } catch {
+          origin = null;
+        }
+        if (origin) origins.push(origin);
+        else ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin (scheme://host[:port], no path)` });
+      }
+      return origins;
+    }),
 }).superRefine((env, ctx) => {
   const demo = isDemo(env);
   const { provider, mode } = resolvePaymentMode(env);

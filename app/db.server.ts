@@ -465,6 +465,26 @@ export interface ManualEnrolmentsTable {
   created_at: Generated<string>;
 }
 
+/** A file sent to POST /api/files/upload, private, waiting (one hour) for a registration to claim it. */
+export interface StagedUploadsTable {
+  /** SHA-256 (hex) of the token in the fileUrl; the token itself is never stored. */
+  token_hash: string;
+  file_name: string;
+  content_type: "image/jpeg" | "image/png" | "application/pdf";
+  data: Buffer;
+  client_address: string;
+  created_at: string;
+  expires_at: string;
+  claimed_at: string | null;
+}
+
+/** A participant's private iCalendar feed address (revocable by replacing the token). */
+export interface CalendarFeedsTable {
+  participant_id: number;
+  token: string;
+  created_at: Generated<string>;
+}
+
 export interface DB {
   site_settings: SiteSettingsTable;
   stored_files: StoredFilesTable;
@@ -493,6 +513,8 @@ export interface DB {
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
   content_version: ContentVersionTable;
+  staged_uploads: StagedUploadsTable;
+  calendar_feeds: CalendarFeedsTable;
   simulator_transactions: SimulatorTransactionsTable;
   offline_payments: OfflinePaymentsTable;
   refunds: RefundsTable;

@@ -14,6 +14,7 @@ import * as m0012 from "./0012-staff";
 import * as m0013 from "./0013-teaching-office";
 import * as m0014 from "./0014-content-version";
 import * as m0015 from "./0015-search-index-triggers";
+import * as m0016 from "./0016-api-uploads-calendar-feeds";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   "0013-teaching-office": m0013,
   "0014-content-version": m0014,
   "0015-search-index-triggers": m0015,
+  "0016-api-uploads-calendar-feeds": m0016,
 };

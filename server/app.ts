@@ -7,6 +7,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
+import { apiCors, exceptApi } from "./api-cors";
 import { log, requestLogger } from "./logging";
 import { anonymousPageCache } from "./page-cache";
 import { simplePage } from "../app/utils/simple-page.server";
@@ -68,10 +69,12 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
 
   app.use(dropUntrustedForwardedHost(config.TRUST_PROXY));
-  app.use(rejectCrossSiteRequests(config.PUBLIC_URL));
+  app.use(apiCors({ allowedOrigins: config.API_CORS_ORIGINS, publicUrl: config.PUBLIC_URL }));
+  app.use(exceptApi(rejectCrossSiteRequests(config.PUBLIC_URL)));
   app.use(requireFormBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
   app.use(staffPagesAreNeverStored);
+  app.use(courseCalendarAddress);
 
   // Anonymous GETs not kept yet: rendered once and kept when they may be (decision 0017).
   // Everything else (a session, a toast, a form post) goes to Remix through the Express adapter.
@@ -126,6 +129,21 @@ function staffPagesAreNeverStored(req: Request, res: Response, next: NextFunctio
 /** Endpoints whose POST body is not a form on purpose: the bank's JSON relay, the card simulator, a JSON API. */
 function takesOtherBodies(pathName: string): boolean {
   return pathName === "/payment/relay" || pathName === "/simulador-banorte/pago" || pathName.startsWith("/api/");
+}
+
+/**
+ * /cursos2025/{course_url}.ics is the published address of a course's calendar. Remix cannot
+ * match a parameter followed by ".ics", so the address is handed to the route that answers it.
+ */
+function courseCalendarAddress(req: Request, _res: Response, next: NextFunction) {
+  const match = /^\/cursos2025\/([a-z0-9][a-z0-9-]{0,119})\.ics$/.exec(req.path);
+  if (match && (req.method === "GET" || req.method === "HEAD")) {
+    const query = req.url.indexOf("?");
+    req.url = `/cursos2025/${match[1]}/calendario.ics${query >= 0 ? req.url.slice(query) : ""}`;
+    // The Remix adapter builds the request from originalUrl.
+    req.originalUrl = req.url;
+  }
+  next();
 }
 
 /** A path with broken percent-encoding is a bad request (400), not a server error. */

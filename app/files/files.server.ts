@@ -44,3 +44,9 @@ export async function getPublicFile(db: Kysely<DB>, id: string) {
 export function publicFileUrl(id: string): string {
   return `/archivos/${id}`;
 }
+
+/** The declared type of a public file (without reading its bytes), or null. */
+export async function getPublicFileType(db: Kysely<DB>, id: string): Promise<string | null> {
+  const row = await db.selectFrom("stored_files").select("content_type").where("id", "=", id).where("visibility", "=", "public").executeTakeFirst();
+  return row?.content_type ?? null;
+}

@@ -9,7 +9,10 @@ import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
 import { courseEntryPath, getCourseByUrl, getEnrolledCourseContent, toCourseCard, viewerFromSessionUser, type EnrolledCourseContent } from "~/courses/courses.server";
 import { ChooseCourseForm, CourseFacts, programmePagePath } from "~/courses/course-ui";
 import { db } from "~/db.server";
-import { deepPageMeta } from "~/utils/seo";
+import { siteOrigin } from "~/config.server";
+import { courseJsonLd } from "~/courses/structured-data";
+import { getPublicFileType, publicFileUrl } from "~/files/files.server";
+import { deepPageMeta, jsonLd } from "~/utils/seo";
 import catalogueStyles from "~/styles/catalogue.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
@@ -22,14 +25,17 @@ function crumbs(card: { name: string; monthId: number }, path: string): Crumb[] 
   ];
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
-  deepPageMeta({
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => [
+  ...deepPageMeta({
     title: data ? data.card.name : "Curso",
     description: data?.card.summary || "Curso de la oferta académica del Hospital Infantil de México Federico Gómez.",
     path: data?.path ?? CATALOGUE_PATH,
     crumbs: data ? crumbs(data.card, data.path) : [],
     matches,
-  });
+    image: data?.ogImage ?? undefined,
+  }),
+  ...(data ? [jsonLd(data.structuredData)] : []),
+];
 
 /**
  * The course entry page. A participant with a confirmed enrolment sees the course content
@@ -44,8 +50,16 @@ export async function loader({ params, request }: LoaderFunctionArgs) {
   const enrolled = user ? await getEnrolledCourseContent(db, course.course_id, user.id) : null;
   const live = user ? (await liveEnrolmentsFor(db, user.id, [course.course_id])).get(course.course_id) : undefined;
   const enrolment: EnrolmentSummary | null = live && replacesPurchase(live.status) ? { id: live.id, status: live.status } : null;
-  const contact = enrolment?.status === "suspendida" ? await getSettings(db).then(({ phone, email }) => ({ phone, email })) : undefined;
-  return { card: toCourseCard(course, viewer), path: courseEntryPath(course.course_url), signedIn: viewer.signedIn, enrolled, enrolment, contact };
+  const settings = await getSettings(db);
+  const contact = enrolment?.status === "suspendida" ? { phone: settings.phone, email: settings.email } : undefined;
+  const path = courseEntryPath(course.course_url);
+  const origin = siteOrigin();
+  const imageUrl = course.course_image_file_id ? new URL(publicFileUrl(course.course_image_file_id), origin).href : null;
+  // Social networks show only bitmap previews: an SVG course image falls back to the site's image.
+  const imageType = course.course_image_file_id ? await getPublicFileType(db, course.course_image_file_id) : null;
+  const ogImage = imageUrl && imageType && /^image\/(png|jpeg|webp|gif)$/.test(imageType) ? imageUrl : null;
+  const structuredData = courseJsonLd(course, { pageUrl: new URL(path, origin).href, imageUrl, origin, settings });
+  return { card: toCourseCard(course, viewer), path, signedIn: viewer.signedIn, enrolled, enrolment, contact, ogImage, structuredData };
 }
 
 export default function CourseEntry() {
@@ -64,6 +78,13 @@ export default function CourseEntry() {
           </div>
         ))}
       </CourseFacts>
+      <p className="course-page__calendar">
+        {/* A plain link (not <Link>): the browser downloads the file, with or without JavaScript. */}
+        <a href={`${path}.ics`} download={`${path.split("/").pop()}.ics`} aria-describedby="course-calendar-hint">
+          Agregar a mi calendario
+        </a>{" "}
+        <span id="course-calendar-hint">las fechas de este curso y sus sesiones (archivo .ics).</span>
+      </p>
 
       {enrolment ? (
         <section className="course-page__notice" aria-labelledby="your-enrolment">

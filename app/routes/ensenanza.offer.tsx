@@ -97,6 +97,13 @@ export default function CourseCatalogue() {
         Cursos, diplomados y talleres de educación médica continua para profesionales y estudiantes de la salud, presenciales y en
         línea. Elija un mes para ver sus cursos.
       </p>
+      <p className="catalogue__calendar">
+        {/* A plain link (not <Link>): the browser downloads the file, with or without JavaScript. */}
+        <a href="/ensenanza/offer.ics" download="oferta-academica-himfg.ics">
+          Agregar a mi calendario
+        </a>{" "}
+        todos los cursos con inscripción abierta (archivo .ics para Google Calendar, Outlook o Calendario de Apple).
+      </p>
       <nav aria-label="Meses del año" className="month-bar">
         <ul className="month-bar__list">
           {MONTHS.map((name, id) => (

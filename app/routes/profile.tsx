@@ -15,6 +15,8 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
+import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { listEnrolments } from "~/enrolment/enrolment.server";
@@ -42,13 +44,15 @@ export const meta: MetaFunction = ({ matches }) =>
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [participant, documents, enrolments] = await Promise.all([
+  const [participant, documents, enrolments, calendarToken] = await Promise.all([
     getParticipant(db, user.id),
     listDocuments(db, user.id),
     listEnrolments(db, user.id),
+    getCalendarFeedToken(db, user.id),
   ]);
   if (!participant) throw new Response("Not found", { status: 404 });
-  return data({ participant, documents, enrolments }, { headers: { "Cache-Control": "private, no-store" } });
+  const calendarUrl = calendarToken ? new URL(privateFeedPath(calendarToken), siteOrigin()).href : null;
+  return data({ participant, documents, enrolments, calendarUrl }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type Intent = "update-profile" | "replace-document";
@@ -138,7 +142,7 @@ function splitChoice(value: string, options: readonly string[]) {
 }
 
 export default function ProfilePage() {
-  const { participant, documents, enrolments } = useLoaderData<typeof loader>();
+  const { participant, documents, enrolments, calendarUrl } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const isStudent = participant.role === "ESTUDIANTE";
 
@@ -231,6 +235,28 @@ export default function ProfilePage() {
         <p>
           <Link to="/ensenanza/offer">Consultar la oferta académica</Link>
         </p>
+      </section>
+
+      <section aria-labelledby="mi-calendario-titulo" id="mi-calendario">
+        <h2 id="mi-calendario-titulo">Mi calendario</h2>
+        <p>
+          Suscríbase desde su aplicación de calendario (Google Calendar, Outlook, Calendario de Apple) a una dirección privada con sus
+          cursos confirmados y sus sesiones; se actualiza sola. No comparta la dirección: quien la tenga ve sus cursos. Si la compartió
+          por error, regenérela y la anterior dejará de funcionar.
+        </p>
+        {calendarUrl ? (
+          <div className="field">
+            <label className="field__label" htmlFor="calendar-url">
+              Dirección privada de su calendario
+            </label>
+            <input id="calendar-url" className="field__input" type="text" readOnly value={calendarUrl} spellCheck={false} />
+          </div>
+        ) : null}
+        <Form method="post" action="/profile/calendario" className="form-actions">
+          <SubmitButton formActionPath="/profile/calendario" pendingLabel="Generando…">
+            {calendarUrl ? "Regenerar la dirección" : "Crear la dirección de mi calendario"}
+          </SubmitButton>
+        </Form>
       </section>
     </div>
   );

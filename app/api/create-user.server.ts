@@ -1,0 +1,158 @@
+import crypto from "node:crypto";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { Kysely } from "kysely";
+import { registrationSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms";
+import { DOCUMENTS_BY_ROLE, FILE_MESSAGES } from "~/accounts/documents";
+import { isEmailRegistered } from "~/accounts/participants.server";
+import { createResetToken, RESET_PATH } from "~/accounts/password-reset.server";
+import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
+import { EMAIL_TAKEN_MESSAGE, registerAccount, type RegistrationInput } from "~/accounts/registration.server";
+import type { DB } from "~/db.server";
+import { mailLog } from "~/mail/mail-log.server";
+import { sendMail } from "~/mail/mailer.server";
+import { claimStagedUploads, consumeStagedUploads, releaseStagedUploads } from "./staged-uploads.server";
+
+/** The seed's JSON student payload: the text fields (documents and the ignored id apart). */
+const TEXT_FIELDS = [
+  "student_name",
+  "student_grade",
+  "student_institution",
+  "student_email",
+  "student_password",
+  "student_age",
+  "student_graduated",
+  "student_nationality",
+  "student_state",
+  "student_phone",
+  "student_role",
+] as const;
+
+export type CreateUserResult =
+  | { ok: true; participantId: number; passwordMailed: boolean }
+  | { ok: false; status: 400; errors: Record<string, string> }
+  | { ok: false; status: 429; retryAfterSeconds: number; message: string };
+
+/** The API answers one message per field: the form's list joined, and "Otro" folded into its field. */
+function flatten(errors: FieldErrors): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const [name, messages] of Object.entries(errors)) {
+    if (!messages?.length) continue;
+    const field = name.replace(/_other$/, "");
+    flat[field] = [flat[field], ...messages].filter(Boolean).join(" ");
+  }
+  return flat;
+}
+
+/**
+ * POST /api/auth/create-user: the seed's JSON payload through the very rules of /register — the
+ * same zod schema (registrationSchema, read by conform as the form is), the same grade and
+ * institution rules, and the same domain function (registerAccount) that checks the documents
+ * by content and creates the account in one transaction. The documents come as fileUrls from
+ * POST /api/files/upload and are claimed atomically; a refused registration releases them and
+ * stores nothing. Without a password the account gets an unusable random one and the participant
+ * an e-mail with a link to choose theirs (the password-reset token). `student_id` is ignored: the
+ * server makes ids.
+ */
+export async function createUserFromApi(
+  db: Kysely<DB>,
+  payload: Record<string, unknown>,
+  context: { clientAddress: string; origin: string },
+): Promise<CreateUserResult> {
+  const errors: FieldErrors = {};
+  const form = new FormData();
+  for (const name of TEXT_FIELDS) {
+    const value = payload[name];
+    if (value === undefined || value === null) continue;
+    if (typeof value === "string") form.set(name, value);
+    else if (typeof value === "number" && Number.isFinite(value)) form.set(name, String(value));
+    else errors[name] = ["Envíe este campo como texto."];
+  }
+
+  // No password: the participant chooses one through the e-mailed link; until then no password opens the account.
+  const passwordGiven = form.has("student_password") && String(form.get("student_password")) !== "";
+  if (!passwordGiven) form.set("student_password", crypto.randomBytes(32).toString("base64url"));
+
+  const submission = parseWithZod(form, { schema: registrationSchema });
+  const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
+  const role =
+    submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(text("student_role")).data ?? null;
+  const resolved = resolveGradeAndInstitution({
+    role,
+    grade: text("student_grade"),
+    gradeOther: null,
+    institution: text("student_institution"),
+    institutionOther: null,
+  });
+  // A field sent as something other than text keeps that message (the schema only saw it missing).
+  for (const [name, messages] of Object.entries(submission.status === "success" ? {} : (submission.error ?? {}))) {
+    if (messages?.length && !errors[name]) errors[name] = messages;
+  }
+  for (const [name, messages] of Object.entries(resolved.errors)) errors[name] = [...(errors[name] ?? []), ...messages];
+
+  const fileUrls: Record<string, unknown> = {};
+  for (const document of role ? DOCUMENTS_BY_ROLE[role] : []) {
+    const value = payload[document.field];
+    if (value === undefined || value === null || value === "") errors[document.field] = [`${FILE_MESSAGES.missing} Súbalo con POST /api/files/upload y envíe aquí su fileUrl.`];
+    else fileUrls[document.field] = value;
+  }
+  const email = registrationSchema.shape.student_email.safeParse(text("student_email") ?? undefined);
+  if (email.success && !errors.student_email && (await isEmailRegistered(db, email.data))) errors.student_email = [EMAIL_TAKEN_MESSAGE];
+
+  if (submission.status !== "success" || Object.keys(errors).length > 0 || !resolved.grade || !resolved.institution || !role) {
+    return { ok: false, status: 400, errors: flatten(errors) };
+  }
+
+  // Same limit as /register, counted once the payload is valid (what creates an account).
+  const throttle = await consumeRegistration(db, context.clientAddress);
+  if (!throttle.ok) return { ok: false, status: 429, retryAfterSeconds: throttle.retryAfterSeconds, message: registrationThrottleMessage(throttle.retryAfterSeconds) };
+
+  const claim = await claimStagedUploads(db, fileUrls, context.origin);
+  if (!claim.ok) return { ok: false, status: 400, errors: claim.errors };
+
+  const value = submission.value;
+  const documents: RegistrationInput["documents"] = {};
+  for (const [field, upload] of claim.uploads) documents[field as keyof RegistrationInput["documents"]] = { fileName: upload.fileName, bytes: upload.bytes };
+  const outcome = await registerAccount(db, {
+    name: value.student_name,
+    role: value.student_role,
+    grade: resolved.grade,
+    institution: resolved.institution,
+    email: value.student_email,
+    password: value.student_password,
+    age: value.student_age,
+    graduated: value.student_graduated,
+    nationality: value.student_nationality,
+    state: value.student_state,
+    phone: value.student_phone,
+    modality: null,
+    documents,
+    course: null,
+  });
+  if (!outcome.ok) {
+    await releaseStagedUploads(db, claim.uploads.values());
+    return { ok: false, status: 400, errors: flatten(outcome.errors) };
+  }
+  await consumeStagedUploads(db, claim.uploads.values());
+
+  if (!passwordGiven) await mailPasswordChoice(db, outcome.participantId, value.student_email, value.student_name, context.origin);
+  return { ok: true, participantId: outcome.participantId, passwordMailed: !passwordGiven };
+}
+
+/** The account exists; the link (the password-reset token, one hour) lets its owner choose a password. */
+async function mailPasswordChoice(db: Kysely<DB>, participantId: number, email: string, name: string, origin: string): Promise<void> {
+  const token = await createResetToken(db, participantId);
+  const link = new URL(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin).href;
+  const text = [
+    `Hola, ${name}:`,
+    "",
+    `Se creó su cuenta de cursos del Hospital Infantil de México Federico Gómez. Su número de participante es ${participantId}.`,
+    "",
+    "Para entrar necesita elegir una contraseña. Abra este enlace (vence en 1 hora y solo se puede usar una vez):",
+    link,
+    "",
+    `Si el enlace venció, pida otro en ${new URL("/recuperar-contrasena", origin).href} con este mismo correo.`,
+    "Si usted no solicitó esta cuenta, ignore este mensaje.",
+  ].join("\n");
+  const sent = await sendMail({ to: email, subject: "Elija la contraseña de su cuenta", text });
+  if (!sent.ok) mailLog("error", "account password mail not sent", { participantId, code: sent.code });
+}
