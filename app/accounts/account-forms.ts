@@ -179,6 +179,8 @@ export const passwordResetSchema = z
  */
 export function safeRedirectPath(value: unknown, fallback = "/profile"): string {
   if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  // Control characters (a tab or newline in a path) are refused outright.
+  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\\]/.test(value)) return fallback;
   try {
     const url = new URL(value, "http://himfg.invalid");

@@ -1,13 +1,14 @@
+import type { Page } from "@playwright/test";
 import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsNewParticipant } from "./participants";
 
-async function leaveCarousel(page: import("@playwright/test").Page) {
+async function leaveCarousel(page: Page) {
   await page.mouse.move(5, 5);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-const currentDot = (page: import("@playwright/test").Page) =>
+const currentDot = (page: Page) =>
   page.locator(".carousel__dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
 test.describe("public shell", () => {
