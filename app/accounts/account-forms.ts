@@ -4,6 +4,7 @@
  * registration payload (student_*), so other clients can post the same form.
  */
 import { z } from "zod";
+import { ENROLMENT_MODALITY_LABELS, type EnrolmentModality } from "~/courses/modality";
 import { PROFILES, type Profile } from "~/courses/pricing";
 import mexicanStates from "./data/mexican-states";
 import { MAX_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
@@ -25,8 +26,8 @@ export const STUDENT_GRADE = "ESTUDIANTE";
 
 export const SUMMARY_WARNING = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)";
 
-export const MODALITY_CHOICES = { presencial: "Presencial", en_linea: "En línea" } as const;
-export type ModalityChoice = keyof typeof MODALITY_CHOICES;
+export const MODALITY_CHOICES = ENROLMENT_MODALITY_LABELS;
+export type ModalityChoice = EnrolmentModality;
 
 const text = (message: string, max: number, maxMessage: string) =>
   z.string({ error: message }).trim().min(1, message).max(max, maxMessage);

@@ -10,6 +10,7 @@ import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts
 import { handleProfileAction } from "~/accounts/profile.server";
 import { requireUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
@@ -139,7 +140,7 @@ export default function ProfilePage() {
           <ul className="enrolment-list">
             {enrolments.map((enrolment) => (
               <li key={enrolment.id}>
-                <strong>{enrolment.courseName}</strong> · {enrolment.modality === "presencial" ? "Presencial" : "En línea"} · Estado:{" "}
+                <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado:{" "}
                 {ENROLMENT_STATUS_LABELS[enrolment.status]}
                 {enrolment.status === "confirmada" ? (
                   <>
