@@ -9,12 +9,17 @@
 import crypto from "node:crypto";
 import type { Insertable, Kysely } from "kysely";
 import { registerParticipant, type NewDocument, type NewParticipant } from "../app/accounts/participants.server";
-import { createUserSession } from "../app/accounts/session.server";
+import { createUserSession, destroyParticipantSessions } from "../app/accounts/session.server";
 import { MODALITY } from "../app/courses/modality";
 import { db as appDb, type CoursesTable, type DB, type EnrolmentsTable, type PaymentAttemptsTable } from "../app/db.server";
 import { newVerificationToken } from "../app/enrolment/verification";
 
 export const TEST_PASSWORD = "Pediatria-2026!";
+
+/** Overrides without the keys set to undefined, so `{ seats: undefined }` keeps the default. */
+function defined<T extends object>(overrides: T): T {
+  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as T;
+}
 
 /** The defaults of a participant: an external physician from Jalisco. */
 function participantDefaults(): NewParticipant {
@@ -42,7 +47,7 @@ export async function createParticipant(
   overrides: Partial<NewParticipant> = {},
   options: { documents?: NewDocument[]; db?: Kysely<DB> } = {},
 ) {
-  const input = { ...participantDefaults(), ...(overrides.role === "ESTUDIANTE" ? { grade: "ESTUDIANTE" } : {}), ...overrides };
+  const input = { ...participantDefaults(), ...(overrides.role === "ESTUDIANTE" ? { grade: "ESTUDIANTE" } : {}), ...defined(overrides) };
   const outcome = await registerParticipant(options.db ?? appDb, input, options.documents ?? []);
   if (!outcome.ok) throw new Error(`createParticipant: ${outcome.reason} (${input.email})`);
   return { ...outcome.participant, password: input.password };
@@ -51,6 +56,30 @@ export async function createParticipant(
 /** The `name=value` pair of a server session for `participant`, for a Cookie header. */
 export async function sessionCookieFor(participant: { id: number; name: string }): Promise<string> {
   return (await createUserSession({ id: participant.id, name: participant.name })).split(";")[0]!;
+}
+
+/**
+ * Removes participants a test created, with their sessions, documents and stored files. One with
+ * card payments is kept: payment_events is append-only by design (decision 0012), so the database
+ * refuses to erase the money trail, and so does this.
+ */
+export async function deleteParticipants(ids: number[], database: Kysely<DB> = appDb): Promise<void> {
+  for (const id of ids) {
+    const paid = await database
+      .selectFrom("payment_events")
+      .innerJoin("payment_attempts", "payment_attempts.id", "payment_events.payment_attempt_id")
+      .innerJoin("enrolments", "enrolments.id", "payment_attempts.enrolment_id")
+      .select("payment_events.id")
+      .where("enrolments.participant_id", "=", id)
+      .executeTakeFirst();
+    if (paid) continue;
+    await database.transaction().execute(async (trx) => {
+      const files = await trx.selectFrom("participant_documents").select("file_id").where("participant_id", "=", id).execute();
+      await destroyParticipantSessions(id, trx);
+      await trx.deleteFrom("participants").where("id", "=", id).execute();
+      if (files.length > 0) await trx.deleteFrom("stored_files").where("id", "in", files.map((f) => f.file_id)).execute();
+    });
+  }
 }
 
 /** A participant with a signed-in session: `{ ...participant, cookie }`. */
@@ -66,7 +95,8 @@ export type CourseOverrides = Partial<Insertable<CoursesTable>>;
  * (external / student / staff) in March 2027. Without `course_id`, the next id above every
  * existing course (and at least 7000, clear of the seeded ones).
  */
-export async function createCourse(overrides: CourseOverrides = {}, database: Kysely<DB> = appDb): Promise<number> {
+export async function createCourse(courseOverrides: CourseOverrides = {}, database: Kysely<DB> = appDb): Promise<number> {
+  const overrides = defined(courseOverrides);
   const courseId = overrides.course_id ?? (await nextCourseId(database));
   const modality = overrides.modality_id ?? MODALITY.PRESENCIAL_Y_EN_LINEA;
   await database
@@ -92,7 +122,8 @@ export async function createCourse(overrides: CourseOverrides = {}, database: Ky
   return courseId;
 }
 
-async function nextCourseId(database: Kysely<DB>): Promise<number> {
+/** The id `createCourse` gives a course when none is asked for. */
+export async function nextCourseId(database: Kysely<DB> = appDb): Promise<number> {
   const row = await database.selectFrom("courses").select((eb) => eb.fn.max("course_id").as("max")).executeTakeFirst();
   return Math.max(7000, Number(row?.max ?? 0) + 1);
 }
@@ -107,9 +138,10 @@ export type EnrolmentOverrides = Partial<Omit<Insertable<EnrolmentsTable>, "part
 export async function createEnrolment(
   participantId: number,
   courseId: number,
-  overrides: EnrolmentOverrides = {},
+  enrolmentOverrides: EnrolmentOverrides = {},
   database: Kysely<DB> = appDb,
 ): Promise<number> {
+  const overrides = defined(enrolmentOverrides);
   const status = overrides.status ?? "confirmada";
   const row = await database
     .insertInto("enrolments")
@@ -136,7 +168,8 @@ export type PaymentAttemptOverrides = Partial<Omit<Insertable<PaymentAttemptsTab
  * the database requires of a pending attempt); an approved one gets an authorisation code.
  * The amount defaults to the enrolment's. For the real flow call `startCardPayment`.
  */
-export async function createPaymentAttempt(enrolmentId: number, overrides: PaymentAttemptOverrides = {}, database: Kysely<DB> = appDb) {
+export async function createPaymentAttempt(enrolmentId: number, attemptOverrides: PaymentAttemptOverrides = {}, database: Kysely<DB> = appDb) {
+  const overrides = defined(attemptOverrides);
   const status = overrides.status ?? "pending";
   const pending = status === "pending";
   const enrolment = await database.selectFrom("enrolments").select("amount_centavos").where("id", "=", enrolmentId).executeTakeFirstOrThrow();

@@ -1,7 +1,6 @@
 import type { Page } from "@playwright/test";
 import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
-import { signInAsNewParticipant } from "./participants";
 
 async function leaveCarousel(page: Page) {
   await page.mouse.move(5, 5);
@@ -138,8 +137,8 @@ test.describe("public shell", () => {
 });
 
 test.describe("signed-in menu", () => {
-  test("shows Perfil and Cerrar sesión, and sign-out ends the session with a toast", async ({ page, context, baseURL }) => {
-    const { cookieValue: value } = await signInAsNewParticipant(context, baseURL!);
+  test("shows Perfil and Cerrar sesión, and sign-out ends the session with a toast", async ({ page, context, baseURL, signInAsParticipant }) => {
+    const { cookieValue: value } = await signInAsParticipant();
 
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Principal", exact: true });

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
+import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { startEnrolment } from "~/enrolment/enrolment.server";
 import { reviewDocuments } from "~/enrolment/review.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { waitForMail } from "~/mail/outbox.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
+import { createCourse, createParticipant } from "../factories";
 
 const origin = "http://localhost";
 let count = 0;
@@ -13,37 +14,28 @@ let count = 0;
 async function studentInReview(): Promise<{ enrolmentId: number; email: string }> {
   count += 1;
   const email = `revision-${count}@ejemplo.mx`;
-  const registered = await registerParticipant(
-    db,
-    { name: `Estudiante ${count}`, grade: "ESTUDIANTE", institution: "UNAM", email, password: "una-clave-larga-de-prueba", age: 23, graduated: "NO", nationality: "Mexicana", state: "Yucatán", phone: "9991234567", role: "ESTUDIANTE" },
-    [],
-  );
-  if (!registered.ok) throw new Error("could not register");
-  const started = await startEnrolment(db, { participantId: registered.participant.id, profile: "ESTUDIANTE", courseId: 7970, modality: "en_linea" });
+  const registered = await createParticipant({ name: `Estudiante ${count}`, email, role: "ESTUDIANTE", graduated: "NO", age: 23 });
+  const started = await startEnrolment(db, { participantId: registered.id, profile: "ESTUDIANTE", courseId: 7970, modality: "en_linea" });
   if (!started.ok || started.status !== "pendiente_de_revision") throw new Error("expected review");
   return { enrolmentId: started.enrolmentId, email };
 }
 
 beforeAll(async () => {
   await startMailCapture();
-  await db
-    .insertInto("courses")
-    .values({
-      course_id: 7970,
-      course_name: "Diplomado en Nutrición Pediátrica",
-      course_start_date: "2027-04-05",
-      course_finish_date: "2027-04-09",
-      course_price: 300000,
-      course_student_price: 0,
-      course_employee_price: 0,
-      course_able: 1,
-      course_max_range: 0,
-      modality_id: 2,
-      month_id: 3,
-      online_access_url: "https://aula.example.org/himfg/7970",
-      course_password: "NUT-7970",
-    })
-    .execute();
+  await createCourse({
+    course_id: 7970,
+    course_name: "Diplomado en Nutrición Pediátrica",
+    course_start_date: "2027-04-05",
+    course_finish_date: "2027-04-09",
+    course_price: 300000,
+    course_student_price: 0,
+    course_employee_price: 0,
+    course_max_range: 0,
+    modality_id: MODALITY.EN_LINEA,
+    month_id: 3,
+    online_access_url: "https://aula.example.org/himfg/7970",
+    course_password: "NUT-7970",
+  });
 });
 
 afterAll(async () => {
