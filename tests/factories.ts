@@ -43,10 +43,7 @@ function participantDefaults(): NewParticipant {
  * A registered participant. A student's grade defaults to ESTUDIANTE, as registration sets it.
  * `documents` are stored as the registration form would store them (private files).
  */
-export async function createParticipant(
-  overrides: Partial<NewParticipant> = {},
-  options: { documents?: NewDocument[]; db?: Kysely<DB> } = {},
-) {
+export async function createParticipant(overrides: Partial<NewParticipant> = {}, options: { documents?: NewDocument[]; db?: Kysely<DB> } = {}) {
   const input = { ...participantDefaults(), ...(overrides.role === "ESTUDIANTE" ? { grade: "ESTUDIANTE" } : {}), ...defined(overrides) };
   const outcome = await registerParticipant(options.db ?? appDb, input, options.documents ?? []);
   if (!outcome.ok) throw new Error(`createParticipant: ${outcome.reason} (${input.email})`);
@@ -77,7 +74,15 @@ export async function deleteParticipants(ids: number[], database: Kysely<DB> = a
       const files = await trx.selectFrom("participant_documents").select("file_id").where("participant_id", "=", id).execute();
       await destroyParticipantSessions(id, trx);
       await trx.deleteFrom("participants").where("id", "=", id).execute();
-      if (files.length > 0) await trx.deleteFrom("stored_files").where("id", "in", files.map((f) => f.file_id)).execute();
+      if (files.length > 0)
+        await trx
+          .deleteFrom("stored_files")
+          .where(
+            "id",
+            "in",
+            files.map((f) => f.file_id),
+          )
+          .execute();
     });
   }
 }
@@ -124,7 +129,10 @@ export async function createCourse(courseOverrides: CourseOverrides = {}, databa
 
 /** The id `createCourse` gives a course when none is asked for. */
 export async function nextCourseId(database: Kysely<DB> = appDb): Promise<number> {
-  const row = await database.selectFrom("courses").select((eb) => eb.fn.max("course_id").as("max")).executeTakeFirst();
+  const row = await database
+    .selectFrom("courses")
+    .select((eb) => eb.fn.max("course_id").as("max"))
+    .executeTakeFirst();
   return Math.max(7000, Number(row?.max ?? 0) + 1);
 }
 
