@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, type Generated, type Selectable } from "kysely";
 import { migrations } from "../migrations/index";
+import type { EnrolmentModality, ModalityId } from "./courses/modality";
 import { databasePath } from "./config.server";
 import { singleton } from "./utils/singleton.server";
 
@@ -200,8 +201,8 @@ export interface ContentPagesTable {
   updated_at: Generated<string>;
 }
 
-/** 1: presencial; 2: en línea; 3: both (the participant picks). */
-export type ModalityId = 1 | 2 | 3;
+/** MODALITY in app/courses/modality.ts: 1 presencial, 2 en línea, 3 both (the participant picks). */
+export type { ModalityId };
 export type CapacityWording = "plazas" | "personas";
 
 export interface CoursesTable {
@@ -335,7 +336,7 @@ export interface PasswordResetTokensTable {
 }
 
 export type EnrolmentStatus = "pendiente_de_pago" | "pendiente_de_revision" | "confirmada" | "suspendida" | "rechazada" | "cancelada";
-export type EnrolmentModality = "presencial" | "en_linea";
+export type { EnrolmentModality };
 
 export interface EnrolmentsTable {
   id: Generated<number>;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import ical, { ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { Kysely } from "kysely";
-import { MODALITY_LABELS } from "~/courses/catalogue";
+import { MODALITY_LABELS } from "~/courses/modality";
 import { courseEntryPath } from "~/courses/courses.server";
 import type { DB, ModalityId } from "~/db.server";
 

@@ -3,7 +3,8 @@
  * button a course card offers. No database and no browser APIs, so the server and the pages use
  * the very same code and unit tests cover it directly.
  */
-import type { CapacityWording, ModalityId } from "~/db.server";
+import type { CapacityWording } from "~/db.server";
+import { MODALITY, type ModalityId } from "./modality";
 
 export const MONTHS = [
   "Enero",
@@ -71,12 +72,6 @@ export function formatCalendarDate(isoDate: string): string {
   return longDate.format(date);
 }
 
-export const MODALITY_LABELS: Record<ModalityId, string> = {
-  1: "Presencial",
-  2: "En línea",
-  3: "Presencial y en línea",
-};
-
 export interface CapacityInput {
   modality_id: ModalityId;
   course_max_range: number;
@@ -92,11 +87,11 @@ export function capacityLabel(course: CapacityInput): string {
   const n = course.course_max_range;
   const seats = `${n} ${n === 1 ? course.capacity_wording.replace(/s$/, "") : course.capacity_wording}`;
   switch (course.modality_id) {
-    case 1:
+    case MODALITY.PRESENCIAL:
       return n > 0 ? seats : "Sin cupo presencial disponible";
-    case 2:
+    case MODALITY.EN_LINEA:
       return "En línea, sin límite";
-    case 3:
+    case MODALITY.PRESENCIAL_Y_EN_LINEA:
       return n > 0 ? `Presencial: ${seats}; en línea: sin límite` : "Solo en línea (sin cupo presencial), sin límite";
   }
 }

@@ -5,7 +5,8 @@
  * centavos here, by string arithmetic (never through a float).
  */
 import { z } from "zod";
-import { MODALITY_LABELS, MONTHS } from "./catalogue";
+import { MONTHS } from "./catalogue";
+import { MODALITY, MODALITY_LABELS } from "./modality";
 
 export const COURSE_URL_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
@@ -110,7 +111,7 @@ export function courseCrossFieldErrors(raw: { start?: string; finish?: string; m
   return errors;
 }
 
-export const MODALITY_OPTIONS = ([1, 2, 3] as const).map((id) => ({ value: String(id), label: MODALITY_LABELS[id] }));
+export const MODALITY_OPTIONS = ([MODALITY.PRESENCIAL, MODALITY.EN_LINEA, MODALITY.PRESENCIAL_Y_EN_LINEA] as const).map((id) => ({ value: String(id), label: MODALITY_LABELS[id] }));
 export const MONTH_OPTIONS = MONTHS.map((label, index) => ({ value: String(index), label }));
 
 /** The course files: what each accepts, checked by content on the server. */

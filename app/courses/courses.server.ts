@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from "kysely";
 import type { CoursesTable, DB } from "~/db.server";
 import { publicFileUrl } from "~/files/files.server";
-import { capacityLabel, cardAction, formatCalendarDate, MODALITY_LABELS, type CardAction } from "./catalogue";
+import { capacityLabel, cardAction, formatCalendarDate, type CardAction } from "./catalogue";
+import { MODALITY, MODALITY_LABELS } from "./modality";
 import { formatPrice, isProfile, PROFILE_LABELS, PROFILES, priceForProfile, type Profile } from "./pricing";
 
 /**
@@ -131,7 +132,7 @@ export function toCourseCard(course: PublicCourse, viewer: Viewer): CourseCard {
     finishIso: course.course_finish_date,
     modality: MODALITY_LABELS[course.modality_id],
     capacity: capacityLabel(course),
-    venue: course.modality_id === 2 ? null : course.venue,
+    venue: course.modality_id === MODALITY.EN_LINEA ? null : course.venue,
     prices,
     action: cardAction({ price: priceForProfile(course, profile), open: course.course_able === 1, signedIn: viewer.signedIn }),
     programme: programmeView(course),

@@ -4,6 +4,7 @@ import path from "node:path";
 import QRCode from "qrcode";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatCalendarDate } from "~/courses/catalogue";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatPrice } from "~/courses/pricing";
 import { renderPdf } from "~/pdf/pdf.server";
 
@@ -173,7 +174,7 @@ function AccessDocument({ data, qrSvg, fontFaces, logoDataUrl }: AccessDocumentP
                 <dt>Fechas</dt>
                 <dd>{formatCourseDates(course.startDate, course.finishDate)}</dd>
                 <dt>Modalidad</dt>
-                <dd>{modality.kind === "presencial" ? "Presencial" : "En línea"}</dd>
+                <dd>{ENROLMENT_MODALITY_LABELS[modality.kind]}</dd>
                 {modality.kind === "presencial" ? (
                   <>
                     <dt>Sede</dt>

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatMoney } from "~/courses/pricing";
 import type { DB } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
@@ -26,8 +27,6 @@ async function enrolmentFacts(db: Kysely<DB>, enrolmentId: number) {
     .where("enrolments.id", "=", enrolmentId)
     .executeTakeFirstOrThrow();
 }
-
-const MODALITY_LABELS = { presencial: "Presencial", en_linea: "En línea" } as const;
 
 /** The payment receipt and the enrolment confirmation, after an approved card payment. */
 export async function sendPaymentApprovedMails(
@@ -71,7 +70,7 @@ export async function sendEnrolmentConfirmedMail(db: Kysely<DB>, enrolmentId: nu
       `Hola, ${facts.name}:`,
       "",
       `Su inscripción al curso «${facts.course_name}» está ${ENROLMENT_STATUS_LABELS[facts.status].toLowerCase()}.`,
-      `Modalidad: ${MODALITY_LABELS[facts.modality]}`,
+      `Modalidad: ${ENROLMENT_MODALITY_LABELS[facts.modality]}`,
       ...(facts.modality_note ? [facts.modality_note] : []),
       `Número de participante: ${facts.participant_id}`,
       ...(controlNumber ? [`Número de control: ${controlNumber}`] : []),

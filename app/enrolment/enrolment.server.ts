@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import { readConfig } from "~/config.server";
+import { MODALITY, offersModality } from "~/courses/modality";
 import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
 import { getSettings } from "~/settings/settings.server";
@@ -112,7 +113,7 @@ export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolme
     .where("course_id", "=", input.courseId)
     .executeTakeFirst();
   if (!course || course.course_able !== 1) return { ok: false, reason: "course-closed" } as const;
-  if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
+  if (!offersModality(course.modality_id, input.modality)) {
     return { ok: false, reason: "modality-unavailable" } as const;
   }
   const path = enrolmentPath(course, input.profile);
@@ -239,7 +240,7 @@ export async function confirmEnrolment(trx: Executor, enrolmentId: number, optio
     const seatFree = (await takenSeats(trx, enrolment.course_id, now, enrolment.id)) < capacity;
     if (!seatFree) {
       if (!options.paid) return { ok: false, reason: "no-seats" };
-      if (modalityId === 1) {
+      if (modalityId === MODALITY.PRESENCIAL) {
         await trx
           .updateTable("enrolments")
           .set({ status: "cancelada", refund_reason: REFUND_NOTE, seat_held_until: null, updated_at: now })

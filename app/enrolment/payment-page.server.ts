@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { getChosenCourseId, getChosenModality, type SessionUser } from "~/accounts/session.server";
 import { getCourseById, type PublicCourse } from "~/courses/courses.server";
+import { fixedEnrolmentModality, MODALITY } from "~/courses/modality";
 import type { DB, EnrolmentModality } from "~/db.server";
 import { enrolmentPath, freeSeats, type EnrolmentPath } from "./enrolment.server";
 
@@ -22,9 +23,8 @@ export async function currentPurchase(db: Kysely<DB>, request: Request, user: Se
   if (courseId === null) return null;
   const course = await getCourseById(db, courseId);
   if (!course || course.course_able !== 1) return null;
-  const modality: EnrolmentModality =
-    course.modality_id === 1 ? "presencial" : course.modality_id === 2 ? "en_linea" : ((await getChosenModality(request)) ?? "en_linea");
-  return { course, modality, path: enrolmentPath(course, user.profile), bothModalities: course.modality_id === 3 };
+  const modality: EnrolmentModality = fixedEnrolmentModality(course.modality_id) ?? (await getChosenModality(request)) ?? "en_linea";
+  return { course, modality, path: enrolmentPath(course, user.profile), bothModalities: course.modality_id === MODALITY.PRESENCIAL_Y_EN_LINEA };
 }
 
 export async function seatsLeft(db: Kysely<DB>, purchase: Purchase): Promise<number | null> {

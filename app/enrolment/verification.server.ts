@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { formatCalendarDate } from "~/courses/catalogue";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import type { DB } from "~/db.server";
 import { isVerificationToken } from "./verification";
@@ -58,7 +59,7 @@ export async function getEnrolmentForVerification(db: Kysely<DB>, token: string)
     courseName: row.course_name,
     startDate: formatCalendarDate(row.course_start_date),
     finishDate: formatCalendarDate(row.course_finish_date),
-    modalityLabel: row.modality === "presencial" ? "Presencial" : "En línea",
+    modalityLabel: ENROLMENT_MODALITY_LABELS[row.modality],
     // The same reference the access PDF prints for enrolments without a card payment.
     controlNumber: payment?.control_number ?? row.reference ?? "",
     confirmedAt: row.confirmed_at,

@@ -1,7 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { MODALITY_LABELS, MONTHS, parseMonthParam } from "~/courses/catalogue";
+import { MONTHS, parseMonthParam } from "~/courses/catalogue";
+import { MODALITY_LABELS } from "~/courses/modality";
 import { listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";

@@ -2,6 +2,7 @@ import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction }
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clearChosenCourse, requireUser } from "~/accounts/session.server";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatMoney } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { getAttemptForOwner } from "~/payments/payments.server";
@@ -100,7 +101,7 @@ export default function PaymentResult() {
         {attempt.status === "approved" ? (
           <>
             <dt>Modalidad</dt>
-            <dd>{attempt.modality === "presencial" ? "Presencial" : "En línea"}</dd>
+            <dd>{ENROLMENT_MODALITY_LABELS[attempt.modality]}</dd>
           </>
         ) : null}
       </dl>

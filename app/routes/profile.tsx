@@ -12,6 +12,7 @@ import { replaceParticipantDocument, saveProfile } from "~/accounts/profile.serv
 import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { requireUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
@@ -220,7 +221,7 @@ export default function ProfilePage() {
           <ul className="enrolment-list">
             {enrolments.map((enrolment) => (
               <li key={enrolment.id}>
-                <strong>{enrolment.courseName}</strong> · {enrolment.modality === "presencial" ? "Presencial" : "En línea"} · Estado:{" "}
+                <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado:{" "}
                 {ENROLMENT_STATUS_LABELS[enrolment.status]}
                 {enrolment.status === "confirmada" ? (
                   <>

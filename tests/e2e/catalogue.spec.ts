@@ -4,7 +4,6 @@ import { currentMonthInMexicoCity, MONTHS } from "../../app/courses/catalogue";
 import { listCoursesByMonth } from "../../app/courses/courses.server";
 import { db } from "../../app/db.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
-import { signInAsNewParticipant } from "./participants";
 
 // The server seeds the demo courses into the e2e database at start; the tests read the same file.
 async function course(id: number) {
@@ -13,10 +12,6 @@ async function course(id: number) {
 
 const card = (page: Page, courseId: number) => page.locator(`article[data-course-id="${courseId}"]`);
 const monthBar = (page: Page) => page.getByRole("navigation", { name: "Meses del año" });
-
-async function signIn(context: BrowserContext, baseURL: string) {
-  await signInAsNewParticipant(context, baseURL, { name: "Laura Méndez Ruiz", role: "EXTERNO" });
-}
 
 /** The chosen course the server stored for this browser's session. */
 async function chosenCourseOf(context: BrowserContext): Promise<number | null> {
@@ -135,8 +130,8 @@ test.describe("course catalogue", () => {
     expect(await chosenCourseOf(context)).toBe(286);
   });
 
-  test("signed in: Comprar to /payment when it costs, Inscripción to /payment when free", async ({ page, context, baseURL }) => {
-    await signIn(context, baseURL!);
+  test("signed in: Comprar to /payment when it costs, Inscripción to /payment when free", async ({ page, context, signInAsParticipant }) => {
+    await signInAsParticipant({ name: "Laura Méndez Ruiz", role: "EXTERNO" });
     const paid = await course(286);
     await page.goto(`/ensenanza/offer?mes=${paid.month_id}`);
     await expect(page.getByText("Los precios corresponden a su perfil")).toContainText("Externo");

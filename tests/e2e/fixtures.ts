@@ -1,5 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
+import type { ParticipantRole } from "../../app/db.server";
+import { deleteParticipants } from "../factories";
+import { signInAsNewParticipant } from "./participants";
 
 /** WCAG 2.2 AA, the level every page must pass. */
 const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"];
@@ -48,5 +51,23 @@ export async function expectNoAxeViolationsWithoutJavaScript(page: Page, options
   }
 }
 
-export const test = base;
+type SignInAsParticipant = (options?: { name?: string; role?: ParticipantRole }) => ReturnType<typeof signInAsNewParticipant>;
+
+/**
+ * The shape of the Epic Stack's playwright-utils: a fixture that makes the data a test needs and
+ * removes it when the test ends, pass or fail. `signInAsParticipant()` registers a new participant,
+ * signs this test's browser context in, and deletes the account afterwards (deleteParticipants
+ * keeps one with card payments: the payment log is append-only).
+ */
+export const test = base.extend<{ signInAsParticipant: SignInAsParticipant }>({
+  signInAsParticipant: async ({ context, baseURL }, use) => {
+    const created: number[] = [];
+    await use(async (options) => {
+      const participant = await signInAsNewParticipant(context, baseURL!, options);
+      created.push(participant.id);
+      return participant;
+    });
+    await deleteParticipants(created);
+  },
+});
 export { expect };

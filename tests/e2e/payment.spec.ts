@@ -2,37 +2,29 @@ import fs from "node:fs";
 import type { BrowserContext, Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { setChosenCourse, SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
+import { MODALITY, type ModalityId } from "../../app/courses/modality";
 import type { ParticipantRole } from "../../app/db.server";
 import { db } from "../../app/db.server";
 import { waitForMail } from "../../app/mail/outbox.server";
+import { createCourse, nextCourseId } from "../factories";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsNewParticipant } from "./participants";
 
 // Journeys through the payment simulator (the default provider outside a Banorte configuration).
 // Each journey signs in, pays and scans several pages with axe: give it room on a busy machine.
 test.describe.configure({ timeout: 60_000 });
-let nextCourseId = 8800 + Math.floor(Math.random() * 100) * 10;
 
-async function course(prices: { price: number; student: number; employee: number }, modalityId: 1 | 2 | 3 = 1) {
-  const id = nextCourseId++;
-  await db
-    .insertInto("courses")
-    .values({
-      course_id: id,
-      course_name: `Curso de pago ${id}`,
-      course_start_date: "2027-03-01",
-      course_finish_date: "2027-03-05",
-      course_price: prices.price,
-      course_student_price: prices.student,
-      course_employee_price: prices.employee,
-      course_able: 1,
-      course_max_range: 5,
-      modality_id: modalityId,
-      month_id: 2,
-      venue: "Auditorio Dr. Federico Gómez",
-    })
-    .execute();
-  return id;
+async function course(prices: { price: number; student: number; employee: number }, modalityId: ModalityId = MODALITY.PRESENCIAL) {
+  const id = await nextCourseId();
+  return createCourse({
+    course_id: id,
+    course_name: `Curso de pago ${id}`,
+    course_price: prices.price,
+    course_student_price: prices.student,
+    course_employee_price: prices.employee,
+    course_max_range: 5,
+    modality_id: modalityId,
+  });
 }
 
 /** A new participant, signed in, with `courseId` chosen in the catalogue (kept in the server session). */
@@ -161,8 +153,8 @@ test("a course free for everyone enrols at once, also without JavaScript", async
   await context.close();
 });
 
-test("without a chosen course /payment goes to the catalogue", async ({ page, context, baseURL }) => {
-  await signInAsNewParticipant(context, baseURL!);
+test("without a chosen course /payment goes to the catalogue", async ({ page, signInAsParticipant }) => {
+  await signInAsParticipant();
   await page.goto("/payment");
   await expect(page).toHaveURL(/\/ensenanza\/offer/);
 });

@@ -1,13 +1,17 @@
+import type { Page } from "@playwright/test";
 import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
+import { AUTOPLAY_INTERVAL_MS, TRANSITION_MS } from "../../app/components/banner-carousel";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
-import { signInAsNewParticipant } from "./participants";
 
-async function leaveCarousel(page: import("@playwright/test").Page) {
+async function leaveCarousel(page: Page) {
   await page.mouse.move(5, 5);
   await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 }
 
-const currentDot = (page: import("@playwright/test").Page) =>
+// Any fixed instant: the carousel only counts intervals.
+const CLOCK_START = new Date("2026-03-02T10:00:00-06:00");
+
+const currentDot = (page: Page) =>
   page.locator(".carousel__dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
 
 test.describe("public shell", () => {
@@ -45,19 +49,23 @@ test.describe("public shell", () => {
   });
 
   test("the carousel autoplays, pauses with its button and on hover, and resumes", async ({ page }) => {
-    // It must watch the carousel stand still for longer than an interval, twice.
-    test.setTimeout(60_000);
+    // Playwright's clock drives the page's timers and animation frames: time moves only when the
+    // test says, so "it stood still for two intervals" is a fact, not a race.
+    await page.clock.install({ time: CLOCK_START });
+    await page.clock.pauseAt(CLOCK_START);
     await page.goto("/");
     const toggle = page.getByTestId("carousel-toggle");
     await expect(toggle).toHaveText(/Pausar/);
-    // Autoplay: a new slide within one interval (3 s) plus margin.
-    await expect.poll(() => currentDot(page), { timeout: 7_000 }).toBeGreaterThan(0);
+    expect(await currentDot(page)).toBe(0);
+    // Autoplay: a new slide after one interval (and the transition).
+    await page.clock.runFor(AUTOPLAY_INTERVAL_MS + TRANSITION_MS);
+    await expect.poll(() => currentDot(page)).toBeGreaterThan(0);
 
     await toggle.click();
     await expect(toggle).toHaveText(/Reproducir/);
     await leaveCarousel(page);
     const paused = await currentDot(page);
-    await page.waitForTimeout(4_500);
+    await page.clock.runFor(2 * (AUTOPLAY_INTERVAL_MS + TRANSITION_MS));
     expect(await currentDot(page)).toBe(paused);
 
     await toggle.click();
@@ -66,19 +74,25 @@ test.describe("public shell", () => {
     await page.locator(".carousel__track").hover();
     await expect(page.locator(".carousel")).not.toHaveAttribute("data-playing", "true");
     const hovered = await currentDot(page);
-    await page.waitForTimeout(4_500);
+    await page.clock.runFor(2 * (AUTOPLAY_INTERVAL_MS + TRANSITION_MS));
     expect(await currentDot(page)).toBe(hovered);
     await leaveCarousel(page);
-    await expect.poll(() => currentDot(page), { timeout: 7_000 }).not.toBe(hovered);
+    await expect(page.locator(".carousel")).toHaveAttribute("data-playing", "true");
+    await page.clock.runFor(AUTOPLAY_INTERVAL_MS + TRANSITION_MS);
+    await expect.poll(() => currentDot(page)).not.toBe(hovered);
+    // axe schedules its own timers: let time flow again for the scan.
+    await page.clock.resume();
     await expectNoAxeViolations(page);
   });
 
   test("the carousel does not autoplay when the visitor prefers reduced motion", async ({ page }) => {
+    await page.clock.install({ time: CLOCK_START });
+    await page.clock.pauseAt(CLOCK_START);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
     const toggle = page.getByTestId("carousel-toggle");
     await expect(toggle).toHaveText(/Reproducir/);
-    await page.waitForTimeout(4_000);
+    await page.clock.runFor(2 * (AUTOPLAY_INTERVAL_MS + TRANSITION_MS));
     expect(await currentDot(page)).toBe(0);
   });
 
@@ -156,8 +170,8 @@ test.describe("public shell", () => {
 });
 
 test.describe("signed-in menu", () => {
-  test("shows Perfil and Cerrar sesión, and sign-out ends the session with a toast", async ({ page, context, baseURL }) => {
-    const { cookieValue: value } = await signInAsNewParticipant(context, baseURL!);
+  test("shows Perfil and Cerrar sesión, and sign-out ends the session with a toast", async ({ page, context, baseURL, signInAsParticipant }) => {
+    const { cookieValue: value } = await signInAsParticipant();
 
     await page.goto("/");
     const nav = page.getByRole("navigation", { name: "Principal", exact: true });

@@ -3,52 +3,31 @@ import { describe, expect, test } from "vitest";
 import { INVALID_CREDENTIALS_MESSAGE } from "~/accounts/auth.server";
 import { FILE_MESSAGES } from "~/accounts/documents";
 import { createResetToken, findValidResetToken, requestPasswordReset, resetPassword, RESET_TOKEN_TTL_MS } from "~/accounts/password-reset.server";
-import { registerParticipant, type NewParticipant } from "~/accounts/participants.server";
+import type { NewParticipant } from "~/accounts/participants.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
-import { clearChosenCourse, createUserSession, getChosenCourseId, getSessionUser, setChosenCourse } from "~/accounts/session.server";
+import { clearChosenCourse, getChosenCourseId, getSessionUser, setChosenCourse } from "~/accounts/session.server";
 import { db } from "~/db.server";
 import { waitForMail } from "~/mail/outbox.server";
 import { action as logoutAction } from "~/routes/logout";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { loader as documentLoader } from "~/routes/profile_.documentos.$documentId";
 import { action as loginAction } from "~/routes/userlogin";
+import { createParticipant as createTestParticipant, sessionCookieFor, TEST_PASSWORD } from "../factories";
 import { samplePdf, samplePng, textFile } from "../support/sample-files";
 
-const PASSWORD = "Pediatria-2025!";
-let counter = 0;
+const PASSWORD = TEST_PASSWORD;
 
-async function createParticipant(overrides: Partial<NewParticipant> = {}) {
-  counter += 1;
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: `Participante ${counter}`,
-      grade: "Médico",
-      institution: "SSA",
-      email: `persona${counter}@example.com`,
-      password: PASSWORD,
-      age: 40,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Puebla",
-      phone: "2221234567",
-      role: "EXTERNO",
-      ...overrides,
-    },
-    [{ kind: "professional_license", file: { fileName: "cedula.pdf", contentType: "application/pdf", data: samplePdf() } }],
-  );
-  if (!outcome.ok) throw new Error("could not create participant");
-  return outcome.participant;
+/** A participant who registered with a professional licence (the document tests need one). */
+function createParticipant(overrides: Partial<NewParticipant> = {}) {
+  return createTestParticipant(overrides, {
+    documents: [{ kind: "professional_license", file: { fileName: "cedula.pdf", contentType: "application/pdf", data: samplePdf() } }],
+  });
 }
 
 function sessionCookieFrom(response: Response): string {
   const match = response.headers.get("Set-Cookie")?.match(/himfg_session=[^;]+/);
   if (!match) throw new Error("no session cookie");
   return match[0];
-}
-
-async function signedInCookie(participant: { id: number; name: string }) {
-  return (await createUserSession(participant)).split(";")[0]!;
 }
 
 function withCookie(url: string, cookie?: string, init: RequestInit = {}) {
@@ -157,7 +136,7 @@ describe("sign-in", () => {
 describe("sessions", () => {
   test("the session user is read from the database: current name and profile; a deleted account is signed out", async () => {
     const participant = await createParticipant({ role: "PERSONAL_HIMFG" });
-    const cookie = await signedInCookie(participant);
+    const cookie = await sessionCookieFor(participant);
     await db.updateTable("participants").set({ name: "Nombre Nuevo" }).where("id", "=", participant.id).execute();
     expect(await getSessionUser(withCookie("http://localhost/", cookie))).toMatchObject({ name: "Nombre Nuevo", profile: "PERSONAL_HIMFG" });
     await db.deleteFrom("participants").where("id", "=", participant.id).execute();
@@ -166,7 +145,7 @@ describe("sessions", () => {
 
   test("clearChosenCourse forgets the course; sign-out ends the session and the chosen course with it", async () => {
     const participant = await createParticipant();
-    const withCourse = (await setChosenCourse(withCookie("http://localhost/", await signedInCookie(participant)), 286)).split(";")[0]!;
+    const withCourse = (await setChosenCourse(withCookie("http://localhost/", await sessionCookieFor(participant)), 286)).split(";")[0]!;
     expect(await getChosenCourseId(withCookie("http://localhost/", withCourse))).toBe(286);
     await clearChosenCourse(withCookie("http://localhost/", withCourse));
     expect(await getChosenCourseId(withCookie("http://localhost/", withCourse))).toBeNull();
@@ -182,8 +161,8 @@ describe("sessions", () => {
 describe("password reset", () => {
   test("a token works once, sets the new password and ends every session of the participant", async () => {
     const participant = await createParticipant();
-    const sessionA = await signedInCookie(participant);
-    const sessionB = await signedInCookie(participant);
+    const sessionA = await sessionCookieFor(participant);
+    const sessionB = await sessionCookieFor(participant);
     const token = await createResetToken(db, participant.id);
     const stored = await db.selectFrom("password_reset_tokens").select("token_hash").where("participant_id", "=", participant.id).execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
@@ -245,7 +224,7 @@ describe("private documents", () => {
   test("the owner downloads it, private and never cached", async () => {
     const owner = await createParticipant();
     const document = await documentOf(owner.id);
-    const response = await fetchDocument(document.id, await signedInCookie(owner));
+    const response = await fetchDocument(document.id, await sessionCookieFor(owner));
     expect(response.status).toBe(200);
     expect(response.headers.get("Content-Type")).toBe("application/pdf");
     expect(response.headers.get("Cache-Control")).toBe("private, no-store");
@@ -259,13 +238,13 @@ describe("private documents", () => {
     const owner = await createParticipant();
     const other = await createParticipant();
     const document = await documentOf(owner.id);
-    const foreign = await fetchDocument(document.id, await signedInCookie(other));
+    const foreign = await fetchDocument(document.id, await sessionCookieFor(other));
     expect(foreign.status).toBe(404);
     const anonymous = await fetchDocument(document.id);
     expect(anonymous.status).toBe(303);
     expect(anonymous.headers.get("Location")).toBe(`/userlogin?redirectTo=${encodeURIComponent(`/profile/documentos/${document.id}`)}`);
-    expect((await fetchDocument("abc", await signedInCookie(owner))).status).toBe(404);
-    expect((await fetchDocument(999999, await signedInCookie(owner))).status).toBe(404);
+    expect((await fetchDocument("abc", await sessionCookieFor(owner))).status).toBe(404);
+    expect((await fetchDocument(999999, await sessionCookieFor(owner))).status).toBe(404);
   });
 });
 
@@ -289,7 +268,7 @@ describe("the profile page", () => {
 
   test("updates the editable data and validates it", async () => {
     const participant = await createParticipant();
-    const cookie = await signedInCookie(participant);
+    const cookie = await sessionCookieFor(participant);
     const fields = {
       intent: "update-profile",
       student_name: "Ana Actualizada",
@@ -321,7 +300,7 @@ describe("the profile page", () => {
 
   test("replaces a document while not approved (back to pendiente), checks it by content, never once approved", async () => {
     const participant = await createParticipant();
-    const cookie = await signedInCookie(participant);
+    const cookie = await sessionCookieFor(participant);
     const document = await db.selectFrom("participant_documents").selectAll().where("participant_id", "=", participant.id).executeTakeFirstOrThrow();
     await db.updateTable("participant_documents").set({ status: "rechazado", rejection_reason: "Ilegible", reviewed_at: new Date().toISOString() }).where("id", "=", document.id).execute();
 

@@ -1,7 +1,6 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, test } from "vitest";
-import { createUserSession, getChosenCourseId, getSession, setChosenCourse } from "~/accounts/session.server";
-import { registerParticipant } from "~/accounts/participants.server";
+import { getChosenCourseId, getSession, setChosenCourse } from "~/accounts/session.server";
 import { currentMonthInMexicoCity, monthHref } from "~/courses/catalogue";
 import type { Profile } from "~/courses/pricing";
 import { getCourseByUrl, listCoursesByMonth } from "~/courses/courses.server";
@@ -11,6 +10,7 @@ import { action as catalogueAction, loader as catalogueLoader } from "~/routes/e
 import { loader as programmeLoader } from "~/routes/ensenanza.offer_.programa.$courseId";
 import { loader as entryLoader } from "~/routes/cursos2025.$courseUrl";
 import { seedDatabase } from "../../seeds/index";
+import { createSignedInParticipant } from "../factories";
 
 const context = { cspNonce: "test-nonce", requestId: "test-request", clientAddress: "127.0.0.1" };
 
@@ -18,31 +18,10 @@ beforeAll(async () => {
   await seedDatabase(db);
 });
 
-let participantCount = 0;
-
 /** A registered participant of this profile, signed in; returns the Cookie header and the id. */
 async function signedIn(profile: Profile = "EXTERNO"): Promise<{ cookie: string; id: number }> {
-  participantCount += 1;
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: `Participante ${participantCount}`,
-      grade: profile === "ESTUDIANTE" ? "ESTUDIANTE" : "Médico",
-      institution: "HIMFG",
-      email: `participante${participantCount}@example.org`,
-      password: "una-clave-larga-de-prueba",
-      age: 30,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Ciudad de México",
-      phone: "5512345678",
-      role: profile,
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error("could not register the test participant");
-  const setCookie = await createUserSession({ id: outcome.participant.id, name: outcome.participant.name });
-  return { cookie: setCookie.split(";")[0]!, id: outcome.participant.id };
+  const { cookie, id } = await createSignedInParticipant({ role: profile });
+  return { cookie, id };
 }
 
 function get(path: string, cookie?: string) {

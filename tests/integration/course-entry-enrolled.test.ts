@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
-import { createUserSession } from "~/accounts/session.server";
+import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { startEnrolment } from "~/enrolment/enrolment.server";
 import { loader } from "~/routes/cursos2025.$courseUrl";
+import { createCourse, createParticipant, sessionCookieFor } from "../factories";
 
 const context = { cspNonce: "", requestId: "test" };
 const content = {
@@ -12,14 +12,8 @@ const content = {
   materials: [{ title: "Lecturas recomendadas", url: "https://aula.example.org/himfg/7950/lecturas" }, { title: "Malo", url: "javascript:alert(1)" }],
 };
 
-async function participant(email: string) {
-  const outcome = await registerParticipant(
-    db,
-    { name: "Héctor Díaz", grade: "Médico", institution: "IMSS", email, password: "una-clave-larga-de-prueba", age: 45, graduated: "SÍ", nationality: "Mexicana", state: "Sonora", phone: "6621234567", role: "EXTERNO" },
-    [],
-  );
-  if (!outcome.ok) throw new Error("could not register");
-  return outcome.participant;
+function participant(email: string) {
+  return createParticipant({ name: "Héctor Díaz", email });
 }
 
 async function visit(cookie?: string) {
@@ -31,31 +25,27 @@ let enrolledCookie = "";
 let otherCookie = "";
 
 beforeAll(async () => {
-  await db
-    .insertInto("courses")
-    .values({
-      course_id: 7950,
-      course_name: "Curso de Urgencias Pediátricas en Línea",
-      course_start_date: "2027-02-01",
-      course_finish_date: "2027-02-03",
-      course_price: 0,
-      course_student_price: 0,
-      course_employee_price: 0,
-      course_able: 1,
-      course_max_range: 0,
-      modality_id: 2,
-      month_id: 1,
-      course_url: "curso-de-prueba-7950",
-      online_access_url: "https://aula.example.org/himfg/7950",
-      course_password: "URG-7950",
-      course_content: JSON.stringify(content),
-    })
-    .execute();
+  await createCourse({
+    course_id: 7950,
+    course_name: "Curso de Urgencias Pediátricas en Línea",
+    course_start_date: "2027-02-01",
+    course_finish_date: "2027-02-03",
+    course_price: 0,
+    course_student_price: 0,
+    course_employee_price: 0,
+    course_max_range: 0,
+    modality_id: MODALITY.EN_LINEA,
+    month_id: 1,
+    course_url: "curso-de-prueba-7950",
+    online_access_url: "https://aula.example.org/himfg/7950",
+    course_password: "URG-7950",
+    course_content: JSON.stringify(content),
+  });
   const enrolled = await participant("enrolled-7950@ejemplo.mx");
   const started = await startEnrolment(db, { participantId: enrolled.id, profile: "EXTERNO", courseId: 7950, modality: "en_linea" });
   expect(started.ok && started.status).toBe("confirmada");
-  enrolledCookie = (await createUserSession(enrolled)).split(";")[0]!;
-  otherCookie = (await createUserSession(await participant("other-7950@ejemplo.mx"))).split(";")[0]!;
+  enrolledCookie = await sessionCookieFor(enrolled);
+  otherCookie = await sessionCookieFor(await participant("other-7950@ejemplo.mx"));
 });
 
 describe("/cursos2025/{course_url}", () => {

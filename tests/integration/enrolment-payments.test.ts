@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
+import type { ModalityId } from "~/courses/modality";
 import type { Profile } from "~/courses/pricing";
 import { db } from "~/db.server";
 import {
@@ -20,10 +20,9 @@ import { buildVceParams, type PaymentProvider } from "~/payments/provider.server
 import { answerSimulatedPayment, createSimulatorProvider } from "~/payments/simulator.server";
 import { getSimulatorKeyPair } from "~/payments/simulator-certificate.server";
 import { seedDatabase } from "../../seeds/index";
+import { createCourse, createParticipant } from "../factories";
 
 let provider: PaymentProvider;
-let count = 0;
-let nextCourseId = 7100;
 
 beforeAll(async () => {
   await seedDatabase(db);
@@ -31,48 +30,17 @@ beforeAll(async () => {
 });
 
 async function participant(profile: Profile = "EXTERNO"): Promise<number> {
-  count += 1;
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: `Participante ${count}`,
-      grade: profile === "ESTUDIANTE" ? "ESTUDIANTE" : "Médico",
-      institution: "HIMFG",
-      email: `pago${count}@example.org`,
-      password: "una-clave-larga-de-prueba",
-      age: 30,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Ciudad de México",
-      phone: "5512345678",
-      role: profile,
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error("could not register");
-  return outcome.participant.id;
+  return (await createParticipant({ role: profile })).id;
 }
 
-async function course(values: { price?: number; student?: number; employee?: number; seats?: number; modalityId?: 1 | 2 | 3 } = {}) {
-  const id = nextCourseId++;
-  await db
-    .insertInto("courses")
-    .values({
-      course_id: id,
-      course_name: `Curso de prueba ${id}`,
-      course_start_date: "2027-03-01",
-      course_finish_date: "2027-03-05",
-      course_price: values.price ?? 150000,
-      course_student_price: values.student ?? 50000,
-      course_employee_price: values.employee ?? 0,
-      course_able: 1,
-      course_max_range: values.seats ?? 10,
-      modality_id: values.modalityId ?? 3,
-      month_id: 2,
-      venue: "Auditorio",
-    })
-    .execute();
-  return id;
+async function course(values: { price?: number; student?: number; employee?: number; seats?: number; modalityId?: ModalityId } = {}) {
+  return createCourse({
+    course_price: values.price,
+    course_student_price: values.student,
+    course_employee_price: values.employee,
+    course_max_range: values.seats,
+    modality_id: values.modalityId,
+  });
 }
 
 async function enrolment(id: number) {

@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { getContentPage } from "~/content/content-pages.server";
-import { getDepartmentPage, getResearchUnit } from "~/content/department-pages.server";
 import { db } from "~/db.server";
 import { seedDatabase } from "../../seeds/index";
 

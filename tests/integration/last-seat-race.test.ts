@@ -1,15 +1,11 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
-import { createUserSession, setChosenCourse } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
+import { setChosenCourse } from "~/accounts/session.server";
+import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
+import { createCourse, createParticipant, sessionCookieFor } from "../factories";
+import { startTestServer } from "../support/test-server";
 
 // The real Express app with the real Remix build, on a fresh database: 50 participants press
 // "Pagar con tarjeta" at the same moment for a course with one in-person seat left.
@@ -20,57 +16,18 @@ const RACERS = 50;
 
 beforeAll(async () => {
   await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer());
 });
 
 afterAll(async () => close?.());
 
 async function racer(n: number): Promise<string> {
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: `Corredor ${n}`,
-      grade: "Médico",
-      institution: "HIMFG",
-      email: `corredor${n}@example.org`,
-      password: "una-clave-larga-de-prueba",
-      age: 30,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Ciudad de México",
-      phone: "5512345678",
-      role: "EXTERNO",
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error("could not register");
-  const signedIn = (await createUserSession({ id: outcome.participant.id, name: outcome.participant.name })).split(";")[0]!;
+  const signedIn = await sessionCookieFor(await createParticipant({ name: `Corredor ${n}` }));
   return (await setChosenCourse(new Request(baseUrl, { headers: { Cookie: signedIn } }), COURSE_ID)).split(";")[0]!;
 }
 
 test(`${RACERS} simultaneous card payments on the last in-person seat: exactly one holds it`, async () => {
-  await db
-    .insertInto("courses")
-    .values({
-      course_id: COURSE_ID,
-      course_name: "Curso con un lugar",
-      course_start_date: "2027-03-01",
-      course_finish_date: "2027-03-05",
-      course_price: 150000,
-      course_student_price: 50000,
-      course_employee_price: 0,
-      course_able: 1,
-      course_max_range: 1,
-      modality_id: 1,
-      month_id: 2,
-      venue: "Auditorio",
-    })
-    .execute();
+  await createCourse({ course_id: COURSE_ID, course_name: "Curso con un lugar", course_max_range: 1, modality_id: MODALITY.PRESENCIAL });
   const cookies = await Promise.all(Array.from({ length: RACERS }, (_, i) => racer(i)));
   const responses = await Promise.all(
     cookies.map((cookie) =>
@@ -104,13 +61,7 @@ test(`${RACERS} simultaneous card payments on the last in-person seat: exactly o
 }, 90_000);
 
 test("/payment without a chosen course goes to the catalogue; a stranger cannot see someone's result", async () => {
-  const outcome = await registerParticipant(
-    db,
-    { name: "Sin curso", grade: "Médico", institution: "HIMFG", email: "sincurso@example.org", password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role: "EXTERNO" },
-    [],
-  );
-  if (!outcome.ok) throw new Error("no");
-  const cookie = (await createUserSession({ id: outcome.participant.id, name: "Sin curso" })).split(";")[0]!;
+  const cookie = await sessionCookieFor(await createParticipant({ name: "Sin curso" }));
   const response = await fetch(`${baseUrl}/payment`, { headers: { Cookie: cookie }, redirect: "manual" });
   expect(response.status).toBe(303);
   expect(response.headers.get("location")).toBe("/ensenanza/offer");

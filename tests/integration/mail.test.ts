@@ -1,7 +1,5 @@
 import net, { type AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { LoaderFunctionArgs, ServerBuild } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readConfig } from "~/config.server";
@@ -13,7 +11,7 @@ import { loader as attachmentLoader } from "~/routes/dev.correos.$mailId_.adjunt
 import { loader as htmlLoader } from "~/routes/dev.correos.$mailId_.html";
 import { loader as mailLoader } from "~/routes/dev.correos.$mailId";
 import { loader as listLoader } from "~/routes/dev.correos._index";
-import { createApp } from "../../server/app";
+import { startTestServer } from "../support/test-server";
 
 // Real SMTP end to end: nodemailer → the in-process smtp-server → mailparser → mail_outbox.
 
@@ -268,12 +266,7 @@ describe("the developer pages", () => {
     let close: () => Promise<void>;
 
     beforeAll(async () => {
-      const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-      const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-      const server = app.listen(0, "127.0.0.1");
-      await new Promise((resolve) => server.once("listening", resolve));
-      baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      close = () => new Promise((resolve) => server.close(() => resolve()));
+      ({ baseUrl, close } = await startTestServer());
     });
 
     afterAll(async () => close?.());

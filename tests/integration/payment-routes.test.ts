@@ -1,14 +1,10 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
-import { createUserSession, setChosenCourse } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
+import { setChosenCourse } from "~/accounts/session.server";
+import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
+import { createCourse, createParticipant, sessionCookieFor } from "../factories";
+import { startTestServer } from "../support/test-server";
 import { samplePdf, samplePng } from "../support/sample-files";
 
 // The payment routes through the real Express app and Remix build.
@@ -19,23 +15,9 @@ const COURSE_ID = 7950;
 
 beforeAll(async () => {
   await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
-  await db
-    .insertInto("courses")
-    .values({ course_id: COURSE_ID, course_name: "Curso facturable", course_start_date: "2027-03-01", course_finish_date: "2027-03-05", course_price: 150000, course_student_price: 50000, course_employee_price: 0, course_able: 1, course_max_range: 10, modality_id: 2, month_id: 2, venue: null })
-    .execute();
-  const outcome = await registerParticipant(
-    db,
-    { name: "Factura", grade: "Médico", institution: "HIMFG", email: "factura@example.org", password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role: "EXTERNO" },
-    [],
-  );
-  if (!outcome.ok) throw new Error("no");
-  const signedIn = (await createUserSession({ id: outcome.participant.id, name: "Factura" })).split(";")[0]!;
+  ({ baseUrl, close } = await startTestServer());
+  await createCourse({ course_id: COURSE_ID, course_name: "Curso facturable", modality_id: MODALITY.EN_LINEA });
+  const signedIn = await sessionCookieFor(await createParticipant({ name: "Factura" }));
   cookie = (await setChosenCourse(new Request(baseUrl, { headers: { Cookie: signedIn } }), COURSE_ID)).split(";")[0]!;
 });
 
@@ -109,14 +91,9 @@ test("the CSP allows Banorte's script host only with the real provider", async (
 
 /** A participant signed in with COURSE_ID chosen: the session cookie. */
 async function signedInWithCourse(email: string, role: "EXTERNO" | "PERSONAL_HIMFG") {
-  const outcome = await registerParticipant(
-    db,
-    { name: "Otra Persona", grade: "Médico", institution: "HIMFG", email, password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role },
-    [],
-  );
-  if (!outcome.ok) throw new Error("no");
-  const signedIn = (await createUserSession({ id: outcome.participant.id, name: "Otra" })).split(";")[0]!;
-  return { id: outcome.participant.id, cookie: (await setChosenCourse(new Request(baseUrl, { headers: { Cookie: signedIn } }), COURSE_ID)).split(";")[0]! };
+  const participant = await createParticipant({ name: "Otra Persona", email, role });
+  const signedIn = await sessionCookieFor(participant);
+  return { id: participant.id, cookie: (await setChosenCourse(new Request(baseUrl, { headers: { Cookie: signedIn } }), COURSE_ID)).split(";")[0]! };
 }
 
 test("without JavaScript the card step says so and a card post creates nothing", async () => {

@@ -1,12 +1,7 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
+import { startTestServer } from "../support/test-server";
 
 // The real Express app with the real Remix build (npm test builds first), on a fresh database.
 let baseUrl = "";
@@ -14,12 +9,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer());
 });
 
 afterAll(async () => close?.());

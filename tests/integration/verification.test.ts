@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
+import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { startEnrolment } from "~/enrolment/enrolment.server";
 import { loader } from "~/routes/verificar.$token";
+import { createCourse, createParticipant } from "../factories";
 
 const context = { cspNonce: "", requestId: "test" };
 let confirmedToken = "";
@@ -15,47 +16,28 @@ async function load(token: string) {
 }
 
 beforeAll(async () => {
-  const registered = await registerParticipant(
-    db,
-    {
-      name: "Sofía Ramírez Ortega",
-      grade: "Médico",
-      institution: "ISSSTE",
-      email: "sofia.verificacion@ejemplo.mx",
-      password: "una-clave-larga-de-prueba",
-      age: 38,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Oaxaca",
-      phone: "9511234567",
-      role: "EXTERNO",
-    },
-    [],
-  );
-  if (!registered.ok) throw new Error("could not register");
-  const participantId = registered.participant.id;
+  const { id: participantId } = await createParticipant({
+    name: "Sofía Ramírez Ortega",
+    email: "sofia.verificacion@ejemplo.mx",
+    phone: "9511234567",
+  });
   for (const [id, price] of [
     [7901, 0],
     [7902, 120000],
   ] as const) {
-    await db
-      .insertInto("courses")
-      .values({
-        course_id: id,
-        course_name: id === 7901 ? "Taller de Lactancia Materna" : "Curso de Ventilación Mecánica Neonatal",
-        course_start_date: "2027-01-01",
-        course_finish_date: "2027-01-03",
-        course_price: price,
-        course_student_price: price,
-        course_employee_price: price,
-        course_able: 1,
-        course_max_range: 10,
-        modality_id: 2,
-        month_id: 0,
-        online_access_url: "https://aula.example.org/secreto",
-        course_password: "CLAVE-SECRETA",
-      })
-      .execute();
+    await createCourse({
+      course_id: id,
+      course_name: id === 7901 ? "Taller de Lactancia Materna" : "Curso de Ventilación Mecánica Neonatal",
+      course_start_date: "2027-01-01",
+      course_finish_date: "2027-01-03",
+      course_price: price,
+      course_student_price: price,
+      course_employee_price: price,
+      modality_id: MODALITY.EN_LINEA,
+      month_id: 0,
+      online_access_url: "https://aula.example.org/secreto",
+      course_password: "CLAVE-SECRETA",
+    });
   }
   const free = await startEnrolment(db, { participantId, profile: "EXTERNO", courseId: 7901, modality: "en_linea" });
   const paid = await startEnrolment(db, { participantId, profile: "EXTERNO", courseId: 7902, modality: "en_linea" });

@@ -1,28 +1,10 @@
 import { describe, expect, test } from "vitest";
 import { createUserSession, deleteExpiredSessions, destroyUserSession, getSessionUser } from "~/accounts/session.server";
-import { registerParticipant } from "~/accounts/participants.server";
 import { db } from "~/db.server";
+import { createParticipant } from "../factories";
 
-async function newParticipant(name: string) {
-  const outcome = await registerParticipant(
-    db,
-    {
-      name,
-      grade: "Médico",
-      institution: "SSA",
-      email: `${crypto.randomUUID()}@ejemplo.mx`,
-      password: "Pediatria-2026!",
-      age: 40,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Puebla",
-      phone: "2221234567",
-      role: "PERSONAL_HIMFG",
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error("registration failed");
-  return outcome.participant;
+function newParticipant(name: string) {
+  return createParticipant({ name, role: "PERSONAL_HIMFG" });
 }
 
 function requestWith(setCookie: string) {

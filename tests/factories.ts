@@ -1,0 +1,203 @@
+/**
+ * The one place tests make their data: participants, courses, enrolments and payment attempts,
+ * with sensible defaults and overrides for what a test cares about. Participants go through the
+ * real accounts module (a real scrypt hash, real stored documents); the rest are plain rows that
+ * satisfy the database's CHECK constraints, so a test can put a record in any state directly.
+ * Used by vitest (each file on its own fresh database) and by Playwright (the e2e database the
+ * server uses).
+ */
+import crypto from "node:crypto";
+import type { Insertable, Kysely } from "kysely";
+import { registerParticipant, type NewDocument, type NewParticipant } from "../app/accounts/participants.server";
+import { createUserSession, destroyParticipantSessions } from "../app/accounts/session.server";
+import { MODALITY } from "../app/courses/modality";
+import { db as appDb, type CoursesTable, type DB, type EnrolmentsTable, type PaymentAttemptsTable } from "../app/db.server";
+import { newVerificationToken } from "../app/enrolment/verification";
+
+export const TEST_PASSWORD = "Pediatria-2026!";
+
+/** Overrides without the keys set to undefined, so `{ seats: undefined }` keeps the default. */
+function defined<T extends object>(overrides: T): T {
+  return Object.fromEntries(Object.entries(overrides).filter(([, value]) => value !== undefined)) as T;
+}
+
+/** The defaults of a participant: an external physician from Jalisco. */
+function participantDefaults(): NewParticipant {
+  return {
+    name: "María López Hernández",
+    grade: "Médico",
+    institution: "IMSS",
+    // Unique in every database, also the e2e one that outlives a test file.
+    email: `participante-${crypto.randomUUID()}@ejemplo.mx`,
+    password: TEST_PASSWORD,
+    age: 34,
+    graduated: "SÍ",
+    nationality: "Mexicana",
+    state: "Jalisco",
+    phone: "3312345678",
+    role: "EXTERNO",
+  };
+}
+
+/**
+ * A registered participant. A student's grade defaults to ESTUDIANTE, as registration sets it.
+ * `documents` are stored as the registration form would store them (private files).
+ */
+export async function createParticipant(overrides: Partial<NewParticipant> = {}, options: { documents?: NewDocument[]; db?: Kysely<DB> } = {}) {
+  const input = { ...participantDefaults(), ...(overrides.role === "ESTUDIANTE" ? { grade: "ESTUDIANTE" } : {}), ...defined(overrides) };
+  const outcome = await registerParticipant(options.db ?? appDb, input, options.documents ?? []);
+  if (!outcome.ok) throw new Error(`createParticipant: ${outcome.reason} (${input.email})`);
+  return { ...outcome.participant, password: input.password };
+}
+
+/** The `name=value` pair of a server session for `participant`, for a Cookie header. */
+export async function sessionCookieFor(participant: { id: number; name: string }): Promise<string> {
+  return (await createUserSession({ id: participant.id, name: participant.name })).split(";")[0]!;
+}
+
+/**
+ * Removes participants a test created, with their sessions, documents and stored files. One with
+ * card payments is kept: payment_events is append-only by design (decision 0012), so the database
+ * refuses to erase the money trail, and so does this.
+ */
+export async function deleteParticipants(ids: number[], database: Kysely<DB> = appDb): Promise<void> {
+  for (const id of ids) {
+    const paid = await database
+      .selectFrom("payment_events")
+      .innerJoin("payment_attempts", "payment_attempts.id", "payment_events.payment_attempt_id")
+      .innerJoin("enrolments", "enrolments.id", "payment_attempts.enrolment_id")
+      .select("payment_events.id")
+      .where("enrolments.participant_id", "=", id)
+      .executeTakeFirst();
+    if (paid) continue;
+    await database.transaction().execute(async (trx) => {
+      const files = await trx.selectFrom("participant_documents").select("file_id").where("participant_id", "=", id).execute();
+      await destroyParticipantSessions(id, trx);
+      await trx.deleteFrom("participants").where("id", "=", id).execute();
+      if (files.length > 0)
+        await trx
+          .deleteFrom("stored_files")
+          .where(
+            "id",
+            "in",
+            files.map((f) => f.file_id),
+          )
+          .execute();
+    });
+  }
+}
+
+/** A participant with a signed-in session: `{ ...participant, cookie }`. */
+export async function createSignedInParticipant(overrides: Partial<NewParticipant> = {}) {
+  const participant = await createParticipant(overrides);
+  return { ...participant, cookie: await sessionCookieFor(participant) };
+}
+
+export type CourseOverrides = Partial<Insertable<CoursesTable>>;
+
+/**
+ * An open course, in person and online (modality 3) with 10 seats, priced $1,500 / $500 / free
+ * (external / student / staff) in March 2027. Without `course_id`, the next id above every
+ * existing course (and at least 7000, clear of the seeded ones).
+ */
+export async function createCourse(courseOverrides: CourseOverrides = {}, database: Kysely<DB> = appDb): Promise<number> {
+  const overrides = defined(courseOverrides);
+  const courseId = overrides.course_id ?? (await nextCourseId(database));
+  const modality = overrides.modality_id ?? MODALITY.PRESENCIAL_Y_EN_LINEA;
+  await database
+    .insertInto("courses")
+    .values({
+      course_name: `Curso de prueba ${courseId}`,
+      course_start_date: "2027-03-01",
+      course_finish_date: "2027-03-05",
+      course_price: 150000,
+      course_student_price: 50000,
+      course_employee_price: 0,
+      course_able: 1,
+      course_max_range: 10,
+      month_id: 2,
+      // The database requires a venue unless the course is online only.
+      venue: modality === MODALITY.EN_LINEA ? null : "Auditorio Dr. Federico Gómez",
+      online_access_url: modality === MODALITY.PRESENCIAL ? null : `https://aula.example.org/himfg/${courseId}`,
+      ...overrides,
+      course_id: courseId,
+      modality_id: modality,
+    })
+    .execute();
+  return courseId;
+}
+
+/** The id `createCourse` gives a course when none is asked for. */
+export async function nextCourseId(database: Kysely<DB> = appDb): Promise<number> {
+  const row = await database
+    .selectFrom("courses")
+    .select((eb) => eb.fn.max("course_id").as("max"))
+    .executeTakeFirst();
+  return Math.max(7000, Number(row?.max ?? 0) + 1);
+}
+
+export type EnrolmentOverrides = Partial<Omit<Insertable<EnrolmentsTable>, "participant_id" | "course_id">>;
+
+/**
+ * An enrolment row, confirmed online by default. The fields a status needs are filled in when not
+ * given (confirmed_at for confirmada, a reason for rechazada), as the CHECK constraints demand.
+ * For the real flow (prices, seats, holds) call `startEnrolment` instead.
+ */
+export async function createEnrolment(
+  participantId: number,
+  courseId: number,
+  enrolmentOverrides: EnrolmentOverrides = {},
+  database: Kysely<DB> = appDb,
+): Promise<number> {
+  const overrides = defined(enrolmentOverrides);
+  const status = overrides.status ?? "confirmada";
+  const row = await database
+    .insertInto("enrolments")
+    .values({
+      modality: "en_linea",
+      amount_centavos: 0,
+      confirmed_at: status === "confirmada" ? new Date().toISOString() : null,
+      rejection_reason: status === "rechazada" ? "Documentación no válida (prueba)." : null,
+      verification_token: newVerificationToken(),
+      ...overrides,
+      status,
+      participant_id: participantId,
+      course_id: courseId,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export type PaymentAttemptOverrides = Partial<Omit<Insertable<PaymentAttemptsTable>, "enrolment_id">>;
+
+/**
+ * A card payment attempt for an enrolment, pending by default (with its per-payment secrets, as
+ * the database requires of a pending attempt); an approved one gets an authorisation code.
+ * The amount defaults to the enrolment's. For the real flow call `startCardPayment`.
+ */
+export async function createPaymentAttempt(enrolmentId: number, attemptOverrides: PaymentAttemptOverrides = {}, database: Kysely<DB> = appDb) {
+  const overrides = defined(attemptOverrides);
+  const status = overrides.status ?? "pending";
+  const pending = status === "pending";
+  const enrolment = await database.selectFrom("enrolments").select("amount_centavos").where("id", "=", enrolmentId).executeTakeFirstOrThrow();
+  const row = await database
+    .insertInto("payment_attempts")
+    .values({
+      control_number: `HIMFGPRUEBA${crypto.randomInt(1e9, 1e10)}`,
+      amount_centavos: enrolment.amount_centavos > 0 ? enrolment.amount_centavos : 150000,
+      provider: "simulator",
+      mode: "AUT",
+      vi_hex: pending ? crypto.randomBytes(16).toString("hex") : null,
+      salt_hex: pending ? crypto.randomBytes(16).toString("hex") : null,
+      passphrase: pending ? crypto.randomBytes(16).toString("hex") : null,
+      codigo_aut: status === "approved" ? "123456" : null,
+      settled_at: pending ? null : new Date().toISOString(),
+      ...overrides,
+      status,
+      enrolment_id: enrolmentId,
+    })
+    .returning(["id", "control_number"])
+    .executeTakeFirstOrThrow();
+  return row;
+}
