@@ -33,7 +33,7 @@ const OUTPUT_FORMAT: Record<string, "pdf" | "docx" | "xlsx"> = { pdf: "pdf", doc
 /** A readable Spanish file name from a title: keeps accents, drops characters file systems reject. */
 export function fileNameFor(title: string, extension: string): string {
   const base = title
-    // eslint-disable-next-line no-control-regex -- control characters cannot be in a file name
+     
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
     .replace(/\s+/g, " ")
     .replace(/[. ]+$/, "")

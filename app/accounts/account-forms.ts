@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { cleanText, normalizeText, strictInteger } from "~/utils/text";
-import { PROFILES, type Profile } from "~/courses/pricing";
+import { PROFILES } from "~/courses/pricing";
 import { MAX_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
 
 export {
@@ -19,10 +19,9 @@ export {
   MODALITY_CHOICES,
   type ModalityChoice,
 } from "./account-options";
-import { MEXICAN_STATES, ROLE_OPTIONS, GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE, SUMMARY_WARNING, MODALITY_CHOICES } from "./account-options";
+import { MEXICAN_STATES, OTHER, STUDENT_GRADE } from "./account-options";
 
 export { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE } from "./account-options";
-import { EMAIL_TAKEN_MESSAGE } from "./account-options";
 
 const text = (message: string, max: number, maxMessage: string) => cleanText({ required: message, max, tooLong: maxMessage });
 /** An optional free text ("Otro"): blank is absent; otherwise the same rules as any text. */

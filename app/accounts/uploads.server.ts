@@ -26,7 +26,7 @@ function storedFileName(original: string, type: DetectedFileType): string {
     .pop()!
     .replace(/\.[^.]*$/, "")
     // Control characters and the characters file systems refuse are dropped from the name.
-    // eslint-disable-next-line no-control-regex
+     
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, "")
     .trim()
     .slice(0, 80);

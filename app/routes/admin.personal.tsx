@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorSummary, Field, SelectField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { readConfig, siteOrigin } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffAccess } from "~/staff/staff";

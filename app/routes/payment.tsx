@@ -7,7 +7,7 @@ import { parseUploadForm } from "~/accounts/uploads.server";
 import { clearChosenCourse, requireUser } from "~/accounts/session.server";
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS, formatMoney, priceForProfile } from "~/courses/pricing";
-import { readConfig, siteOrigin } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { EnrolmentNotice } from "~/enrolment/enrolment-notice";
 import { currentPurchase, seatsLeft } from "~/enrolment/payment-page.server";

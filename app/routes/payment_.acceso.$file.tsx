@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/accounts/session.server";
-import { readConfig, siteOrigin } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { accessPdfFor } from "~/enrolment/access-pdf.server";
 

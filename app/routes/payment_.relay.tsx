@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getSessionUser } from "~/accounts/session.server";
-import { readConfig, siteOrigin } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { handleRelay, type RelayKind } from "~/payments/relay.server";
 import { getPaymentProvider } from "~/payments/provider.server";

@@ -211,6 +211,7 @@ describe("the course page for search engines and social networks", () => {
       .executeTakeFirstOrThrow();
     const html = await (await fetch(`${baseUrl}/cursos2025/${course.course_url}`)).text();
     const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON-LD tree, probed field by field below
     const data = blocks.find((block) => block["@type"] === "Course") as Record<string, any>;
     expect(data).toBeTruthy();
     expect(data.name).toBe(course.course_name);

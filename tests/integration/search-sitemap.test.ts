@@ -3,7 +3,7 @@ import { db } from "~/db.server";
 import { loader as robotsLoader } from "~/routes/robots[.]txt";
 import { loader as searchLoader } from "~/routes/buscar";
 import { loader as sitemapLoader } from "~/routes/sitemap[.]xml";
-import { rebuildSearchIndex, searchSite as searchPage, toFtsQuery } from "~/search/site-index.server";
+import { searchSite as searchPage, toFtsQuery } from "~/search/site-index.server";
 import { prepareDatabase } from "../../server/prepare-database";
 
 const context = { cspNonce: "", requestId: "test" };

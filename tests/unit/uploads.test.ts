@@ -97,7 +97,7 @@ describe("safeRedirectPath", () => {
       "/" + "a".repeat(3000),
     ];
     for (const value of bad) {
-      expect(safeRedirectPath(bad, "/profile"), String(bad)).toBe("/profile");
+      expect(safeRedirectPath(value, "/profile"), String(value)).toBe("/profile");
     }
   });
 });
