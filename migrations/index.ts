@@ -10,6 +10,7 @@ import * as m0008 from "./0008-file-visibility";
 import * as m0009 from "./0009-enrolments-payments";
 import * as m0012 from "./0012-staff";
 import * as m0015 from "./0015-search-index-triggers";
+import * as m0017 from "./0017-content-editor";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   "0009-enrolments-payments": m0009,
   "0012-staff": m0012,
   "0015-search-index-triggers": m0015,
+  "0017-content-editor": m0017,
 };
