@@ -4,7 +4,9 @@ import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
 import { diffText, type DiffChunk } from "~/utils/text-diff";
-import type { PageCreateInput, PageEditInput, PageStatus } from "./page-forms";
+import { SNAPSHOT_FIELD_LABELS, type PageCreateInput, type PageEditInput, type PageSnapshot, type PageStatus } from "./page-forms";
+
+export type { PageSnapshot };
 
 /**
  * The pages editor (issue 12, decision 0021): create, edit, schedule and restore the information
@@ -15,26 +17,7 @@ import type { PageCreateInput, PageEditInput, PageStatus } from "./page-forms";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The editable state of a page, as a revision keeps it. */
-export interface PageSnapshot {
-  path: string;
-  title: string;
-  navLabel: string | null;
-  summary: string;
-  body: string;
-  status: PageStatus;
-  publishAt: string | null;
-}
 
-export const SNAPSHOT_FIELD_LABELS: Record<keyof PageSnapshot, string> = {
-  path: "Dirección",
-  title: "Título",
-  navLabel: "Etiqueta del menú",
-  summary: "Resumen",
-  body: "Contenido",
-  status: "Estado",
-  publishAt: "Publicación programada",
-};
 
 /** The fields "Restaurar" brings back: the texts. The publication state stays as it is now. */
 const RESTORED_FIELDS = ["title", "navLabel", "summary", "body"] as const;

@@ -83,3 +83,25 @@ export const pageCreateSchema = z
 
 export type PageEditInput = z.output<typeof pageEditSchema>;
 export type PageCreateInput = z.output<typeof pageCreateSchema>;
+
+/** The editable state of a page, as a revision keeps it. */
+export interface PageSnapshot {
+  path: string;
+  title: string;
+  navLabel: string | null;
+  summary: string;
+  body: string;
+  status: PageStatus;
+  publishAt: string | null;
+}
+
+/** The names of a page's fields, for the history (client-safe). */
+export const SNAPSHOT_FIELD_LABELS: Record<keyof PageSnapshot, string> = {
+  path: "Dirección",
+  title: "Título",
+  navLabel: "Etiqueta del menú",
+  summary: "Resumen",
+  body: "Contenido",
+  status: "Estado",
+  publishAt: "Publicación programada",
+};

@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { diffPageRevisions, getPageForEditor, listPageRevisions, restorePageRevision, SNAPSHOT_FIELD_LABELS } from "~/content/page-editor.server";
+import { diffPageRevisions, getPageForEditor, listPageRevisions, restorePageRevision } from "~/content/page-editor.server";
+import { SNAPSHOT_FIELD_LABELS } from "~/content/page-forms";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
