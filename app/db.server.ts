@@ -197,9 +197,34 @@ export interface ContentPagesTable {
   parent_href: string | null;
   profile_page_id: number | null;
   is_published: Generated<0 | 1>;
+  /** When a scheduled page is published (UTC ISO); null unless waiting (migration 0017). */
+  publish_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
+
+export interface PageRevisionsTable {
+  id: Generated<number>;
+  entity: "content_page" | "department_page";
+  entity_id: number;
+  number: number;
+  action: "crear" | "editar" | "restaurar" | "publicar";
+  restored_from: number | null;
+  author_staff_id: number | null;
+  author_name: string;
+  /** JSON object: the page's whole editable state after the save. */
+  snapshot: string;
+  /** JSON array of the field names this save changed. */
+  changed_fields: Generated<string>;
+  created_at: Generated<string>;
+}
+
+export interface PathRedirectsTable {
+  from_path: string;
+  to_path: string;
+  created_at: Generated<string>;
+}
+
 
 /** MODALITY in app/courses/modality.ts: 1 presencial, 2 en línea, 3 both (the participant picks). */
 export type { ModalityId };
@@ -498,6 +523,8 @@ export interface DB {
   research_units: ResearchUnitsTable;
   profile_pages: ProfilePagesTable;
   content_pages: ContentPagesTable;
+  page_revisions: PageRevisionsTable;
+  path_redirects: PathRedirectsTable;
   document_collections: DocumentCollectionsTable;
   document_groups: DocumentGroupsTable;
   document_items: DocumentItemsTable;

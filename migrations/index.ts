@@ -15,6 +15,8 @@ import * as m0013 from "./0013-teaching-office";
 import * as m0014 from "./0014-content-version";
 import * as m0015 from "./0015-search-index-triggers";
 import * as m0016 from "./0016-api-uploads-calendar-feeds";
+import * as m0017 from "./0017-content-editor";
+import * as m0018 from "./0018-content-version-redirects";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -38,4 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0014-content-version": m0014,
   "0015-search-index-triggers": m0015,
   "0016-api-uploads-calendar-feeds": m0016,
+  "0017-content-editor": m0017,
+  "0018-content-version-redirects": m0018,
 };

@@ -10,7 +10,8 @@ import { assertMailConfigured } from "../app/mail/mailer.server";
 import { countStaff } from "../app/staff/staff-members.server";
 import { startPaymentMaintenance } from "../app/payments/maintenance.server";
 import { getPaymentProvider } from "../app/payments/provider.server";
-import { runShutdownTasks } from "../app/utils/shutdown.server";
+import { publishDuePages } from "../app/content/page-editor.server";
+import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
 import { createApp } from "./app";
 import { log } from "./logging";
 import { prepareDatabase } from "./prepare-database";
@@ -46,6 +47,13 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 
 // Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
 if (mailMode === "capture") await startMailCapture();
+
+// Scheduled pages (decision 0021): publish each at its time; the page route also checks on request.
+const publishTimer = setInterval(() => {
+  publishDuePages(db, new Date()).catch((error: unknown) => log("error", "scheduled publication failed", { error: String(error) }));
+}, 60_000);
+publishTimer.unref();
+onShutdown(() => clearInterval(publishTimer));
 
 const app = createApp(build, config);
 const server = app.listen(config.PORT, config.HOST, () => {

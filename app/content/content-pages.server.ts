@@ -6,6 +6,13 @@ import { publicFileUrl } from "~/files/files.server";
 import type { PageImage } from "./department-pages.server";
 import { renderMarkdown, type SafeHtml } from "./markdown.server";
 
+/** Information pages that also show the clinical-pathological session's video (from the settings). */
+const SESSION_VIDEO_PAGES = new Set(["/sesion-clinico-patologica", "/video/scp-2024"]);
+
+export function pageHasSessionVideo(path: string): boolean {
+  return SESSION_VIDEO_PAGES.has(path);
+}
+
 /** Information pages that also list a document collection, by path. */
 export const PAGE_DOCUMENT_COLLECTIONS: Record<string, string> = {
   "/general": "general-direction",
@@ -106,9 +113,8 @@ export async function getContentPage(db: Kysely<DB>, path: string): Promise<Cont
   };
 }
 
-/** The loader body of every information page: the page, or a 404. */
-export async function requireContentPage(db: Kysely<DB>, path: string): Promise<ContentPageView> {
-  const page = await getContentPage(db, path);
-  if (!page) throw new Response(null, { status: 404 });
-  return page;
+/** Where an old path now lives (a renamed slug or a moved page), or null. */
+export async function findRedirect(db: Kysely<DB>, path: string): Promise<string | null> {
+  const row = await db.selectFrom("path_redirects").select("to_path").where("from_path", "=", path).executeTakeFirst();
+  return row?.to_path ?? null;
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, GalleryName } from "~/db.server";
 import { publicFileUrl } from "~/files/files.server";
+import { GALLERIES } from "./galleries";
 
 export interface GalleryImage {
   id: number;
@@ -54,4 +55,12 @@ export async function loadGalleryImagePage(db: Kysely<DB>, gallery: GalleryName,
   const found = Number.isNaN(id) ? null : await getGalleryImage(db, gallery, id);
   if (!found) throw new Response("No encontramos esta imagen", { status: 404 });
   return { gallery, ...found };
+}
+
+/** Which gallery a request is for: the first segment of its path (the routes are mounted per gallery). */
+export function galleryFromRequest(request: Request): GalleryName {
+  const first = new URL(request.url).pathname.split("/")[1]?.toLowerCase();
+  const gallery = (Object.keys(GALLERIES) as GalleryName[]).find((name) => name === first);
+  if (!gallery) throw new Response("Not Found", { status: 404 });
+  return gallery;
 }

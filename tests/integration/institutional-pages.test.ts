@@ -27,8 +27,7 @@ describe("seeded institutional content", () => {
 // Route loaders called the way Remix calls them, with real Request objects.
 import { loader as departmentLoader } from "~/routes/direccion.$slug";
 import { loader as unitLoader } from "~/routes/investigadores.$id";
-import { loader as privacyLoader } from "~/routes/avisos-de-privacidad";
-import { loader as videoLoader } from "~/routes/video.scp-2024";
+import { loader as pageLoader } from "~/routes/$";
 import { updateSetting } from "~/settings/settings.server";
 
 const args = (path: string, params: Record<string, string>) => ({
@@ -145,7 +144,7 @@ describe("information pages", () => {
   });
 
   test("the privacy page has a full notice per processing, names the law and explains ARCO rights", async () => {
-    const { page } = await privacyLoader();
+    const { page } = await pageLoader(args("/avisos-de-privacidad", { "*": "avisos-de-privacidad" }));
     const text = page.body.__html;
     expect(text).toContain("Ley General de Protección de Datos Personales en Posesión de Sujetos Obligados");
     for (const heading of ["registro e inscripción a cursos", "donativos", "revisión de documentos de participantes"]) {
@@ -174,14 +173,14 @@ describe("information pages", () => {
 
 describe("the session video", () => {
   test("without a configured video the page still answers, with no embed", async () => {
-    const { page, video } = await videoLoader();
+    const { page, video } = await pageLoader(args("/video/scp-2024", { "*": "video/scp-2024" }));
     expect(page.title).toMatch(/sesión clínico patológica/i);
     expect(video).toBeNull();
   });
 
   test("a configured YouTube embed is offered behind the facade", async () => {
     await updateSetting(db, "sessionVideoEmbedUrl", "https://www.youtube-nocookie.com/embed/abcDEF12345");
-    const { video } = await videoLoader();
+    const { video } = await pageLoader(args("/video/scp-2024", { "*": "video/scp-2024" }));
     expect(video?.embedUrl).toBe("https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1");
     expect(video?.watchUrl).toBe("https://www.youtube.com/watch?v=abcDEF12345");
   });

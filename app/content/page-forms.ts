@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+/**
+ * The pages editor's forms (shared by the server and the browser, so no server imports here).
+ * Messages say what to fix, in Spanish.
+ */
+
+export const PAGE_STATUSES = ["borrador", "publicada", "programada"] as const;
+export type PageStatus = (typeof PAGE_STATUSES)[number];
+
+export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
+  borrador: "Borrador (no se publica)",
+  publicada: "Publicar ahora",
+  programada: "Programar la publicación",
+};
+
+/** Lower-case slug segments: "/convocatoria/avisos-2026". */
+export const PAGE_PATH_PATTERN = /^(\/[a-z0-9]+(?:-[a-z0-9]+)*){1,4}$/;
+
+// Control characters never belong in a one-line field; tabs and new lines do in a body.
+const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
+const multiLine = (value: string) => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+
+const pageText = {
+  title: z
+    .string({ error: "Escriba el título de la página." })
+    .transform(oneLine)
+    .pipe(z.string().min(1, "Escriba el título de la página.").max(200, "El título tiene más de 200 caracteres; acórtelo.")),
+  navLabel: z
+    .string()
+    .transform(oneLine)
+    .pipe(z.string().max(80, "La etiqueta del menú tiene más de 80 caracteres; acórtela."))
+    .optional(),
+  summary: z
+    .string({ error: "Escriba el resumen (la descripción que muestran los buscadores)." })
+    .transform(oneLine)
+    .pipe(
+      z
+        .string()
+        .min(1, "Escriba el resumen (la descripción que muestran los buscadores).")
+        .max(300, "El resumen tiene más de 300 caracteres; acórtelo."),
+    ),
+  body: z
+    .string()
+    .transform(multiLine)
+    .pipe(z.string().max(100_000, "El contenido tiene más de 100 000 caracteres; divídalo en varias páginas."))
+    .optional(),
+  status: z.enum(PAGE_STATUSES, { error: "Elija si la página queda en borrador, se publica ahora o se programa." }),
+  // A datetime-local value, read as Mexico City time.
+  publishAt: z
+    .string()
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, "Escriba la fecha y hora de publicación completas (día, mes, año, hora y minutos).")
+    .optional(),
+};
+
+function requirePublishAt(value: { status: PageStatus; publishAt?: string }, ctx: z.RefinementCtx) {
+  if (value.status === "programada" && !value.publishAt) {
+    ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Escriba la fecha y hora en que se publicará la página." });
+  }
+}
+
+export const pageEditSchema = z.object(pageText).superRefine(requirePublishAt);
+
+export const pageCreateSchema = z
+  .object({
+    path: z
+      .string({ error: "Escriba la dirección de la página, por ejemplo /convocatoria/avisos-2026." })
+      .transform((value) => oneLine(value).replace(/\/+$/, ""))
+      .pipe(
+        z
+          .string()
+          .min(1, "Escriba la dirección de la página, por ejemplo /convocatoria/avisos-2026.")
+          .max(160, "La dirección tiene más de 160 caracteres; acórtela.")
+          .regex(
+            PAGE_PATH_PATTERN,
+            "La dirección empieza con / y usa sólo minúsculas sin acentos, números y guiones, en uno a cuatro tramos separados por /, por ejemplo /convocatoria/avisos-2026.",
+          ),
+      ),
+    ...pageText,
+  })
+  .superRefine(requirePublishAt);
+
+export type PageEditInput = z.output<typeof pageEditSchema>;
+export type PageCreateInput = z.output<typeof pageCreateSchema>;
+
+/** The editable state of a page, as a revision keeps it. */
+export interface PageSnapshot {
+  path: string;
+  title: string;
+  navLabel: string | null;
+  summary: string;
+  body: string;
+  status: PageStatus;
+  publishAt: string | null;
+}
+
+/** The names of a page's fields, for the history (client-safe). */
+export const SNAPSHOT_FIELD_LABELS: Record<keyof PageSnapshot, string> = {
+  path: "Dirección",
+  title: "Título",
+  navLabel: "Etiqueta del menú",
+  summary: "Resumen",
+  body: "Contenido",
+  status: "Estado",
+  publishAt: "Publicación programada",
+};

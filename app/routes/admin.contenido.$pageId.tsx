@@ -1,0 +1,79 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parsePageForm } from "~/content/page-editor-action.server";
+import { PageEditorForm } from "~/content/page-editor-form";
+import { getPageForEditor, updatePage } from "~/content/page-editor.server";
+import { pageEditSchema } from "~/content/page-forms";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { now } from "~/utils/clock.server";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Editing one information page (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.page.title ?? "Página"} | Editar | Área del personal HIMFG` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+function pageIdOf(raw: string | undefined): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  const page = await getPageForEditor(db, pageIdOf(params.pageId));
+  if (!page) throw new Response("No encontramos esta página", { status: 404 });
+  return { page };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const pageId = pageIdOf(params.pageId);
+  const parsed = parsePageForm(await request.formData(), pageEditSchema);
+  if ("done" in parsed) return parsed.done;
+  const outcome = await updatePage(db, pageId, parsed.value, actor, context.requestId ?? null, now());
+  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos esta página", { status: 404 });
+  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
+  return redirectWithToast(`/admin/contenido/${pageId}`, { type: "success", description: outcome.message });
+}
+
+export default function EditPage() {
+  const { page } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/admin/contenido">Volver a las páginas</Link>
+      </p>
+      <h1>Editar «{page.title}»</h1>
+      <p>
+        Dirección: {page.status === "publicada" ? <a href={page.path}>{page.path}</a> : page.path} ·{" "}
+        <Link to={`/admin/contenido/${page.id}/historial`}>Historial de versiones</Link>
+      </p>
+      <PageEditorForm
+        key={page.updatedAt}
+        id="editar-pagina"
+        action={`/admin/contenido/${page.id}`}
+        withPath={false}
+        defaultValue={{
+          title: page.title,
+          navLabel: page.navLabel ?? "",
+          summary: page.summary,
+          body: page.body,
+          status: page.status,
+          publishAt: page.publishAt ? instantToMexicoCityLocal(new Date(page.publishAt)) : "",
+        }}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        preview={actionData?.preview}
+        submitLabel="Guardar cambios"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { diffPageRevisions, getPageForEditor, listPageRevisions, restorePageRevision } from "~/content/page-editor.server";
+import { SNAPSHOT_FIELD_LABELS } from "~/content/page-forms";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { now } from "~/utils/clock.server";
+import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// A page's revisions: who saved what and when, a comparison of two, and "Restaurar" (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction = () => [{ title: "Historial de la página | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+const ACTION_TEXT = { crear: "Creación", editar: "Edición", restaurar: "Restauración", publicar: "Publicación programada" } as const;
+
+function pageIdOf(raw: string | undefined): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
+  return Number(raw);
+}
+
+const revisionNumber = z.coerce.number().int().min(1).max(1_000_000);
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  const pageId = pageIdOf(params.pageId);
+  const page = await getPageForEditor(db, pageId);
+  if (!page) throw new Response("No encontramos esta página", { status: 404 });
+  const revisions = await listPageRevisions(db, pageId);
+  const search = new URL(request.url).searchParams;
+  const from = revisionNumber.safeParse(search.get("de"));
+  const to = revisionNumber.safeParse(search.get("a"));
+  const comparison = from.success && to.success ? { from: from.data, to: to.data, diffs: await diffPageRevisions(db, pageId, from.data, to.data) } : null;
+  return { page: { id: page.id, title: page.title, path: page.path }, revisions, comparison };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const pageId = pageIdOf(params.pageId);
+  const number = revisionNumber.safeParse((await request.formData()).get("revision"));
+  if (!number.success) return data({ message: "Elija la versión que quiere restaurar." }, { status: 400 });
+  const outcome = await restorePageRevision(db, pageId, number.data, actor, context.requestId ?? null, now());
+  if (!outcome.ok) return data({ message: outcome.message }, { status: 400 });
+  return redirectWithToast(`/admin/contenido/${pageId}/historial`, { type: "success", description: outcome.message });
+}
+
+export default function PageHistory() {
+  const { page, revisions, comparison } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const newest = revisions[0]?.number ?? 1;
+  return (
+    <div className="container page">
+      <p>
+        <Link to={`/admin/contenido/${page.id}`}>Volver a editar «{page.title}»</Link>
+      </p>
+      <h1>Historial de «{page.title}»</h1>
+      {actionData?.message ? (
+        <div className="error-summary" role="alert" tabIndex={-1}>
+          <p className="error-summary__title">{actionData.message}</p>
+        </div>
+      ) : null}
+
+      <h2>Comparar dos versiones</h2>
+      <Form method="get" className="form form--inline">
+        <label htmlFor="comparar-de" className="field__label">
+          Versión anterior
+        </label>
+        <input id="comparar-de" name="de" type="number" min={1} max={newest} defaultValue={comparison?.from ?? Math.max(1, newest - 1)} className="field__input" />
+        <label htmlFor="comparar-a" className="field__label">
+          Versión posterior
+        </label>
+        <input id="comparar-a" name="a" type="number" min={1} max={newest} defaultValue={comparison?.to ?? newest} className="field__input" />
+        <button type="submit" className="button button--secondary">
+          Comparar
+        </button>
+      </Form>
+      {comparison ? (
+        <section aria-labelledby="diferencias" className="revision-diff">
+          <h3 id="diferencias">
+            Diferencias entre la versión {comparison.from} y la {comparison.to}
+          </h3>
+          {comparison.diffs === null ? (
+            <p>No existe alguna de esas versiones.</p>
+          ) : comparison.diffs.length === 0 ? (
+            <p>Las dos versiones son iguales.</p>
+          ) : (
+            comparison.diffs.map((diff) => (
+              <div key={diff.field}>
+                <h4>{diff.label}</h4>
+                <pre className="revision-diff__text">
+                  {diff.parts.map((part, index) =>
+                    part.change === "added" ? (
+                      <ins key={index}>{part.value}</ins>
+                    ) : part.change === "removed" ? (
+                      <del key={index}>{part.value}</del>
+                    ) : (
+                      <span key={index}>{part.value}</span>
+                    ),
+                  )}
+                </pre>
+              </div>
+            ))
+          )}
+        </section>
+      ) : null}
+
+      <h2>Versiones</h2>
+      <ol className="revision-list" reversed>
+        {revisions.map((revision) => (
+          <li key={revision.id}>
+            <p>
+              <strong>Versión {revision.number}</strong>: {ACTION_TEXT[revision.action]}
+              {revision.restoredFromNumber ? ` de la versión ${revision.restoredFromNumber}` : ""}, por {revision.authorName},{" "}
+              {formatMexicoCityDateTime(revision.createdAt)}.
+              {revision.changedFields.length ? ` Cambió: ${revision.changedFields.map((field) => SNAPSHOT_FIELD_LABELS[field]).join(", ")}.` : " Sin cambios de texto."}
+            </p>
+            {revision.number !== newest ? (
+              <Form method="post">
+                <input type="hidden" name="revision" value={revision.number} />
+                <button type="submit" className="button button--secondary">
+                  Restaurar<span className="visually-hidden"> la versión {revision.number}</span>
+                </button>
+              </Form>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { parsePageForm } from "~/content/page-editor-action.server";
+import { PageEditorForm } from "~/content/page-editor-form";
+import { createPage } from "~/content/page-editor.server";
+import { pageCreateSchema } from "~/content/page-forms";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { now } from "~/utils/clock.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// A new information page at a new address (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction = () => [{ title: "Crear una página | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const parsed = parsePageForm(await request.formData(), pageCreateSchema);
+  if ("done" in parsed) return parsed.done;
+  const outcome = await createPage(db, parsed.value, actor, context.requestId ?? null, now());
+  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
+  return redirectWithToast(`/admin/contenido/${outcome.pageId}`, { type: "success", description: outcome.message }, { status: 303 });
+}
+
+export default function NewPage() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/admin/contenido">Volver a las páginas</Link>
+      </p>
+      <h1>Crear una página</h1>
+      <PageEditorForm
+        id="nueva-pagina"
+        action="/admin/contenido/nueva"
+        withPath
+        defaultValue={{ path: "", title: "", navLabel: "", summary: "", body: "", status: "borrador", publishAt: "" }}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        preview={actionData?.preview}
+        submitLabel="Crear la página"
+      />
+    </div>
+  );
+}

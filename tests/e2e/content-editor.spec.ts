@@ -1,0 +1,125 @@
+import { db } from "../../app/db.server";
+import { publishDuePages } from "../../app/content/page-editor.server";
+import { instantToMexicoCityLocal, mexicoCityLocalToInstant } from "../../app/utils/mexico-time";
+import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { signInAsStaff } from "./staff-session";
+
+// Issue 12: the communications office creates, previews, schedules, edits and restores a page.
+test.describe("pages editor", () => {
+  test("create at a new path, preview, schedule, appear at the time, edit, restore, search, audit", async ({ page, context, baseURL, browser }) => {
+    await signInAsStaff(context, baseURL!, "comunicacion");
+    await page.goto("/admin/contenido");
+    await expect(page.getByRole("heading", { level: 1, name: "Páginas del sitio" })).toBeVisible();
+    await page.getByLabel("Buscar por título o dirección").fill("voluntariado");
+    await page.getByRole("search", { name: "Buscar páginas" }).getByRole("button", { name: "Buscar" }).click();
+    await expect(page.getByRole("link", { name: "Voluntariado" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole("link", { name: "Crear una página" }).click();
+    // A path the site already uses is refused, with what was typed kept.
+    await page.getByLabel("Dirección de la página").fill("/voluntariado");
+    await page.getByLabel("Título", { exact: true }).fill("Jornada de vacunación 2026");
+    await page.getByLabel("Resumen").fill("Fechas y sedes de la jornada de vacunación infantil 2026.");
+    await page.getByLabel("Contenido (Markdown)").fill(
+      "## Sedes\n\nLa jornada ciruelacampaña se realiza en el vestíbulo.\n\n<script>window.pwned = 1</script>\n\n[Ver mapa](javascript:window.pwned=2)",
+    );
+    await page.getByRole("button", { name: "Crear la página" }).click();
+    await expect(page.getByTestId("error-summary")).toContainText("Ya existe una página en /voluntariado");
+    await expect(page.getByLabel("Título", { exact: true })).toHaveValue("Jornada de vacunación 2026");
+    await expectNoAxeViolations(page);
+
+    // Vista previa: rendered by the server's sanitiser, nothing stored, the script and link inert.
+    await page.getByLabel("Dirección de la página").fill("/jornada-de-vacunacion");
+    await page.getByRole("button", { name: "Vista previa" }).click();
+    const preview = page.getByRole("region", { name: "Vista previa (todavía no se guarda)" });
+    await expect(preview.getByRole("heading", { name: "Sedes" })).toBeVisible();
+    await expect(preview).toContainText("ciruelacampaña");
+    await expect(preview.locator("script")).toHaveCount(0);
+    await expect(preview.getByText("Ver mapa")).not.toHaveAttribute("href", /javascript/);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await expectNoAxeViolations(page);
+
+    // Schedule for tomorrow 10:30 Mexico City time.
+    const tomorrow = instantToMexicoCityLocal(new Date(Date.now() + 24 * 3600_000)).slice(0, 10);
+    const local = `${tomorrow}T10:30`;
+    await page.getByLabel("Programar la publicación").check();
+    await page.getByLabel("Fecha y hora de publicación (hora de la Ciudad de México)").fill(local);
+    await page.getByRole("button", { name: "Crear la página" }).click();
+    await expect(page.getByText("Se creó la página /jornada-de-vacunacion; quedó programada.")).toBeVisible();
+    const editUrl = page.url();
+
+    // Not public before its time; the scheduler at the scheduled instant publishes it.
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+    expect((await publicPage.goto("/jornada-de-vacunacion"))?.status()).toBe(404);
+    const at = mexicoCityLocalToInstant(local)!;
+    expect(await publishDuePages(db, new Date(at.getTime() - 1000))).toBe(0);
+    expect((await publicPage.goto("/jornada-de-vacunacion"))?.status()).toBe(404);
+    expect(await publishDuePages(db, at)).toBe(1);
+    expect((await publicPage.goto("/jornada-de-vacunacion"))?.status()).toBe(200);
+    await expect(publicPage.getByRole("heading", { level: 1, name: "Jornada de vacunación 2026" })).toBeVisible();
+    await expect(publicPage.locator("main script, .rich-text script")).toHaveCount(0);
+    await expect(publicPage.getByText("Ver mapa")).not.toHaveAttribute("href", /javascript/);
+    await expectNoAxeViolations(publicPage);
+
+    // Edit: the new text is found by /buscar at once.
+    await page.goto(editUrl);
+    await page.getByLabel("Contenido (Markdown)").fill("## Sedes\n\nLa jornada mandarinaeditada se realiza en el auditorio.");
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Se guardaron los cambios de /jornada-de-vacunacion; ya está publicada.")).toBeVisible();
+    await publicPage.goto("/buscar?q=mandarinaeditada");
+    await expect(publicPage.getByRole("link", { name: "Jornada de vacunación 2026" })).toBeVisible();
+
+    // History: compare 1 and 3, then restore the first version.
+    await page.getByRole("link", { name: "Historial de versiones" }).click();
+    await page.getByLabel("Versión anterior").fill("1");
+    await page.getByLabel("Versión posterior").fill("3");
+    await page.getByRole("button", { name: "Comparar" }).click();
+    await expect(page.locator(".revision-diff del").first()).toContainText("ciruelacampaña");
+    await expect(page.locator(".revision-diff ins").first()).toContainText("mandarinaeditada");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Restaurar la versión 1" }).click();
+    await expect(page.getByText("Se restauró la versión 1 como versión 4.")).toBeVisible();
+    await publicPage.goto("/jornada-de-vacunacion");
+    await expect(publicPage.getByText("ciruelacampaña")).toBeVisible();
+    await publicPage.goto("/buscar?q=ciruelacampana");
+    await expect(publicPage.getByRole("link", { name: "Jornada de vacunación 2026" })).toBeVisible();
+    await visitor.close();
+
+    // The audit log shows each change.
+    const admin = await browser.newContext();
+    await signInAsStaff(admin, baseURL!, "admin");
+    const log = await admin.newPage();
+    await log.goto("/admin/bitacora");
+    for (const action of ["page.create", "page.publish_scheduled", "page.update", "page.restore"]) {
+      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+    await admin.close();
+  });
+
+  test("an ensenanza member is refused on every content route, and without JavaScript the editor works", async ({ browser, baseURL }) => {
+    const teaching = await browser.newContext();
+    await signInAsStaff(teaching, baseURL!, "ensenanza");
+    const page = await teaching.newPage();
+    const id = (await db.selectFrom("content_pages").select("id").where("path", "=", "/voluntariado").executeTakeFirstOrThrow()).id;
+    for (const path of ["/admin/contenido", "/admin/contenido/nueva", `/admin/contenido/${id}`, `/admin/contenido/${id}/historial`]) {
+      expect((await page.goto(path))?.status(), path).toBe(403);
+      await expect(page.getByRole("heading", { name: "No tiene permiso para esta página" })).toBeVisible();
+    }
+    const post = await page.request.post(`/admin/contenido/${id}`, { form: { intent: "save", title: "x", summary: "y", status: "publicada" } });
+    expect(post.status()).toBe(403);
+    await teaching.close();
+
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    await signInAsStaff(noJs, baseURL!, "comunicacion");
+    const editor = await noJs.newPage();
+    await editor.goto(`/admin/contenido/${id}`);
+    await editor.getByLabel("Resumen").fill("Resumen editado sin JavaScript.");
+    await editor.getByRole("button", { name: "Vista previa" }).click();
+    await expect(editor.getByRole("region", { name: "Vista previa (todavía no se guarda)" })).toBeVisible();
+    await expect(editor.getByLabel("Resumen")).toHaveValue("Resumen editado sin JavaScript.");
+    await editor.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(editor.getByText("Se guardaron los cambios de /voluntariado; ya está publicada.")).toBeVisible();
+    await noJs.close();
+  });
+});
