@@ -6,107 +6,126 @@ import { z } from "zod";
  * Every environment variable the site reads, with its default. The README's configuration
  * table mirrors this list; keep them in step.
  */
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  DATABASE_PATH: z.string().default(path.join("data", "himfg.db")),
-  PUBLIC_URL: z.preprocess((value) => (value === "" ? undefined : value), z.string().url().optional()),
-  // Demo or real use (docs/decisions/0014-demo-and-production.md). Unset: a demo unless
-  // PUBLIC_URL is set. A demo may take fake cards and capture mail, and says so on every page.
-  DEMO_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["true", "false", "1", "0"]).optional()),
-  SESSION_SECRET: z.string().min(32).optional(),
-  SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
-  SEED_DEMO_CONTENT: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((value) => value === "true" || value === "1"),
-  TRUST_PROXY: z
-    .enum(["true", "false", "1", "0"])
-    .default("false")
-    .transform((value) => value === "true" || value === "1"),
-  CHROMIUM_PATH: z.string().optional(),
-  LOG_REQUESTS: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((value) => value === "true" || value === "1"),
-  // Outgoing mail (app/mail). An empty value counts as unset, so `SMTP_URL=` turns it off.
-  SMTP_URL: z.preprocess(
-    (value) => (value === "" ? undefined : value),
-    z
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().default("0.0.0.0"),
+    DATABASE_PATH: z.string().default(path.join("data", "himfg.db")),
+    PUBLIC_URL: z.preprocess((value) => (value === "" ? undefined : value), z.string().url().optional()),
+    // Demo or real use (docs/decisions/0014-demo-and-production.md). Unset: a demo unless
+    // PUBLIC_URL is set. A demo may take fake cards and capture mail, and says so on every page.
+    DEMO_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["true", "false", "1", "0"]).optional()),
+    SESSION_SECRET: z.string().min(32).optional(),
+    SESSION_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    SEED_DEMO_CONTENT: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
+    TRUST_PROXY: z
+      .enum(["true", "false", "1", "0"])
+      .default("false")
+      .transform((value) => value === "true" || value === "1"),
+    CHROMIUM_PATH: z.string().optional(),
+    LOG_REQUESTS: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
+    // Outgoing mail (app/mail). An empty value counts as unset, so `SMTP_URL=` turns it off.
+    SMTP_URL: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .url()
+        .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
+        .optional(),
+    ),
+    MAIL_FROM: z.string().min(3).default('"Hospital Infantil de México Federico Gómez" <no-responder@himfg.edu.mx>'),
+    MAIL_CAPTURE: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
+    MAIL_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+    // Enrolment and card payments (app/enrolment, app/payments).
+    SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
+    PAYMENT_PROVIDER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["simulator", "banorte"]).optional()),
+    BANORTE_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["PRD", "AUT", "DEC", "RND"]).optional()),
+    BANORTE_MERCHANT_ID: z
+      .string()
+      .regex(/^\d{1,7}$/, "must be up to 7 digits")
+      .optional(),
+    BANORTE_USER: z.string().min(1).max(20).optional(),
+    BANORTE_PASSWORD: z.string().min(1).max(20).optional(),
+    BANORTE_TERMINAL_ID: z.string().min(1).max(15).optional(),
+    BANORTE_MERCHANT_NAME: z.string().min(1).max(25).default("HIMFG"),
+    BANORTE_MERCHANT_CITY: z.string().min(1).max(40).default("Ciudad de Mexico"),
+    BANORTE_CERTIFICATE_PATH: z.string().optional(),
+    // Server-to-server verification (Payworks 2, CMD_TRANS=VERIFY by control number). UNCONFIRMED
+    // protocol: see docs/decisions/0013-payment-trust-model.md. Unset: payments are confirmed
+    // "por conciliar" and settled by importing Banorte's report.
+    BANORTE_VERIFY_URL: z
       .string()
       .url()
-      .refine((value) => /^smtps?:\/\//.test(value), "must start with smtp:// or smtps://")
+      .refine((url) => url.startsWith("https://") || url.startsWith("http://127.0.0.1"), "must be https")
       .optional(),
-  ),
-  MAIL_FROM: z.string().min(3).default('"Hospital Infantil de México Federico Gómez" <no-responder@himfg.edu.mx>'),
-  MAIL_CAPTURE: z
-    .enum(["true", "false", "1", "0"])
-    .default("true")
-    .transform((value) => value === "true" || value === "1"),
-  MAIL_CAPTURE_PORT: z.coerce.number().int().min(0).max(65535).default(0),
-  // Enrolment and card payments (app/enrolment, app/payments).
-  SEAT_HOLD_MINUTES: z.coerce.number().int().min(1).max(240).default(15),
-  PAYMENT_PROVIDER: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["simulator", "banorte"]).optional()),
-  BANORTE_MODE: z.preprocess((value) => (value === "" ? undefined : value), z.enum(["PRD", "AUT", "DEC", "RND"]).optional()),
-  BANORTE_MERCHANT_ID: z.string().regex(/^\d{1,7}$/, "must be up to 7 digits").optional(),
-  BANORTE_USER: z.string().min(1).max(20).optional(),
-  BANORTE_PASSWORD: z.string().min(1).max(20).optional(),
-  BANORTE_TERMINAL_ID: z.string().min(1).max(15).optional(),
-  BANORTE_MERCHANT_NAME: z.string().min(1).max(25).default("HIMFG"),
-  BANORTE_MERCHANT_CITY: z.string().min(1).max(40).default("Ciudad de Mexico"),
-  BANORTE_CERTIFICATE_PATH: z.string().optional(),
-  // Server-to-server verification (Payworks 2, CMD_TRANS=VERIFY by control number). UNCONFIRMED
-  // protocol: see docs/decisions/0013-payment-trust-model.md. Unset: payments are confirmed
-  // "por conciliar" and settled by importing Banorte's report.
-  BANORTE_VERIFY_URL: z.string().url().refine((url) => url.startsWith("https://") || url.startsWith("http://127.0.0.1"), "must be https").optional(),
-  // How often the in-process scheduler expires holds, attempts and sessions (0 = never).
-  PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
-  // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
-  // comma-separated, e.g. "https://cursos.himfg.edu.mx,https://intranet.himfg.edu.mx". Empty: none.
-  API_CORS_ORIGINS: z
-    .string()
-    .default("")
-    .transform((value, ctx) => {
-      const origins: string[] = [];
-      for (const entry of value.split(",").map((item) => item.trim()).filter(Boolean)) {
-        let origin: string | null = null;
-        try {
-          const url = new URL(entry);
-          if ((url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "")) origin = url.origin;
-        } catch {
-          origin = null;
+    // How often the in-process scheduler expires holds, attempts and sessions (0 = never).
+    PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
+    // comma-separated, e.g. "https://cursos.himfg.edu.mx,https://intranet.himfg.edu.mx". Empty: none.
+    API_CORS_ORIGINS: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const origins: string[] = [];
+        for (const entry of value
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean)) {
+          let origin: string | null = null;
+          try {
+            const url = new URL(entry);
+            if ((url.protocol === "https:" || url.protocol === "http:") && url.origin === entry.replace(/\/$/, "")) origin = url.origin;
+          } catch {
+            origin = null;
+          }
+          if (origin) origins.push(origin);
+          else ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin (scheme://host[:port], no path)` });
         }
-        if (origin) origins.push(origin);
-        else ctx.addIssue({ code: "custom", message: `"${entry}" is not an origin (scheme://host[:port], no path)` });
-      }
-      return origins;
-    }),
-}).superRefine((env, ctx) => {
-  const demo = isDemo(env);
-  const { provider, mode } = resolvePaymentMode(env);
-  // Real use: real cards, real mail, links that point at the configured site. Say what to set.
-  if (!demo) {
-    const realUse = "required for real use";
-    if (!env.PUBLIC_URL) ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `${realUse}: the site's public address, e.g. https://himfg.edu.mx` });
-    if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: `${realUse}: e.g. smtp://user:password@smtp.example.org:587` });
-    if (provider !== "banorte") ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be banorte for real use (the simulator approves fake cards)" });
-    else if (mode !== "PRD") ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: `must be PRD (or unset) outside a demo: ${mode} is one of Banorte's test modes` });
-  }
-  // Live mode charges real cards: refuse to start unless Banorte's credentials and certificate are there.
-  if (mode !== "PRD") return;
-  if (provider !== "banorte") {
-    ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: "PRD (live) needs PAYMENT_PROVIDER=banorte" });
-    return;
-  }
-  for (const key of ["BANORTE_MERCHANT_ID", "BANORTE_USER", "BANORTE_PASSWORD", "BANORTE_TERMINAL_ID", "BANORTE_CERTIFICATE_PATH"] as const) {
-    if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required for live card payments (BANORTE_MODE=PRD)" });
-  }
-  const certificatePath = env.BANORTE_CERTIFICATE_PATH;
-  if (certificatePath && !readsAsCertificate(certificatePath)) {
-    ctx.addIssue({ code: "custom", path: ["BANORTE_CERTIFICATE_PATH"], message: "must be a readable X.509 certificate in PEM form" });
-  }
-});
+        return origins;
+      }),
+  })
+  .superRefine((env, ctx) => {
+    const demo = isDemo(env);
+    const { provider, mode } = resolvePaymentMode(env);
+    // Real use: real cards, real mail, links that point at the configured site. Say what to set.
+    if (!demo) {
+      const realUse = "required for real use";
+      if (!env.PUBLIC_URL)
+        ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `${realUse}: the site's public address, e.g. https://himfg.edu.mx` });
+      if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: `${realUse}: e.g. smtp://user:password@smtp.example.org:587` });
+      if (provider !== "banorte")
+        ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be banorte for real use (the simulator approves fake cards)" });
+      else if (mode !== "PRD")
+        ctx.addIssue({
+          code: "custom",
+          path: ["BANORTE_MODE"],
+          message: `must be PRD (or unset) outside a demo: ${mode} is one of Banorte's test modes`,
+        });
+    }
+    // Live mode charges real cards: refuse to start unless Banorte's credentials and certificate are there.
+    if (mode !== "PRD") return;
+    if (provider !== "banorte") {
+      ctx.addIssue({ code: "custom", path: ["BANORTE_MODE"], message: "PRD (live) needs PAYMENT_PROVIDER=banorte" });
+      return;
+    }
+    for (const key of ["BANORTE_MERCHANT_ID", "BANORTE_USER", "BANORTE_PASSWORD", "BANORTE_TERMINAL_ID", "BANORTE_CERTIFICATE_PATH"] as const) {
+      if (!env[key]) ctx.addIssue({ code: "custom", path: [key], message: "required for live card payments (BANORTE_MODE=PRD)" });
+    }
+    const certificatePath = env.BANORTE_CERTIFICATE_PATH;
+    if (certificatePath && !readsAsCertificate(certificatePath)) {
+      ctx.addIssue({ code: "custom", path: ["BANORTE_CERTIFICATE_PATH"], message: "must be a readable X.509 certificate in PEM form" });
+    }
+  });
 
 /**
  * Whether this start is the demo: DEMO_MODE when it is set, otherwise a demo unless PUBLIC_URL

@@ -225,7 +225,6 @@ export interface PathRedirectsTable {
   created_at: Generated<string>;
 }
 
-
 /** MODALITY in app/courses/modality.ts: 1 presencial, 2 en línea, 3 both (the participant picks). */
 export type { ModalityId };
 export type CapacityWording = "plazas" | "personas";
@@ -320,12 +319,7 @@ export interface ParticipantsTable {
   updated_at: Generated<string>;
 }
 
-export type ParticipantDocumentKind =
-  | "staff_id_front"
-  | "staff_id_back"
-  | "student_id_front"
-  | "student_id_back"
-  | "professional_license";
+export type ParticipantDocumentKind = "staff_id_front" | "staff_id_back" | "student_id_front" | "student_id_back" | "professional_license";
 export type DocumentReviewStatus = "pendiente" | "aprobado" | "rechazado";
 
 /** A participant's identity document (private: only its owner and staff may download it). */
@@ -390,16 +384,7 @@ export interface EnrolmentsTable {
   updated_at: Generated<string>;
 }
 
-export type PaymentAttemptStatus =
-  | "pending"
-  | "approved"
-  | "declined"
-  | "rejected"
-  | "no_answer"
-  | "cancelled"
-  | "closed"
-  | "error"
-  | "expired";
+export type PaymentAttemptStatus = "pending" | "approved" | "declined" | "rejected" | "no_answer" | "cancelled" | "closed" | "error" | "expired";
 export type PaymentProviderName = "banorte" | "simulator";
 export type PaymentVerification = "verificado" | "por_conciliar" | "conciliado" | "discrepancia";
 export type BanorteMode = "PRD" | "AUT" | "DEC" | "RND";

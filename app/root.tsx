@@ -1,16 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import {
-  isRouteErrorResponse,
-  Link,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "~/accounts/session.server";
 import { siteOrigin } from "~/config.server";
@@ -40,8 +30,8 @@ export const meta: MetaFunction = ({ error }) => {
     return [{ title: notFound ? "Página no encontrada | HIMFG" : "Ocurrió un error | HIMFG" }, { name: "robots", content: "noindex" }];
   }
   return [
-  { title: "Hospital Infantil de México Federico Gómez" },
-  { name: "description", content: "Sitio oficial del Hospital Infantil de México Federico Gómez, Instituto Nacional de Salud." },
+    { title: "Hospital Infantil de México Federico Gómez" },
+    { name: "description", content: "Sitio oficial del Hospital Infantil de México Federico Gómez, Instituto Nacional de Salud." },
   ];
 };
 

@@ -27,7 +27,6 @@ const USER_AGENT = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, l
 const PAGES = ["/", "/direccion/medica", "/ensenanza/offer", "/legado-artistico", "/hemerobiblioteca", "/buscar?q=pediatria", "/profile"];
 const SIGNED_IN = new Set(["/profile"]);
 
-
 interface Captured {
   status: number;
   headers: http.OutgoingHttpHeaders;
@@ -103,7 +102,9 @@ async function main() {
 
   const report = renderReport({ coldStartMs, siteRuns, bareRuns, captured, pageStats, rssSamples, pdf });
   const reportPath = path.resolve("bench/report.md");
-  const before = fs.existsSync(path.resolve("bench/before.md")) ? `\n## Before (bench/before.md)\n\n${fs.readFileSync(path.resolve("bench/before.md"), "utf8")}` : "";
+  const before = fs.existsSync(path.resolve("bench/before.md"))
+    ? `\n## Before (bench/before.md)\n\n${fs.readFileSync(path.resolve("bench/before.md"), "utf8")}`
+    : "";
   fs.writeFileSync(reportPath, report + before);
   process.stdout.write(report);
   log(`\nWrote ${path.relative(process.cwd(), reportPath)}`);
@@ -123,7 +124,13 @@ function capture(page: string, cookie?: string): Promise<Captured> {
             const body = Buffer.concat(chunks);
             const encoding = response.headers["content-encoding"];
             const plain =
-              encoding === "br" ? zlib.brotliDecompressSync(body) : encoding === "gzip" ? zlib.gunzipSync(body) : encoding === "deflate" ? zlib.inflateSync(body) : body;
+              encoding === "br"
+                ? zlib.brotliDecompressSync(body)
+                : encoding === "gzip"
+                  ? zlib.gunzipSync(body)
+                  : encoding === "deflate"
+                    ? zlib.inflateSync(body)
+                    : body;
             const out: http.OutgoingHttpHeaders = {};
             for (const [name, value] of Object.entries(response.headers)) {
               if (value !== undefined && !["connection", "keep-alive", "transfer-encoding", "date"].includes(name)) out[name] = value;
@@ -140,7 +147,12 @@ function capture(page: string, cookie?: string): Promise<Captured> {
 /** The bare server: a separate process that writes the captured bytes and headers, nothing else. */
 async function startBare(captured: Map<string, Captured>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-bare-"));
-  const entries = [...captured].map(([page, c]) => ({ page, status: c.status, headers: c.headers, file: path.join(dir, `${encodeURIComponent(page)}.bin`) }));
+  const entries = [...captured].map(([page, c]) => ({
+    page,
+    status: c.status,
+    headers: c.headers,
+    file: path.join(dir, `${encodeURIComponent(page)}.bin`),
+  }));
   for (const entry of entries) fs.writeFileSync(entry.file, captured.get(entry.page)!.body);
   const script = `
     const http = require("node:http"); const fs = require("node:fs");
@@ -190,7 +202,8 @@ async function pageWeight(c: Captured) {
   const scripts = new Set<string>();
   for (const match of c.html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)) scripts.add(match[1]!);
   for (const match of c.html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) scripts.add(match[1]!);
-  for (const match of c.html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"|import "([^"]+\.js)"/g)) scripts.add((match[1] ?? match[2] ?? match[3])!);
+  for (const match of c.html.matchAll(/import\("([^"]+\.js)"\)|from "([^"]+\.js)"|import "([^"]+\.js)"/g))
+    scripts.add((match[1] ?? match[2] ?? match[3])!);
   let jsGzip = 0;
   let jsRaw = 0;
   for (const src of scripts) {
@@ -245,7 +258,10 @@ function renderReport(input: {
   lines.push(`# Benchmark (${new Date().toISOString()})`);
   lines.push("");
   lines.push(
-    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} at the end. ` +
+    `Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")} at the end. ` +
       `autocannon, ${CONNECTIONS} connections, ${DURATION} s per run, ${ROUNDS} rounds interleaved (site, bare, next page…); medians of the rounds. ` +
       `Requests send \`Accept-Encoding: ${ACCEPT_ENCODING}\` as a browser does.`,
   );
@@ -277,9 +293,13 @@ function renderReport(input: {
   lines.push("");
   lines.push(`Cold start on existing data (spawn → first 200 of \`/\`): **${input.coldStartMs.toFixed(0)} ms**.`);
   lines.push("");
-  lines.push(`Access PDF (renderPdf, warm): one alone ${input.pdf.single.toFixed(0)} ms; 5 at once, the last after ${input.pdf.fiveAtOnce.toFixed(0)} ms.`);
+  lines.push(
+    `Access PDF (renderPdf, warm): one alone ${input.pdf.single.toFixed(0)} ms; 5 at once, the last after ${input.pdf.fiveAtOnce.toFixed(0)} ms.`,
+  );
   lines.push("");
-  lines.push(`Site RSS (MiB) at start and after each page run: ${input.rssSamples.map((r) => r.toFixed(0)).join(", ")} (max ${Math.max(...input.rssSamples).toFixed(0)}).`);
+  lines.push(
+    `Site RSS (MiB) at start and after each page run: ${input.rssSamples.map((r) => r.toFixed(0)).join(", ")} (max ${Math.max(...input.rssSamples).toFixed(0)}).`,
+  );
   lines.push("");
   return lines.join("\n");
 }

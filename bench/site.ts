@@ -77,4 +77,3 @@ export async function signedInCookie() {
   const value = setCookie.split(";")[0]!.slice(SESSION_COOKIE_NAME.length + 1);
   return `${SESSION_COOKIE_NAME}=${value}`;
 }
-

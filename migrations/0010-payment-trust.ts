@@ -135,7 +135,9 @@ async function rebuild(db: Kysely<any>): Promise<void> {
       client_address TEXT,
       received_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
     ) STRICT`.execute(db);
-  await sql`INSERT INTO payment_events_new SELECT id, payment_attempt_id, control_number, kind, outcome, reason, payload, client_address, received_at FROM payment_events`.execute(db);
+  await sql`INSERT INTO payment_events_new SELECT id, payment_attempt_id, control_number, kind, outcome, reason, payload, client_address, received_at FROM payment_events`.execute(
+    db,
+  );
   await sql`DROP TABLE payment_events`.execute(db);
   await sql`ALTER TABLE payment_events_new RENAME TO payment_events`.execute(db);
   await sql`CREATE INDEX payment_events_attempt ON payment_events (payment_attempt_id)`.execute(db);

@@ -15,8 +15,12 @@ import { sql, type Kysely } from "kysely";
 // New tables only, plus ADD COLUMN on tables nobody rebuilds: enrolments and payment_attempts
 // are left as they are (they are rebuilt elsewhere to add a status).
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`ALTER TABLE courses ADD COLUMN archived_at TEXT CHECK (archived_at IS NULL OR archived_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*')`.execute(db);
-  await sql`ALTER TABLE participant_documents ADD COLUMN reviewed_by TEXT CHECK (reviewed_by IS NULL OR length(reviewed_by) BETWEEN 1 AND 200)`.execute(db);
+  await sql`ALTER TABLE courses ADD COLUMN archived_at TEXT CHECK (archived_at IS NULL OR archived_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T*')`.execute(
+    db,
+  );
+  await sql`ALTER TABLE participant_documents ADD COLUMN reviewed_by TEXT CHECK (reviewed_by IS NULL OR length(reviewed_by) BETWEEN 1 AND 200)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE offline_payments (
@@ -59,8 +63,12 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   // Money records are evidence: nothing may rewrite or remove them (as payment_events).
   for (const table of ["offline_payments", "refunds", "manual_enrolments"]) {
-    await sql.raw(`CREATE TRIGGER ${table}_no_update BEFORE UPDATE ON ${table} BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`).execute(db);
-    await sql.raw(`CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table} BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`).execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_no_update BEFORE UPDATE ON ${table} BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`)
+      .execute(db);
+    await sql
+      .raw(`CREATE TRIGGER ${table}_no_delete BEFORE DELETE ON ${table} BEGIN SELECT RAISE(ABORT, '${table} is append-only'); END`)
+      .execute(db);
   }
 }
 

@@ -154,9 +154,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql.raw(`CREATE VIEW search_source_research_units_keys AS SELECT id AS source_id FROM research_units`).execute(db);
   await sql.raw(`CREATE VIEW search_source_direction_nodes_keys AS SELECT id AS source_id, href AS path FROM direction_nodes`).execute(db);
   await sql.raw(`CREATE VIEW search_source_gallery_items_keys AS SELECT id AS source_id FROM gallery_items`).execute(db);
-  await sql
-    .raw(`CREATE VIEW search_source_document_items_keys AS SELECT id AS source_id, group_id, file_id FROM document_items`)
-    .execute(db);
+  await sql.raw(`CREATE VIEW search_source_document_items_keys AS SELECT id AS source_id, group_id, file_id FROM document_items`).execute(db);
   await sql.raw(`CREATE VIEW search_source_courses_keys AS SELECT course_id AS source_id FROM courses`).execute(db);
 
   const nodes = (paths: string) => refresh("search_source_direction_nodes", SOURCE.directionNodes, "source_id", `path IN (${paths})`);

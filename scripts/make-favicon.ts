@@ -15,7 +15,9 @@ try {
   for (const size of SIZES) {
     await page.setViewportSize({ width: size, height: size });
     const dataUrl = `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`;
-    await page.setContent(`<style>html,body{margin:0;background:transparent}</style><img src="${dataUrl}" width="${size}" height="${size}" style="display:block">`);
+    await page.setContent(
+      `<style>html,body{margin:0;background:transparent}</style><img src="${dataUrl}" width="${size}" height="${size}" style="display:block">`,
+    );
     await page.locator("img").evaluate((img: HTMLImageElement) => img.decode());
     pngs.push(await page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } }));
   }

@@ -12,7 +12,7 @@ const actorIndex = args.indexOf("--actor");
 const actor = actorIndex >= 0 ? args.splice(actorIndex, 2)[1] : `cli:${os.userInfo().username}`;
 const file = args[0];
 if (!file || !actor) {
-  console.error("Uso: npm run payments:reconcile -- <reporte.csv> [--actor \"Nombre\"]");
+  console.error('Uso: npm run payments:reconcile -- <reporte.csv> [--actor "Nombre"]');
   process.exit(2);
 }
 let text: string;
@@ -36,7 +36,8 @@ console.log(`Conciliados: ${s.conciliated.length}${s.conciliated.length ? ` — 
 console.log(`Discrepancias (inscripción suspendida, participante avisado): ${s.discrepancies.length}`);
 for (const d of s.discrepancies) console.log(`  - ${d.controlNumber}: ${d.reason}`);
 console.log(`Pagos aprobados que no teníamos registrados: ${s.recovered.length}`);
-for (const r of s.recovered) console.log(`  - ${r.controlNumber}${r.refundReason ? ` — REEMBOLSAR: ${r.refundReason}` : " — inscripción confirmada"}`);
+for (const r of s.recovered)
+  console.log(`  - ${r.controlNumber}${r.refundReason ? ` — REEMBOLSAR: ${r.refundReason}` : " — inscripción confirmada"}`);
 console.log(`Sin respuesta del banco resueltos sin cargo: ${s.settledWithoutCharge.length}`);
 console.log(`Pendientes fuera del periodo del reporte: ${s.notInReport.length}`);
 console.log(`Filas con números de control desconocidos: ${s.unknownRows.length}${s.unknownRows.length ? ` — ${s.unknownRows.join(", ")}` : ""}`);

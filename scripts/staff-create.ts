@@ -35,7 +35,9 @@ async function main(): Promise<number> {
     const existing = await db.selectFrom("staff_members").select(["id", "status"]).where("email", "=", parsed.data.email).executeTakeFirstOrThrow();
     const reissued = existing.status === "invitada" ? await reissueSetupLink(db, { staffId: existing.id }, null, null) : null;
     if (!reissued?.ok) {
-      console.error(`Ya existe una cuenta del personal activa o dada de baja con el correo ${parsed.data.email}. Un administrador la gestiona en /admin/personal.`);
+      console.error(
+        `Ya existe una cuenta del personal activa o dada de baja con el correo ${parsed.data.email}. Un administrador la gestiona en /admin/personal.`,
+      );
       return 1;
     }
     console.log("La cuenta ya existía sin configurar: se generó un enlace nuevo (el anterior dejó de funcionar).");

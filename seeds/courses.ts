@@ -51,7 +51,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 30,
     venue: SIMULACION,
     url: "reanimacion-neonatal",
-    programme: ["Módulo 1. Preparación y evaluación inicial del recién nacido", "Módulo 2. Ventilación con presión positiva", "Módulo 3. Compresiones torácicas y medicamentos", "Módulo 4. Casos simulados y evaluación práctica"],
+    programme: [
+      "Módulo 1. Preparación y evaluación inicial del recién nacido",
+      "Módulo 2. Ventilación con presión positiva",
+      "Módulo 3. Compresiones torácicas y medicamentos",
+      "Módulo 4. Casos simulados y evaluación práctica",
+    ],
     art: { eyebrow: "Neonatología", headline: "Reanimación Neonatal", palette: "guinda", motif: "heart" },
   },
   {
@@ -66,7 +71,12 @@ export const demoCourses: DemoCourse[] = [
     modality: MODALITY.EN_LINEA,
     capacity: 0,
     url: "endocrinologia-pediatrica",
-    programme: ["Sesión 1. Talla baja y evaluación del crecimiento", "Sesión 2. Pubertad precoz y retrasada", "Sesión 3. Diabetes tipo 1 en la infancia", "Sesión 4. Hipotiroidismo congénito y adquirido"],
+    programme: [
+      "Sesión 1. Talla baja y evaluación del crecimiento",
+      "Sesión 2. Pubertad precoz y retrasada",
+      "Sesión 3. Diabetes tipo 1 en la infancia",
+      "Sesión 4. Hipotiroidismo congénito y adquirido",
+    ],
     art: { eyebrow: "Endocrinología", headline: "Endocrinología Pediátrica", palette: "verde", motif: "book" },
   },
   {
@@ -82,7 +92,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 40,
     venue: AUDITORIO,
     url: "diplomado-nutricion-pediatrica",
-    programme: ["Unidad 1. Evaluación antropométrica y bioquímica", "Unidad 2. Lactancia y alimentación complementaria", "Unidad 3. Desnutrición y obesidad infantil", "Unidad 4. Nutrición enteral y parenteral en el paciente hospitalizado"],
+    programme: [
+      "Unidad 1. Evaluación antropométrica y bioquímica",
+      "Unidad 2. Lactancia y alimentación complementaria",
+      "Unidad 3. Desnutrición y obesidad infantil",
+      "Unidad 4. Nutrición enteral y parenteral en el paciente hospitalizado",
+    ],
     art: { eyebrow: "Nutrición", headline: "Nutrición Pediátrica", palette: "dorado", motif: "leaf" },
   },
   {
@@ -97,7 +112,12 @@ export const demoCourses: DemoCourse[] = [
     modality: MODALITY.EN_LINEA,
     capacity: 0,
     url: "actualidades-infectologia-pediatrica",
-    programme: ["Conferencia 1. Resistencia antimicrobiana en México", "Conferencia 2. Esquema nacional de vacunación: novedades", "Conferencia 3. Infecciones asociadas a la atención de la salud", "Conferencia 4. Programas de optimización de antimicrobianos"],
+    programme: [
+      "Conferencia 1. Resistencia antimicrobiana en México",
+      "Conferencia 2. Esquema nacional de vacunación: novedades",
+      "Conferencia 3. Infecciones asociadas a la atención de la salud",
+      "Conferencia 4. Programas de optimización de antimicrobianos",
+    ],
     art: { eyebrow: "Infectología", headline: "Infectología Pediátrica", palette: "azul", motif: "cross" },
   },
   {
@@ -113,7 +133,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 25,
     venue: AULA,
     url: "urgencias-pediatricas",
-    programme: ["Tema 1. Triage pediátrico", "Tema 2. Reconocimiento y manejo del choque", "Tema 3. Insuficiencia respiratoria aguda", "Tema 4. Estado epiléptico e intoxicaciones"],
+    programme: [
+      "Tema 1. Triage pediátrico",
+      "Tema 2. Reconocimiento y manejo del choque",
+      "Tema 3. Insuficiencia respiratoria aguda",
+      "Tema 4. Estado epiléptico e intoxicaciones",
+    ],
     art: { eyebrow: "Urgencias", headline: "Urgencias Pediátricas", palette: "guinda", motif: "cross" },
   },
   {
@@ -129,7 +154,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 0,
     venue: AUDITORIO,
     url: "jornada-enfermeria-pediatrica",
-    programme: ["Mesa 1. Cuidado centrado en el paciente y la familia", "Mesa 2. Metas internacionales de seguridad del paciente", "Mesa 3. Higiene de manos y prevención de infecciones", "Mesa 4. Manejo del dolor en pediatría"],
+    programme: [
+      "Mesa 1. Cuidado centrado en el paciente y la familia",
+      "Mesa 2. Metas internacionales de seguridad del paciente",
+      "Mesa 3. Higiene de manos y prevención de infecciones",
+      "Mesa 4. Manejo del dolor en pediatría",
+    ],
     art: { eyebrow: "Enfermería", headline: "Enfermería Pediátrica", palette: "verde", motif: "heart" },
   },
   {
@@ -160,7 +190,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 20,
     venue: AULA,
     url: null,
-    programme: ["Práctica 1. Anatomía y fisiología de la lactancia", "Práctica 2. Posiciones y agarre", "Práctica 3. Extracción, conservación y banco de leche", "Práctica 4. Dificultades frecuentes y su manejo"],
+    programme: [
+      "Práctica 1. Anatomía y fisiología de la lactancia",
+      "Práctica 2. Posiciones y agarre",
+      "Práctica 3. Extracción, conservación y banco de leche",
+      "Práctica 4. Dificultades frecuentes y su manejo",
+    ],
     art: { eyebrow: "Lactancia", headline: "Lactancia Materna", palette: "azul", motif: "heart" },
   },
   {
@@ -176,7 +211,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 35,
     venue: AUDITORIO,
     url: "oncologia-pediatrica",
-    programme: ["Tema 1. Signos de alarma del cáncer infantil", "Tema 2. Leucemia linfoblástica aguda", "Tema 3. Tumores sólidos más frecuentes", "Tema 4. Urgencias oncológicas y cuidados de soporte"],
+    programme: [
+      "Tema 1. Signos de alarma del cáncer infantil",
+      "Tema 2. Leucemia linfoblástica aguda",
+      "Tema 3. Tumores sólidos más frecuentes",
+      "Tema 4. Urgencias oncológicas y cuidados de soporte",
+    ],
     art: { eyebrow: "Oncología", headline: "Oncología Pediátrica", palette: "guinda", motif: "book" },
   },
   {
@@ -192,7 +232,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 0,
     venue: AUDITORIO,
     url: "simposio-cardiologia-pediatrica",
-    programme: ["Ponencia 1. Tamiz cardiaco neonatal", "Ponencia 2. Cardiopatías congénitas acianógenas y cianógenas", "Ponencia 3. Arritmias en la infancia", "Ponencia 4. Seguimiento del paciente posoperado"],
+    programme: [
+      "Ponencia 1. Tamiz cardiaco neonatal",
+      "Ponencia 2. Cardiopatías congénitas acianógenas y cianógenas",
+      "Ponencia 3. Arritmias en la infancia",
+      "Ponencia 4. Seguimiento del paciente posoperado",
+    ],
     art: { eyebrow: "Cardiología", headline: "Cardiología Pediátrica", palette: "verde", motif: "heart" },
   },
   {
@@ -208,7 +253,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 30,
     venue: AUDITORIO,
     url: "terapia-intensiva-pediatrica",
-    programme: ["Módulo 1. Ventilación mecánica convencional", "Módulo 2. Sepsis y choque séptico", "Módulo 3. Monitoreo hemodinámico", "Módulo 4. Sedoanalgesia y delirium"],
+    programme: [
+      "Módulo 1. Ventilación mecánica convencional",
+      "Módulo 2. Sepsis y choque séptico",
+      "Módulo 3. Monitoreo hemodinámico",
+      "Módulo 4. Sedoanalgesia y delirium",
+    ],
     art: { eyebrow: "Terapia intensiva", headline: "Terapia Intensiva", palette: "dorado", motif: "cross" },
   },
   {
@@ -225,7 +275,12 @@ export const demoCourses: DemoCourse[] = [
     wording: "plazas",
     venue: SIMULACION,
     url: "reanimacion-cardiopulmonar-pediatrica",
-    programme: ["Estación 1. Soporte vital básico y desfibrilación", "Estación 2. Manejo avanzado de la vía aérea", "Estación 3. Ritmos de paro y algoritmos", "Estación 4. Megacódigo y trabajo en equipo"],
+    programme: [
+      "Estación 1. Soporte vital básico y desfibrilación",
+      "Estación 2. Manejo avanzado de la vía aérea",
+      "Estación 3. Ritmos de paro y algoritmos",
+      "Estación 4. Megacódigo y trabajo en equipo",
+    ],
     art: { eyebrow: "Reanimación", headline: "RCP Pediátrica", palette: "guinda", motif: "heart" },
   },
   {
@@ -271,7 +326,12 @@ export const demoCourses: DemoCourse[] = [
     modality: MODALITY.EN_LINEA,
     capacity: 0,
     url: "farmacologia-pediatrica",
-    programme: ["Sesión 1. Farmacocinética en las distintas edades", "Sesión 2. Cálculo de dosis y errores de medicación", "Sesión 3. Interacciones y reacciones adversas", "Sesión 4. Farmacovigilancia"],
+    programme: [
+      "Sesión 1. Farmacocinética en las distintas edades",
+      "Sesión 2. Cálculo de dosis y errores de medicación",
+      "Sesión 3. Interacciones y reacciones adversas",
+      "Sesión 4. Farmacovigilancia",
+    ],
     art: { eyebrow: "Farmacología", headline: "Farmacología Pediátrica", palette: "dorado", motif: "book" },
   },
   {
@@ -287,7 +347,12 @@ export const demoCourses: DemoCourse[] = [
     capacity: 15,
     venue: AULA,
     url: "electrocardiografia-pediatrica",
-    programme: ["Práctica 1. El electrocardiograma normal según la edad", "Práctica 2. Crecimientos de cavidades", "Práctica 3. Bloqueos y arritmias", "Práctica 4. Casos de interpretación"],
+    programme: [
+      "Práctica 1. El electrocardiograma normal según la edad",
+      "Práctica 2. Crecimientos de cavidades",
+      "Práctica 3. Bloqueos y arritmias",
+      "Práctica 4. Casos de interpretación",
+    ],
     art: { eyebrow: "Cardiología", headline: "Electrocardiografía", palette: "azul", motif: "heart" },
   },
 ];
@@ -326,30 +391,38 @@ export async function seedCourses(trx: Kysely<DB>, now: Date = new Date()): Prom
     const year = yearFor(course.month, now);
     const start = isoDate(year, course.month, course.startDay);
     const finish = isoDate(year, course.month, course.startDay + course.lengthDays);
-    const imageId = await storeFile(trx, {
-      fileName: `curso-${course.id}.svg`,
-      contentType: "image/svg+xml",
-      data: Buffer.from(drawCourseImage(course.art), "utf8"),
-    }, "public");
+    const imageId = await storeFile(
+      trx,
+      {
+        fileName: `curso-${course.id}.svg`,
+        contentType: "image/svg+xml",
+        data: Buffer.from(drawCourseImage(course.art), "utf8"),
+      },
+      "public",
+    );
     const pdfId = course.programme
-      ? await storeFile(trx, {
-          fileName: `programa-curso-${course.id}.pdf`,
-          contentType: "application/pdf",
-          data: writeProgrammePdf({
-            title: course.name,
-            lines: [
-              `Del ${formatCalendarDate(start)} al ${formatCalendarDate(finish)}`,
-              `Modalidad: ${MODALITY_LABELS[course.modality]}`,
-              ...(course.venue && course.modality !== MODALITY.EN_LINEA ? [`Sede: ${course.venue.split(",")[0]}`] : []),
-              "",
-              "Programa",
-              ...course.programme,
-              "",
-              "Dirigido a: médicos, personal de enfermería, estudiantes y profesionales de la salud.",
-              "Constancia con valor curricular para quienes cubran el 80 % de asistencia.",
-            ],
-          }),
-        }, "public")
+      ? await storeFile(
+          trx,
+          {
+            fileName: `programa-curso-${course.id}.pdf`,
+            contentType: "application/pdf",
+            data: writeProgrammePdf({
+              title: course.name,
+              lines: [
+                `Del ${formatCalendarDate(start)} al ${formatCalendarDate(finish)}`,
+                `Modalidad: ${MODALITY_LABELS[course.modality]}`,
+                ...(course.venue && course.modality !== MODALITY.EN_LINEA ? [`Sede: ${course.venue.split(",")[0]}`] : []),
+                "",
+                "Programa",
+                ...course.programme,
+                "",
+                "Dirigido a: médicos, personal de enfermería, estudiantes y profesionales de la salud.",
+                "Constancia con valor curricular para quienes cubran el 80 % de asistencia.",
+              ],
+            }),
+          },
+          "public",
+        )
       : null;
     await trx
       .insertInto("courses")

@@ -231,9 +231,7 @@ function collectPages(): PageSeed[] {
         level: node.level,
         family,
         parentName: isDirection ? null : parentName,
-        head: node.head
-          ? { name: node.head, grade: directionGrades[node.slug] ?? `Titular del ${node.name}` }
-          : (knownHeads[node.slug] ?? null),
+        head: node.head ? { name: node.head, grade: directionGrades[node.slug] ?? `Titular del ${node.name}` } : (knownHeads[node.slug] ?? null),
         text: text ?? { focus: "", services: [] },
         staffLinks: knownStaff[node.slug] ?? [],
       });
@@ -249,7 +247,11 @@ function collectPages(): PageSeed[] {
     const name = specialtyNames.get(extra.slug) ?? extra.linkedFromSpecialty;
     pages.push({
       slug: extra.slug,
-      title: /^(Clínica|CLINDI)/.test(name) ? (name === "CLINDI" ? "Clínica de Atención Integral del Niño con Discapacidad (CLINDI)" : name) : `Servicio de ${name}`,
+      title: /^(Clínica|CLINDI)/.test(name)
+        ? name === "CLINDI"
+          ? "Clínica de Atención Integral del Niño con Discapacidad (CLINDI)"
+          : name
+        : `Servicio de ${name}`,
       level: "servicio",
       family: "medica",
       parentName: null,
@@ -281,25 +283,42 @@ export async function seedDepartmentPages(trx: Kysely<DB>) {
     const texts = isDirection ? directionTexts(page.slug) : { first: firstText(page), second: secondText(page) };
     const firstService = page.text.services[0] ?? "Atención, enseñanza e investigación";
 
-    const firstImage = await storeFile(trx, {
-      fileName: `${page.slug}-1.svg`,
-      contentType: "image/svg+xml",
-      data: Buffer.from(drawContentImage({ eyebrow: style.eyebrow, title: page.title, palette: style.palette, motif: style.motif }), "utf8"),
-    }, "public");
-    const secondImage = await storeFile(trx, {
-      fileName: `${page.slug}-2.svg`,
-      contentType: "image/svg+xml",
-      data: Buffer.from(
-        drawContentImage({ eyebrow: isDirection ? "Hospital Infantil de México" : "Lo que hacemos", title: isDirection ? "Atención, enseñanza e investigación" : firstService, palette: style.palette === "guinda" ? "dorado" : "guinda", motif: style.motif }),
-        "utf8",
-      ),
-    }, "public");
+    const firstImage = await storeFile(
+      trx,
+      {
+        fileName: `${page.slug}-1.svg`,
+        contentType: "image/svg+xml",
+        data: Buffer.from(drawContentImage({ eyebrow: style.eyebrow, title: page.title, palette: style.palette, motif: style.motif }), "utf8"),
+      },
+      "public",
+    );
+    const secondImage = await storeFile(
+      trx,
+      {
+        fileName: `${page.slug}-2.svg`,
+        contentType: "image/svg+xml",
+        data: Buffer.from(
+          drawContentImage({
+            eyebrow: isDirection ? "Hospital Infantil de México" : "Lo que hacemos",
+            title: isDirection ? "Atención, enseñanza e investigación" : firstService,
+            palette: style.palette === "guinda" ? "dorado" : "guinda",
+            motif: style.motif,
+          }),
+          "utf8",
+        ),
+      },
+      "public",
+    );
     const photo = page.head
-      ? await storeFile(trx, {
-          fileName: `${page.slug}-titular.svg`,
-          contentType: "image/svg+xml",
-          data: Buffer.from(drawPortrait(page.head.name, style.palette), "utf8"),
-        }, "public")
+      ? await storeFile(
+          trx,
+          {
+            fileName: `${page.slug}-titular.svg`,
+            contentType: "image/svg+xml",
+            data: Buffer.from(drawPortrait(page.head.name, style.palette), "utf8"),
+          },
+          "public",
+        )
       : null;
 
     await trx
@@ -329,21 +348,78 @@ export async function seedDepartmentPages(trx: Kysely<DB>) {
 
 /** Units 1 to 15. Only 3, 7, 9 and 10 have a published name; the others get real unit names of the institute, marked illustrative. */
 const unitContent: Record<number, { name?: string; lines: string[]; summary: string }> = {
-  1: { name: "Unidad de Investigación en Enfermedades Infecciosas", summary: "Estudia los agentes que causan infecciones graves en la infancia y su resistencia a los antimicrobianos.", lines: ["Resistencia bacteriana a antimicrobianos", "Infecciones asociadas a la atención de la salud", "Diagnóstico molecular de infecciones"] },
-  2: { name: "Unidad de Investigación en Epidemiología Clínica", summary: "Diseña y analiza estudios clínicos que responden preguntas sobre el diagnóstico, el pronóstico y el tratamiento de los pacientes.", lines: ["Cohortes de pacientes pediátricos", "Factores pronósticos", "Metodología de la investigación clínica"] },
-  3: { summary: "Investiga las bases biológicas del cáncer infantil para mejorar el diagnóstico y el tratamiento de leucemias y tumores sólidos.", lines: ["Biología molecular de la leucemia linfoblástica aguda", "Marcadores de respuesta al tratamiento", "Tumores sólidos de la infancia"] },
-  4: { name: "Unidad de Investigación en Inmunología y Proteómica", summary: "Estudia la respuesta inmune en enfermedades infecciosas, autoinmunes y oncológicas con herramientas de proteómica.", lines: ["Respuesta inmune en la infancia", "Proteómica clínica", "Biomarcadores de inflamación"] },
-  5: { name: "Unidad de Investigación en Medicina Basada en Evidencias", summary: "Sintetiza la mejor evidencia disponible para apoyar decisiones clínicas y guías de práctica en pediatría.", lines: ["Revisiones sistemáticas y metaanálisis", "Guías de práctica clínica", "Enseñanza de la medicina basada en evidencias"] },
-  6: { name: "Laboratorio de Investigación en Genómica, Genética y Bioinformática", summary: "Aplica la secuenciación y el análisis bioinformático al diagnóstico de enfermedades genéticas y al estudio del cáncer infantil.", lines: ["Secuenciación de exoma y genoma", "Bioinformática clínica", "Variantes genéticas en población mexicana"] },
-  7: { summary: "Estudia la relación entre obesidad, inflamación y asma en niñas, niños y adolescentes.", lines: ["Obesidad infantil y función pulmonar", "Inflamación de la vía aérea", "Intervenciones de estilo de vida"] },
-  8: { name: "Laboratorio de Investigación en Farmacología", summary: "Estudia cómo se comportan los medicamentos en el organismo de niñas y niños para ajustar dosis seguras y eficaces.", lines: ["Farmacocinética pediátrica", "Monitoreo de fármacos", "Farmacovigilancia"] },
-  9: { summary: "Reproduce en modelos experimentales los mecanismos de enfermedades pediátricas para probar nuevas estrategias de tratamiento.", lines: ["Modelos experimentales de enfermedad", "Histopatología", "Lesión y reparación de tejidos"] },
-  10: { summary: "Investiga el desarrollo del sistema nervioso y las enfermedades neurológicas de la infancia.", lines: ["Neurodesarrollo", "Epilepsia en la infancia", "Neuroinflamación"] },
-  11: { name: "Unidad de Investigación en Virología y Cáncer", summary: "Estudia los virus asociados al cáncer y a infecciones graves en pacientes pediátricos.", lines: ["Virus y cáncer infantil", "Infecciones virales en pacientes inmunocomprometidos", "Vigilancia de virus respiratorios"] },
-  12: { name: "Laboratorio de Investigación en Bacteriología Intestinal", summary: "Estudia las bacterias que causan diarrea en la infancia, línea de trabajo que el hospital cultiva desde la identificación de Escherichia coli como patógeno.", lines: ["Escherichia coli diarrogénica", "Microbiota intestinal", "Resistencia a antibióticos"] },
-  13: { name: "Laboratorio de Investigación en Cardiopatías Congénitas", summary: "Busca las causas genéticas y ambientales de las cardiopatías congénitas y mejores formas de detectarlas temprano.", lines: ["Genética de las cardiopatías congénitas", "Detección temprana", "Resultados a largo plazo de la cirugía cardiaca"] },
-  14: { name: "Unidad de Investigación en Enfermedades Neurológicas", summary: "Estudia enfermedades neurológicas y neuromusculares de la infancia junto con los servicios de neurología y neurocirugía.", lines: ["Enfermedades neuromusculares", "Tumores del sistema nervioso central", "Biomarcadores neurológicos"] },
-  15: { name: "Laboratorio de Investigación en Ingeniería de Tejidos", summary: "Desarrolla tejidos y biomateriales para la reconstrucción de malformaciones y lesiones en pacientes pediátricos.", lines: ["Cultivo de células troncales", "Biomateriales", "Reconstrucción de tejidos"] },
+  1: {
+    name: "Unidad de Investigación en Enfermedades Infecciosas",
+    summary: "Estudia los agentes que causan infecciones graves en la infancia y su resistencia a los antimicrobianos.",
+    lines: ["Resistencia bacteriana a antimicrobianos", "Infecciones asociadas a la atención de la salud", "Diagnóstico molecular de infecciones"],
+  },
+  2: {
+    name: "Unidad de Investigación en Epidemiología Clínica",
+    summary: "Diseña y analiza estudios clínicos que responden preguntas sobre el diagnóstico, el pronóstico y el tratamiento de los pacientes.",
+    lines: ["Cohortes de pacientes pediátricos", "Factores pronósticos", "Metodología de la investigación clínica"],
+  },
+  3: {
+    summary: "Investiga las bases biológicas del cáncer infantil para mejorar el diagnóstico y el tratamiento de leucemias y tumores sólidos.",
+    lines: ["Biología molecular de la leucemia linfoblástica aguda", "Marcadores de respuesta al tratamiento", "Tumores sólidos de la infancia"],
+  },
+  4: {
+    name: "Unidad de Investigación en Inmunología y Proteómica",
+    summary: "Estudia la respuesta inmune en enfermedades infecciosas, autoinmunes y oncológicas con herramientas de proteómica.",
+    lines: ["Respuesta inmune en la infancia", "Proteómica clínica", "Biomarcadores de inflamación"],
+  },
+  5: {
+    name: "Unidad de Investigación en Medicina Basada en Evidencias",
+    summary: "Sintetiza la mejor evidencia disponible para apoyar decisiones clínicas y guías de práctica en pediatría.",
+    lines: ["Revisiones sistemáticas y metaanálisis", "Guías de práctica clínica", "Enseñanza de la medicina basada en evidencias"],
+  },
+  6: {
+    name: "Laboratorio de Investigación en Genómica, Genética y Bioinformática",
+    summary: "Aplica la secuenciación y el análisis bioinformático al diagnóstico de enfermedades genéticas y al estudio del cáncer infantil.",
+    lines: ["Secuenciación de exoma y genoma", "Bioinformática clínica", "Variantes genéticas en población mexicana"],
+  },
+  7: {
+    summary: "Estudia la relación entre obesidad, inflamación y asma en niñas, niños y adolescentes.",
+    lines: ["Obesidad infantil y función pulmonar", "Inflamación de la vía aérea", "Intervenciones de estilo de vida"],
+  },
+  8: {
+    name: "Laboratorio de Investigación en Farmacología",
+    summary: "Estudia cómo se comportan los medicamentos en el organismo de niñas y niños para ajustar dosis seguras y eficaces.",
+    lines: ["Farmacocinética pediátrica", "Monitoreo de fármacos", "Farmacovigilancia"],
+  },
+  9: {
+    summary: "Reproduce en modelos experimentales los mecanismos de enfermedades pediátricas para probar nuevas estrategias de tratamiento.",
+    lines: ["Modelos experimentales de enfermedad", "Histopatología", "Lesión y reparación de tejidos"],
+  },
+  10: {
+    summary: "Investiga el desarrollo del sistema nervioso y las enfermedades neurológicas de la infancia.",
+    lines: ["Neurodesarrollo", "Epilepsia en la infancia", "Neuroinflamación"],
+  },
+  11: {
+    name: "Unidad de Investigación en Virología y Cáncer",
+    summary: "Estudia los virus asociados al cáncer y a infecciones graves en pacientes pediátricos.",
+    lines: ["Virus y cáncer infantil", "Infecciones virales en pacientes inmunocomprometidos", "Vigilancia de virus respiratorios"],
+  },
+  12: {
+    name: "Laboratorio de Investigación en Bacteriología Intestinal",
+    summary:
+      "Estudia las bacterias que causan diarrea en la infancia, línea de trabajo que el hospital cultiva desde la identificación de Escherichia coli como patógeno.",
+    lines: ["Escherichia coli diarrogénica", "Microbiota intestinal", "Resistencia a antibióticos"],
+  },
+  13: {
+    name: "Laboratorio de Investigación en Cardiopatías Congénitas",
+    summary: "Busca las causas genéticas y ambientales de las cardiopatías congénitas y mejores formas de detectarlas temprano.",
+    lines: ["Genética de las cardiopatías congénitas", "Detección temprana", "Resultados a largo plazo de la cirugía cardiaca"],
+  },
+  14: {
+    name: "Unidad de Investigación en Enfermedades Neurológicas",
+    summary: "Estudia enfermedades neurológicas y neuromusculares de la infancia junto con los servicios de neurología y neurocirugía.",
+    lines: ["Enfermedades neuromusculares", "Tumores del sistema nervioso central", "Biomarcadores neurológicos"],
+  },
+  15: {
+    name: "Laboratorio de Investigación en Ingeniería de Tejidos",
+    summary: "Desarrolla tejidos y biomateriales para la reconstrucción de malformaciones y lesiones en pacientes pediátricos.",
+    lines: ["Cultivo de células troncales", "Biomateriales", "Reconstrucción de tejidos"],
+  },
 };
 
 export async function seedResearchUnits(trx: Kysely<DB>) {
@@ -356,11 +432,15 @@ export async function seedResearchUnits(trx: Kysely<DB>) {
     const known = knownNames.get(id);
     const name = known ?? content.name!;
     const kind = name.startsWith("Laboratorio") ? "laboratorio" : "unidad";
-    const image = await storeFile(trx, {
-      fileName: `investigadores-${id}.svg`,
-      contentType: "image/svg+xml",
-      data: Buffer.from(drawContentImage({ eyebrow: "Investigación", title: name, palette: "azul", motif: "molecula" }), "utf8"),
-    }, "public");
+    const image = await storeFile(
+      trx,
+      {
+        fileName: `investigadores-${id}.svg`,
+        contentType: "image/svg+xml",
+        data: Buffer.from(drawContentImage({ eyebrow: "Investigación", title: name, palette: "azul", motif: "molecula" }), "utf8"),
+      },
+      "public",
+    );
     await trx
       .insertInto("research_units")
       .values({

@@ -10,28 +10,50 @@ export interface AreaText {
 export const areaTexts: Record<string, AreaText> = {
   // Dirección General
   "departamento-de-gestion": {
-    focus: "Da seguimiento a los acuerdos de la Dirección General, coordina la agenda institucional y canaliza las solicitudes que llegan de otras dependencias del sector salud.",
-    services: ["Control de gestión de la correspondencia oficial", "Seguimiento de acuerdos de la Junta de Gobierno", "Enlace con la Comisión Coordinadora de Institutos Nacionales de Salud"],
+    focus:
+      "Da seguimiento a los acuerdos de la Dirección General, coordina la agenda institucional y canaliza las solicitudes que llegan de otras dependencias del sector salud.",
+    services: [
+      "Control de gestión de la correspondencia oficial",
+      "Seguimiento de acuerdos de la Junta de Gobierno",
+      "Enlace con la Comisión Coordinadora de Institutos Nacionales de Salud",
+    ],
   },
   "asuntos-juridicos": {
-    focus: "Brinda asesoría legal a las áreas del hospital y representa al instituto en los asuntos contenciosos, laborales y administrativos en los que es parte.",
-    services: ["Revisión de contratos y convenios", "Atención de requerimientos de autoridades", "Asesoría en materia de protección de datos personales"],
+    focus:
+      "Brinda asesoría legal a las áreas del hospital y representa al instituto en los asuntos contenciosos, laborales y administrativos en los que es parte.",
+    services: [
+      "Revisión de contratos y convenios",
+      "Atención de requerimientos de autoridades",
+      "Asesoría en materia de protección de datos personales",
+    ],
   },
   "servicio-de-calidad": {
-    focus: "Impulsa la mejora continua y la seguridad del paciente mediante indicadores, auditorías clínicas y la estrategia institucional de Daño Cero.",
-    services: ["Indicadores de calidad y seguridad del paciente", "Encuesta de satisfacción de usuarios", "Atención del buzón de quejas, sugerencias y felicitaciones"],
+    focus:
+      "Impulsa la mejora continua y la seguridad del paciente mediante indicadores, auditorías clínicas y la estrategia institucional de Daño Cero.",
+    services: [
+      "Indicadores de calidad y seguridad del paciente",
+      "Encuesta de satisfacción de usuarios",
+      "Atención del buzón de quejas, sugerencias y felicitaciones",
+    ],
   },
   // Dirección Médica
   "subdireccion-de-pediatria-ambulatoria": {
-    focus: "Coordina la atención que no requiere hospitalización: la consulta de especialidad, la rehabilitación y el seguimiento del desarrollo de niñas, niños y adolescentes.",
-    services: ["Consulta externa de especialidades", "Programas de seguimiento del neurodesarrollo", "Coordinación con los centros de salud que refieren pacientes"],
+    focus:
+      "Coordina la atención que no requiere hospitalización: la consulta de especialidad, la rehabilitación y el seguimiento del desarrollo de niñas, niños y adolescentes.",
+    services: [
+      "Consulta externa de especialidades",
+      "Programas de seguimiento del neurodesarrollo",
+      "Coordinación con los centros de salud que refieren pacientes",
+    ],
   },
   "genetica-y-genomica": {
-    focus: "Diagnostica y da asesoramiento a familias de pacientes con enfermedades genéticas, malformaciones congénitas y síndromes de origen cromosómico.",
+    focus:
+      "Diagnostica y da asesoramiento a familias de pacientes con enfermedades genéticas, malformaciones congénitas y síndromes de origen cromosómico.",
     services: ["Consulta de genética clínica", "Asesoramiento genético a las familias", "Estudios citogenéticos y moleculares"],
   },
   "psiquiatria-y-medicina-del-adolescente": {
-    focus: "Atiende la salud mental de niñas, niños y adolescentes, y acompaña a los jóvenes con enfermedades crónicas en su transición a la vida adulta.",
+    focus:
+      "Atiende la salud mental de niñas, niños y adolescentes, y acompaña a los jóvenes con enfermedades crónicas en su transición a la vida adulta.",
     services: ["Consulta de psiquiatría infantil y de la adolescencia", "Psicología clínica y psicoterapia", "Clínica de medicina del adolescente"],
   },
   "departamento-de-rehabilitacion": {
@@ -44,7 +66,11 @@ export const areaTexts: Record<string, AreaText> = {
   },
   "subdireccion-de-asistenca-medica": {
     focus: "Coordina los servicios médicos de hospitalización, urgencias y terapia intensiva, donde se atiende a los pacientes de mayor complejidad.",
-    services: ["Hospitalización de especialidades médicas", "Coordinación de urgencias y terapias intensivas", "Comités de calidad de la atención médica"],
+    services: [
+      "Hospitalización de especialidades médicas",
+      "Coordinación de urgencias y terapias intensivas",
+      "Comités de calidad de la atención médica",
+    ],
   },
   "departamento-de-urgencias": {
     focus: "Recibe a pacientes pediátricos en situación de urgencia las 24 horas y los estabiliza antes de su hospitalización o egreso.",
@@ -71,7 +97,8 @@ export const areaTexts: Record<string, AreaText> = {
     services: ["Terapia intensiva neonatal", "Cuidados intermedios neonatales", "Seguimiento del recién nacido de alto riesgo"],
   },
   "departamento-de-hemato-oncologia": {
-    focus: "Trata leucemias, linfomas, tumores sólidos y enfermedades de la sangre con protocolos que han elevado la sobrevida de nuestros pacientes.",
+    focus:
+      "Trata leucemias, linfomas, tumores sólidos y enfermedades de la sangre con protocolos que han elevado la sobrevida de nuestros pacientes.",
     services: ["Quimioterapia ambulatoria y hospitalaria", "Trasplante de células progenitoras hematopoyéticas", "Clínica de hemofilia"],
   },
   "gastroenterologia-y-nutricion": {
@@ -92,7 +119,11 @@ export const areaTexts: Record<string, AreaText> = {
   },
   "departamento-de-epidemiologia-hospitalaria": {
     focus: "Vigila y previene las infecciones asociadas a la atención de la salud y coordina la respuesta ante brotes dentro del hospital.",
-    services: ["Vigilancia epidemiológica hospitalaria", "Curso de higiene de manos y prevención de infecciones", "Programa institucional de vacunación"],
+    services: [
+      "Vigilancia epidemiológica hospitalaria",
+      "Curso de higiene de manos y prevención de infecciones",
+      "Programa institucional de vacunación",
+    ],
   },
   "cuidados-paleativos-y-calidad-de-vida": {
     focus: "Acompaña a pacientes con enfermedades que limitan la vida y a sus familias, con control del dolor y atención integral.",
@@ -132,7 +163,11 @@ export const areaTexts: Record<string, AreaText> = {
   },
   "servicios-auxiliares-de-diagnostico": {
     focus: "Coordina los servicios de imagen y laboratorio que apoyan el diagnóstico y el seguimiento de cada paciente.",
-    services: ["Más de un millón de estudios de laboratorio y gabinete al año", "Resonancia magnética, tomografía y gamacámara", "Control de calidad analítico"],
+    services: [
+      "Más de un millón de estudios de laboratorio y gabinete al año",
+      "Resonancia magnética, tomografía y gamacámara",
+      "Control de calidad analítico",
+    ],
   },
   "departamento-de-imagenologia": {
     focus: "Realiza estudios de imagen adaptados a la edad y el tamaño de cada paciente, con la menor exposición posible a radiación.",
@@ -190,7 +225,11 @@ export const areaTexts: Record<string, AreaText> = {
   },
   "investigacion-biomedica": {
     focus: "Agrupa las unidades y los laboratorios donde se hace investigación básica y clínica sobre las enfermedades de la infancia.",
-    services: ["Unidades y laboratorios de investigación", "Formación de estudiantes de maestría y doctorado", "Colaboración con los servicios clínicos"],
+    services: [
+      "Unidades y laboratorios de investigación",
+      "Formación de estudiantes de maestría y doctorado",
+      "Colaboración con los servicios clínicos",
+    ],
   },
   "servicio-de-investigacion-clinica-y-basica": {
     focus: "Da soporte técnico a los laboratorios y a los protocolos clínicos, desde el manejo de muestras hasta el equipo compartido.",

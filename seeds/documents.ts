@@ -33,7 +33,7 @@ const OUTPUT_FORMAT: Record<string, "pdf" | "docx" | "xlsx"> = { pdf: "pdf", doc
 /** A readable Spanish file name from a title: keeps accents, drops characters file systems reject. */
 export function fileNameFor(title: string, extension: string): string {
   const base = title
-     
+
     .replace(/[\\/:*?"<>|\u0000-\u001f]+/g, " ")
     .replace(/\s+/g, " ")
     .replace(/[. ]+$/, "")
@@ -49,12 +49,16 @@ function paragraphsFor(collection: SeedCollection, group: string, doc: SeedDocum
     "financial-accounting": `Información contable del hospital publicada por la ${collection.issuer} conforme a la Ley General de Contabilidad Gubernamental y a los lineamientos del Consejo Nacional de Armonización Contable (CONAC). ${period}`,
     "financial-budget": `Información presupuestaria sobre el ejercicio de los ingresos y egresos del hospital, publicada conforme a la Ley General de Contabilidad Gubernamental. ${period}`,
     "financial-programmatic": `Información programática: gasto por categoría programática y avance de los programas presupuestarios a cargo del hospital. ${period}`,
-    "financial-lgcg-title-v": "Documento que da cumplimiento a las obligaciones de transparencia y difusión de la información financiera del título V de la Ley General de Contabilidad Gubernamental.",
+    "financial-lgcg-title-v":
+      "Documento que da cumplimiento a las obligaciones de transparencia y difusión de la información financiera del título V de la Ley General de Contabilidad Gubernamental.",
     "financial-inventory": `Relación de bienes que integran el patrimonio del hospital (${group.toLowerCase()}). ${period}`,
-    procurement: "Documento de la Subdirección de Recursos Materiales sobre la planeación y la gestión de las contrataciones públicas del hospital, conforme a la Ley de Adquisiciones, Arrendamientos y Servicios del Sector Público.",
+    procurement:
+      "Documento de la Subdirección de Recursos Materiales sobre la planeación y la gestión de las contrataciones públicas del hospital, conforme a la Ley de Adquisiciones, Arrendamientos y Servicios del Sector Público.",
     yearbooks: `Anuario estadístico ${doc.year ?? ""}: consultas, egresos hospitalarios, procedimientos quirúrgicos, indicadores de calidad, actividades de enseñanza y productividad científica del Hospital Infantil de México Federico Gómez.`,
-    "research-calls": "Convocatoria y resultados del financiamiento de proyectos de investigación para la salud con fondos federales, publicados por la Dirección de Investigación.",
-    "general-direction": "Documento de planeación institucional de la Dirección General: objetivos, estrategias, metas y avance de resultados del hospital.",
+    "research-calls":
+      "Convocatoria y resultados del financiamiento de proyectos de investigación para la salud con fondos federales, publicados por la Dirección de Investigación.",
+    "general-direction":
+      "Documento de planeación institucional de la Dirección General: objetivos, estrategias, metas y avance de resultados del hospital.",
     archives: `Documento del Sistema Institucional de Archivos del hospital, apartado «${group}», conforme a la Ley General de Archivos.`,
   };
   return [byCollection[collection.key] ?? `${collection.title}. ${period}`, DEMO_NOTE];

@@ -48,7 +48,9 @@ export function drawArtwork(input: { index: number; title: string; author: strin
     const kind = Math.floor(next() * 3);
     if (kind === 0) shapes.push(`<circle cx="${x}" cy="${y}" r="${size}" fill="${color}" opacity="${opacity}"/>`);
     else if (kind === 1)
-      shapes.push(`<rect x="${x - size}" y="${y - size / 2}" width="${size * 2}" height="${size}" rx="${Math.round(size / 6)}" fill="${color}" opacity="${opacity}" transform="rotate(${Math.round(next() * 90 - 45)} ${x} ${y})"/>`);
+      shapes.push(
+        `<rect x="${x - size}" y="${y - size / 2}" width="${size * 2}" height="${size}" rx="${Math.round(size / 6)}" fill="${color}" opacity="${opacity}" transform="rotate(${Math.round(next() * 90 - 45)} ${x} ${y})"/>`,
+      );
     else shapes.push(`<polygon points="${x},${y - size} ${x + size},${y + size} ${x - size},${y + size}" fill="${color}" opacity="${opacity}"/>`);
   }
   const band = Math.round(height * 0.18);

@@ -20,12 +20,20 @@ async function insertItem(trx: Kysely<DB>, gallery: GalleryName, position: numbe
     .where("position", "=", position)
     .executeTakeFirst();
   if (exists) return;
-  const art = drawArtwork({ index: position + (gallery === "legado-artistico" ? 0 : gallery === "galeria" ? 100 : 200), title: item.title, author: item.author });
-  const fileId = await storeFile(trx, {
-    fileName: fileNameFor(`${item.title}${item.author ? ` - ${item.author}` : ""}`, "svg"),
-    contentType: "image/svg+xml",
-    data: Buffer.from(art.svg, "utf8"),
-  }, "public");
+  const art = drawArtwork({
+    index: position + (gallery === "legado-artistico" ? 0 : gallery === "galeria" ? 100 : 200),
+    title: item.title,
+    author: item.author,
+  });
+  const fileId = await storeFile(
+    trx,
+    {
+      fileName: fileNameFor(`${item.title}${item.author ? ` - ${item.author}` : ""}`, "svg"),
+      contentType: "image/svg+xml",
+      data: Buffer.from(art.svg, "utf8"),
+    },
+    "public",
+  );
   await trx
     .insertInto("gallery_items")
     .values({

@@ -105,11 +105,15 @@ async function seedBanners(trx: Kysely<DB>) {
   for (const [index, banner] of demoBanners.entries()) {
     const exists = await trx.selectFrom("banners").select("id").where("title", "=", banner.title).executeTakeFirst();
     if (exists) continue;
-    const fileId = await storeFile(trx, {
-      fileName: banner.file,
-      contentType: "image/svg+xml",
-      data: Buffer.from(drawBanner(banner), "utf8"),
-    }, "public");
+    const fileId = await storeFile(
+      trx,
+      {
+        fileName: banner.file,
+        contentType: "image/svg+xml",
+        data: Buffer.from(drawBanner(banner), "utf8"),
+      },
+      "public",
+    );
     await trx
       .insertInto("banners")
       .values({ title: banner.title, alt_text: banner.alt, link_url: banner.link, image_file_id: fileId, position: index })

@@ -13,8 +13,7 @@ import { drawContentImage, drawProfileBanner, type ArtPalette } from "./institut
 const list = (items: string[]) => items.map((item) => `- ${item}`).join("\n");
 const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 const number = (value: number) => new Intl.NumberFormat("es-MX").format(value);
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+const longDate = (iso: string) => new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
 const figure = (label: string) => {
   const found = facts.hospitalFigures.find((f) => f.label === label);
   if (!found) throw new Error(`Missing hospital figure: ${label}`);
@@ -100,7 +99,8 @@ ${notice({
     "emitir su constancia de participación y permitir que cualquier persona verifique su autenticidad con el folio;",
     "enviarle por correo electrónico la información del curso.",
   ],
-  secondary: "De manera adicional, y sólo si usted lo acepta, usaremos su correo para informarle de otros cursos. Puede negarse en cualquier momento escribiendo a la Unidad de Transparencia; su negativa no afecta su inscripción.",
+  secondary:
+    "De manera adicional, y sólo si usted lo acepta, usaremos su correo para informarle de otros cursos. Puede negarse en cualquier momento escribiendo a la Unidad de Transparencia; su negativa no afecta su inscripción.",
   data: [
     "nombre completo, edad, nacionalidad y entidad de residencia;",
     "correo electrónico y teléfono;",
@@ -108,8 +108,10 @@ ${notice({
     "perfil de participante y, para personal del hospital y estudiantes, el número de credencial;",
     "datos fiscales (RFC, nombre o razón social, régimen fiscal, código postal) sólo si pide factura.",
   ],
-  transfers: "No transferimos sus datos sin su consentimiento, salvo las transferencias necesarias para atender requerimientos de una autoridad competente debidamente fundados y motivados. Cuando pide factura, sus datos fiscales se comunican al Servicio de Administración Tributaria por mandato legal. El banco que procesa los pagos con tarjeta recibe sus datos de pago directamente; el hospital no conoce ni guarda el número de su tarjeta.",
-  retention: "Conservamos los datos de su cuenta mientras esté activa y los registros de inscripción, pago y constancias durante el plazo que fijan las disposiciones de archivo y contables aplicables.",
+  transfers:
+    "No transferimos sus datos sin su consentimiento, salvo las transferencias necesarias para atender requerimientos de una autoridad competente debidamente fundados y motivados. Cuando pide factura, sus datos fiscales se comunican al Servicio de Administración Tributaria por mandato legal. El banco que procesa los pagos con tarjeta recibe sus datos de pago directamente; el hospital no conoce ni guarda el número de su tarjeta.",
+  retention:
+    "Conservamos los datos de su cuenta mientras esté activa y los registros de inscripción, pago y constancias durante el plazo que fijan las disposiciones de archivo y contables aplicables.",
 })}
 
 ${notice({
@@ -127,13 +129,15 @@ ${notice({
     "correo electrónico para enviarle el comprobante;",
     "datos fiscales y constancia de situación fiscal, sólo si pide factura.",
   ],
-  transfers: "Sus datos fiscales se comunican al Servicio de Administración Tributaria para la emisión del comprobante, por mandato legal, y pueden entregarse a los órganos de fiscalización que revisan el uso de los recursos públicos. No hacemos otras transferencias sin su consentimiento.",
+  transfers:
+    "Sus datos fiscales se comunican al Servicio de Administración Tributaria para la emisión del comprobante, por mandato legal, y pueden entregarse a los órganos de fiscalización que revisan el uso de los recursos públicos. No hacemos otras transferencias sin su consentimiento.",
   retention: "Conservamos los registros de donativos durante el plazo que fijan las disposiciones fiscales y de archivo aplicables.",
 })}
 
 ${notice({
   heading: "Aviso de privacidad integral: revisión de documentos de participantes",
-  purpose: "Al personal del hospital y a los estudiantes les pedimos copia de su credencial (por ambos lados) para comprobar su perfil; a los profesionales externos, su cédula profesional. Usamos estos documentos para:",
+  purpose:
+    "Al personal del hospital y a los estudiantes les pedimos copia de su credencial (por ambos lados) para comprobar su perfil; a los profesionales externos, su cédula profesional. Usamos estos documentos para:",
   uses: [
     "verificar que le corresponde el precio o la gratuidad de su perfil;",
     "validar su inscripción y la emisión de su constancia;",
@@ -143,9 +147,11 @@ ${notice({
     "imagen de su credencial de trabajo o de estudiante, o de su cédula profesional;",
     "los datos que esos documentos muestran (nombre, fotografía, número de credencial o de cédula, institución y vigencia).",
   ],
-  sensitive: "La fotografía de su credencial es un dato personal que tratamos con medidas de seguridad reforzadas: los documentos se guardan en un área privada, sólo los consulta el personal de la Dirección de Enseñanza que revisa las inscripciones, y nunca se publican.",
+  sensitive:
+    "La fotografía de su credencial es un dato personal que tratamos con medidas de seguridad reforzadas: los documentos se guardan en un área privada, sólo los consulta el personal de la Dirección de Enseñanza que revisa las inscripciones, y nunca se publican.",
   transfers: "No transferimos estos documentos. Sólo se entregarían a una autoridad competente que los requiera de forma fundada y motivada.",
-  retention: "Conservamos los documentos mientras dure el curso y el plazo necesario para aclarar su constancia; después se eliminan conforme a las disposiciones de archivo aplicables.",
+  retention:
+    "Conservamos los documentos mientras dure el curso y el plazo necesario para aclarar su constancia; después se eliminan conforme a las disposiciones de archivo aplicables.",
 })}
 
 ${arcoSection()}
@@ -176,7 +182,8 @@ function residencyPages(): PageSeed[] {
       title: "Convocatoria para aspirantes a cursos de especialización 2025",
       navLabel: "Convocatoria",
       section,
-      summary: "Residencias médicas en el Hospital Infantil de México Federico Gómez: pediatría, genética, especialidades pediátricas y cursos de alta especialidad con aval de la UNAM.",
+      summary:
+        "Residencias médicas en el Hospital Infantil de México Federico Gómez: pediatría, genética, especialidades pediátricas y cursos de alta especialidad con aval de la UNAM.",
       body: `El ${r.institutionLongName} fue, en ${wf.founded}, el primer Instituto Nacional de Salud del país. Desde entonces formamos especialistas en pediatría: egresan ${wf.specialistsGraduatingPerYear} cada año y más de 80 de nuestros investigadores pertenecen al Sistema Nacional de Investigadores.
 
 ## Qué ofrecemos
@@ -258,9 +265,7 @@ ${r.downloads.map((d) => `- [${d.title.replace(/ \(descargar\)$/, "")}](${d.url}
       summary: "Respuestas a las dudas más comunes de las personas aspirantes a residencias médicas.",
       body: r.faq
         .map((item) => {
-          const question = item.question.startsWith("Problema")
-            ? "Tuve un problema al enviar el registro en línea, ¿qué hago?"
-            : item.question;
+          const question = item.question.startsWith("Problema") ? "Tuve un problema al enviar el registro en línea, ¿qué hago?" : item.question;
           const answer = item.question.startsWith("¿Dónde puedo consultar")
             ? "Consulte nuestros [avisos de privacidad](/avisos-de-privacidad)."
             : `${item.keyFacts.map(upperFirst).join(". ")}.`;
@@ -376,7 +381,10 @@ ${contact(e.posgrado.contact)}
 
 ## Reglamentos
 
-${regulations.slice(1).map((l) => `- [${l.label} (PDF)](${l.href})`).join("\n")}`,
+${regulations
+  .slice(1)
+  .map((l) => `- [${l.label} (PDF)](${l.href})`)
+  .join("\n")}`,
     },
   ];
 }
@@ -402,7 +410,8 @@ Para ser atendido por primera vez, revise los [requisitos para la consulta de pr
     {
       path: "/requisitos",
       title: req.title,
-      summary: "Requisitos para que su hija o hijo sea valorado por primera vez en el Hospital Infantil de México Federico Gómez, reglas de hospitalización y derechos de los pacientes.",
+      summary:
+        "Requisitos para que su hija o hijo sea valorado por primera vez en el Hospital Infantil de México Federico Gómez, reglas de hospitalización y derechos de los pacientes.",
       body: `## Requisitos
 
 ${req.requirements.map((r) => `- **${upperFirst(r.label.toLowerCase())}:** ${r.fact}.`).join("\n")}
@@ -524,7 +533,8 @@ Si observa una situación de riesgo, avise al personal del servicio o a Relacion
     {
       path: "/cod-etica",
       title: "Código de ética y de conducta",
-      summary: "Los principios y valores que guían la conducta de quienes trabajan, estudian e investigan en el Hospital Infantil de México Federico Gómez.",
+      summary:
+        "Los principios y valores que guían la conducta de quienes trabajan, estudian e investigan en el Hospital Infantil de México Federico Gómez.",
       body: `Quienes trabajamos, estudiamos o investigamos en el hospital nos regimos por el Código de Ética de la Administración Pública Federal y por el Código de Conducta del instituto. Ambos se comprometen con la dignidad de cada paciente y de su familia.
 
 ## Principios
@@ -572,7 +582,8 @@ ${g.staff.map((s) => `- [${s.unit}](${s.href}): ${s.name}`).join("\n")}`,
       path: "/sesion-clinico-patologica",
       title: "Sesión clínico patológica",
       section: "scp",
-      summary: "La sesión clínico patológica del Hospital Infantil de México: un caso clínico discutido por clínicos y patólogos. Registro, resumen del caso y, cuando se publica, su video.",
+      summary:
+        "La sesión clínico patológica del Hospital Infantil de México: un caso clínico discutido por clínicos y patólogos. Registro, resumen del caso y, cuando se publica, su video.",
       body: `En la sesión clínico patológica, un médico clínico analiza un caso real sin conocer el diagnóstico final y, al término, el servicio de Patología presenta los hallazgos que lo confirman o lo corrigen. Es una de las actividades académicas más antiguas del hospital y está abierta a profesionales de la salud y estudiantes.
 
 ## Cómo participar
@@ -589,7 +600,8 @@ Cuando hay grabación, se publica en [la página del video de la sesión 2024](/
       navLabel: "Video 2024",
       section: "scp",
       parent: { label: "Sesión clínico patológica", href: "/sesion-clinico-patologica" },
-      summary: "La sesión clínico patológica 2024 del Hospital Infantil de México Federico Gómez: el caso, la discusión clínica y los hallazgos de patología.",
+      summary:
+        "La sesión clínico patológica 2024 del Hospital Infantil de México Federico Gómez: el caso, la discusión clínica y los hallazgos de patología.",
       // Says nothing about the video itself: whether there is one is the site setting's to say
       // (SessionVideoSection), so the text cannot promise a recording that is not there.
       body: `La sesión clínico patológica 2024 presentó un caso real, su discusión clínica y los hallazgos de patología que lo confirmaron o lo corrigieron.`,
@@ -598,11 +610,46 @@ Cuando hay grabación, se publica en [la página del video de la sesión 2024](/
 }
 
 const profileRoutes: { path: string; title: string; navLabel: string; profileKey: string; intro: string; direction: string }[] = [
-  { path: "/medica", title: "El hospital en cifras: atención médica", navLabel: "Atención médica", profileKey: "direccion-medica", direction: "medica", intro: "Lo que hace posible la atención de alta especialidad que brindamos cada día." },
-  { path: "/ensenanza", title: "El hospital en cifras: enseñanza", navLabel: "Enseñanza", profileKey: "direccion-medica", direction: "ensenanza", intro: "Nuestros residentes se forman en un hospital con esta capacidad de atención." },
-  { path: "/investigacion", title: "El hospital en cifras: investigación", navLabel: "Investigación", profileKey: "administracion-investigacion", direction: "investigacion", intro: "La investigación del instituto nace de la atención que brindamos." },
-  { path: "/administracion", title: "El hospital en cifras: administración", navLabel: "Administración", profileKey: "administracion", direction: "administracion", intro: "Los recursos que administramos sostienen esta capacidad de atención." },
-  { path: "/planeacion", title: "El hospital en cifras: planeación", navLabel: "Planeación", profileKey: "direccion-medica", direction: "planeacion", intro: "Los indicadores con los que planeamos el crecimiento del hospital." },
+  {
+    path: "/medica",
+    title: "El hospital en cifras: atención médica",
+    navLabel: "Atención médica",
+    profileKey: "direccion-medica",
+    direction: "medica",
+    intro: "Lo que hace posible la atención de alta especialidad que brindamos cada día.",
+  },
+  {
+    path: "/ensenanza",
+    title: "El hospital en cifras: enseñanza",
+    navLabel: "Enseñanza",
+    profileKey: "direccion-medica",
+    direction: "ensenanza",
+    intro: "Nuestros residentes se forman en un hospital con esta capacidad de atención.",
+  },
+  {
+    path: "/investigacion",
+    title: "El hospital en cifras: investigación",
+    navLabel: "Investigación",
+    profileKey: "administracion-investigacion",
+    direction: "investigacion",
+    intro: "La investigación del instituto nace de la atención que brindamos.",
+  },
+  {
+    path: "/administracion",
+    title: "El hospital en cifras: administración",
+    navLabel: "Administración",
+    profileKey: "administracion",
+    direction: "administracion",
+    intro: "Los recursos que administramos sostienen esta capacidad de atención.",
+  },
+  {
+    path: "/planeacion",
+    title: "El hospital en cifras: planeación",
+    navLabel: "Planeación",
+    profileKey: "direccion-medica",
+    direction: "planeacion",
+    intro: "Los indicadores con los que planeamos el crecimiento del hospital.",
+  },
 ];
 
 function figuresText(): { banner: string; first: string; second: string } {
@@ -635,10 +682,28 @@ La mortalidad es de ${figure("Mortalidad")} por cada 100 egresos. La sobrevida p
 }
 
 const profiles: { key: string; title: string; headline: string; palette: ArtPalette; subline: string }[] = [
-  { key: "direccion-medica", title: "Dirección Médica", headline: "Atención pediátrica de alta especialidad", palette: "guinda", subline: "Hospital Infantil de México Federico Gómez" },
-  { key: "administracion", title: "Dirección de Administración", headline: "Recursos al servicio de la niñez", palette: "dorado", subline: "Dirección de Administración" },
+  {
+    key: "direccion-medica",
+    title: "Dirección Médica",
+    headline: "Atención pediátrica de alta especialidad",
+    palette: "guinda",
+    subline: "Hospital Infantil de México Federico Gómez",
+  },
+  {
+    key: "administracion",
+    title: "Dirección de Administración",
+    headline: "Recursos al servicio de la niñez",
+    palette: "dorado",
+    subline: "Dirección de Administración",
+  },
   // The seed's third record: the administration text with the research banner.
-  { key: "administracion-investigacion", title: "Dirección de Investigación", headline: "Investigación para la salud de la infancia", palette: "azul", subline: "Dirección de Investigación" },
+  {
+    key: "administracion-investigacion",
+    title: "Dirección de Investigación",
+    headline: "Investigación para la salud de la infancia",
+    palette: "azul",
+    subline: "Dirección de Investigación",
+  },
 ];
 
 async function svgFile(trx: Kysely<DB>, fileName: string, svg: string): Promise<string> {
@@ -650,10 +715,36 @@ export async function seedProfilePages(trx: Kysely<DB>) {
   for (const profile of profiles) {
     const exists = await trx.selectFrom("profile_pages").select("id").where("key", "=", profile.key).executeTakeFirst();
     if (exists) continue;
-    const banner = await svgFile(trx, `perfil-${profile.key}-banner.svg`, drawProfileBanner({ headline: profile.headline, subline: profile.subline, palette: profile.palette }));
-    const responsive = await svgFile(trx, `perfil-${profile.key}-banner-movil.svg`, drawProfileBanner({ headline: profile.headline, subline: profile.subline, palette: profile.palette, narrow: true }));
-    const first = await svgFile(trx, `perfil-${profile.key}-1.svg`, drawContentImage({ eyebrow: "En cifras", title: `${figure("Camas")} camas y ${figure("Quirófanos")} quirófanos`, palette: profile.palette, motif: "cruz" }));
-    const second = await svgFile(trx, `perfil-${profile.key}-2.svg`, drawContentImage({ eyebrow: "Cada año", title: `Más de ${number(figure("Consultas otorgadas"))} consultas`, palette: profile.palette === "guinda" ? "verde" : "guinda", motif: "circulos" }));
+    const banner = await svgFile(
+      trx,
+      `perfil-${profile.key}-banner.svg`,
+      drawProfileBanner({ headline: profile.headline, subline: profile.subline, palette: profile.palette }),
+    );
+    const responsive = await svgFile(
+      trx,
+      `perfil-${profile.key}-banner-movil.svg`,
+      drawProfileBanner({ headline: profile.headline, subline: profile.subline, palette: profile.palette, narrow: true }),
+    );
+    const first = await svgFile(
+      trx,
+      `perfil-${profile.key}-1.svg`,
+      drawContentImage({
+        eyebrow: "En cifras",
+        title: `${figure("Camas")} camas y ${figure("Quirófanos")} quirófanos`,
+        palette: profile.palette,
+        motif: "cruz",
+      }),
+    );
+    const second = await svgFile(
+      trx,
+      `perfil-${profile.key}-2.svg`,
+      drawContentImage({
+        eyebrow: "Cada año",
+        title: `Más de ${number(figure("Consultas otorgadas"))} consultas`,
+        palette: profile.palette === "guinda" ? "verde" : "guinda",
+        motif: "circulos",
+      }),
+    );
     await trx
       .insertInto("profile_pages")
       .values({
@@ -686,7 +777,13 @@ export async function seedInformationPages(trx: Kysely<DB>) {
       navLabel: p.navLabel,
       section: "cifras",
       profileKey: p.profileKey,
-      parent: { label: p.navLabel === "Atención médica" ? "Dirección Médica" : `Dirección de ${p.navLabel === "Enseñanza" ? "Enseñanza y Desarrollo Académico" : p.navLabel}`, href: `/direccion/${p.direction}` },
+      parent: {
+        label:
+          p.navLabel === "Atención médica"
+            ? "Dirección Médica"
+            : `Dirección de ${p.navLabel === "Enseñanza" ? "Enseñanza y Desarrollo Académico" : p.navLabel}`,
+        href: `/direccion/${p.direction}`,
+      },
       summary: `Cifras del Hospital Infantil de México Federico Gómez: personal, camas, quirófanos, consultas y resultados. ${p.intro}`,
       body: `${p.intro} Conozca también la [${p.navLabel === "Atención médica" ? "Dirección Médica" : `Dirección de ${p.navLabel === "Enseñanza" ? "Enseñanza y Desarrollo Académico" : p.navLabel}`}](/direccion/${p.direction}).`,
     })),

@@ -39,7 +39,12 @@ function wrap(text: string, width: number, maxLines: number): string[] {
 }
 
 /** A 800×450 illustration: a caption over a gradient with a simple motif. */
-export function drawContentImage(art: { eyebrow: string; title: string; palette: ArtPalette; motif: "cruz" | "circulos" | "libro" | "molecula" }): string {
+export function drawContentImage(art: {
+  eyebrow: string;
+  title: string;
+  palette: ArtPalette;
+  motif: "cruz" | "circulos" | "libro" | "molecula";
+}): string {
   const p = palettes[art.palette];
   const lines = wrap(art.title, 28, 3);
   const motifs = {
@@ -49,7 +54,10 @@ export function drawContentImage(art: { eyebrow: string; title: string; palette:
     molecula: `<g fill="${p.accent}" stroke="${p.accent}" stroke-width="8" opacity="0.4"><line x1="570" y1="150" x2="690" y2="230"/><line x1="690" y1="230" x2="600" y2="320"/><circle cx="570" cy="150" r="30"/><circle cx="690" cy="230" r="38"/><circle cx="600" cy="320" r="26"/></g>`,
   } as const;
   const text = lines
-    .map((line, index) => `<text x="60" y="${190 + index * 46}" font-family="Montserrat, Arial, sans-serif" font-size="38" font-weight="700" fill="${p.text}">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="60" y="${190 + index * 46}" font-family="Montserrat, Arial, sans-serif" font-size="38" font-weight="700" fill="${p.text}">${escapeXml(line)}</text>`,
+    )
     .join("\n  ");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="800" height="450" viewBox="0 0 800 450">
@@ -91,7 +99,10 @@ export function drawProfileBanner(art: { headline: string; subline: string; pale
   const lines = wrap(art.headline, art.narrow ? 22 : 40, 2);
   const size = art.narrow ? 40 : 54;
   const text = lines
-    .map((line, index) => `<text x="60" y="${170 + index * (size + 10)}" font-family="Montserrat, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${p.text}">${escapeXml(line)}</text>`)
+    .map(
+      (line, index) =>
+        `<text x="60" y="${170 + index * (size + 10)}" font-family="Montserrat, Arial, sans-serif" font-size="${size}" font-weight="700" fill="${p.text}">${escapeXml(line)}</text>`,
+    )
     .join("\n  ");
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="400" viewBox="0 0 ${width} 400">

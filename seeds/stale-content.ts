@@ -2,8 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { DB } from "../app/db.server";
 import facts from "./data/institutional-facts.json";
 
-const longDate = (iso: string) =>
-  new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
+const longDate = (iso: string) => new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" }).format(new Date(`${iso}T12:00:00Z`));
 
 /**
  * Databases seeded before issue 11 hold text that went stale or promised what the page may not

@@ -152,7 +152,10 @@ function rejectMalformedPaths(req: Request, res: Response, next: NextFunction) {
     decodeURIComponent(req.path);
     next();
   } catch {
-    res.status(400).type("html").send(simplePage("Dirección no válida", "La dirección que escribió no es válida. Revísela o vuelva al inicio.", res.locals.requestId));
+    res
+      .status(400)
+      .type("html")
+      .send(simplePage("Dirección no válida", "La dirección que escribió no es válida. Revísela o vuelva al inicio.", res.locals.requestId));
   }
 }
 

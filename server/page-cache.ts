@@ -290,7 +290,12 @@ export function inlineScriptHashes(html: Buffer): string[] {
   for (const match of text.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
     const attributes = match[1] ?? "";
     if (/\bsrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
-    hashes.add(`'sha256-${crypto.createHash("sha256").update(match[2] ?? "", "utf8").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${crypto
+        .createHash("sha256")
+        .update(match[2] ?? "", "utf8")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }
@@ -316,7 +321,17 @@ function sendRendered(res: Response, rendered: Rendered) {
 }
 
 /** Headers that belong to one request or one transfer, never to the kept page. */
-const PER_RESPONSE_HEADERS = new Set(["x-request-id", "x-page-cache", "date", "content-length", "content-encoding", "set-cookie", "connection", "keep-alive", "transfer-encoding"]);
+const PER_RESPONSE_HEADERS = new Set([
+  "x-request-id",
+  "x-page-cache",
+  "date",
+  "content-length",
+  "content-encoding",
+  "set-cookie",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+]);
 
 function sendEntry(req: Request, res: Response, entry: Entry) {
   if (!entry.fullHeaders) {

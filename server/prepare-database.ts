@@ -16,10 +16,7 @@ export interface PreparedDatabase {
  * (cheap when nothing is pending) and by `npm run db:migrate`. The rest of the search index is
  * kept current by database triggers (migrations/0015), so nothing here grows with the content.
  */
-export async function prepareDatabase(
-  options: { includeDemoContent: boolean },
-  database: Kysely<DB> = defaultDb,
-): Promise<PreparedDatabase> {
+export async function prepareDatabase(options: { includeDemoContent: boolean }, database: Kysely<DB> = defaultDb): Promise<PreparedDatabase> {
   const migrations = await migrateToLatest(database);
   const seedSteps = await seedDatabase(database, options);
   const searchEntries = await syncCodePages(database);

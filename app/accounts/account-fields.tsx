@@ -49,9 +49,7 @@ function ChoiceWithOther({
         onChange={(event) => setChoice(event.currentTarget.value)}
         required={required}
       />
-      {!hydrated || choice === OTHER ? (
-        <Field meta={other} label={otherLabel} hint={hydrated ? undefined : otherHint} {...otherInput} />
-      ) : null}
+      {!hydrated || choice === OTHER ? <Field meta={other} label={otherLabel} hint={hydrated ? undefined : otherHint} {...otherInput} /> : null}
     </>
   );
 }

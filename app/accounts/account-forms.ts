@@ -35,12 +35,10 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 // One message at a time: the length rules and the common-password list live in passwordProblem.
-const newPassword = z
-  .string({ error: "Escriba una contraseña." })
-  .superRefine((value, ctx) => {
-    const problem = passwordProblem(value);
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+const newPassword = z.string({ error: "Escriba una contraseña." }).superRefine((value, ctx) => {
+  const problem = passwordProblem(value);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
 
 // Digits only: "0x22", "3.4e1" or "+34" are not an age (Number() would read them as 34).
 const age = strictInteger({
@@ -111,7 +109,9 @@ export function resolveGradeAndInstitution(values: {
       grade = chosen;
     }
     if (grade && grade.toUpperCase() === STUDENT_GRADE) {
-      errors[chosen === OTHER ? "student_grade_other" : "student_grade"] = ["El grado ESTUDIANTE corresponde al perfil Estudiante. Elija ese perfil o escriba su grado."];
+      errors[chosen === OTHER ? "student_grade_other" : "student_grade"] = [
+        "El grado ESTUDIANTE corresponde al perfil Estudiante. Elija ese perfil o escriba su grado.",
+      ];
       grade = null;
     }
     if (grade && grade.length > 100) {
@@ -138,7 +138,11 @@ export function resolveGradeAndInstitution(values: {
 }
 
 export const loginSchema = z.object({
-  student_email: z.string({ error: "Escriba su correo electrónico." }).trim().max(254).transform((value) => value.toLowerCase()),
+  student_email: z
+    .string({ error: "Escriba su correo electrónico." })
+    .trim()
+    .max(254)
+    .transform((value) => value.toLowerCase()),
   student_password: z.string({ error: "Escriba su contraseña." }).max(MAX_PASSWORD_LENGTH),
   redirectTo: z.string().optional(),
 });

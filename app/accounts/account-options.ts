@@ -27,7 +27,6 @@ export const SUMMARY_WARNING = "Complete los campos requeridos o revise sus arch
 export const MODALITY_CHOICES = { presencial: "Presencial", en_linea: "En línea" } as const;
 export type ModalityChoice = keyof typeof MODALITY_CHOICES;
 
-export const EMAIL_TAKEN_MESSAGE =
-  "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";
+export const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";
 /** The heading of the registration's error summary when the e-mail is the only problem. */
 export const EMAIL_TAKEN_TITLE = "Ya existe una cuenta con este correo electrónico";

@@ -110,7 +110,10 @@ export async function registerParticipant(db: Kysely<DB>, input: NewParticipant,
       }
       for (const document of documents) {
         const fileId = await storeFile(trx, document.file, "private");
-        await trx.insertInto("participant_documents").values({ participant_id: id, kind: document.kind, file_id: fileId, rejection_reason: null, reviewed_at: null }).execute();
+        await trx
+          .insertInto("participant_documents")
+          .values({ participant_id: id, kind: document.kind, file_id: fileId, rejection_reason: null, reviewed_at: null })
+          .execute();
       }
       return { ok: true as const, participant: { id, name: input.name, email: input.email.trim().toLowerCase(), role: input.role } };
     });
@@ -138,7 +141,11 @@ export async function verifyLogin(db: Kysely<DB>, email: string, password: strin
   }
   if (!(await verifyPassword(password, row.password_hash))) return null;
   if (needsRehash(row.password_hash)) {
-    await db.updateTable("participants").set({ password_hash: await hashPassword(password) }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("participants")
+      .set({ password_hash: await hashPassword(password) })
+      .where("id", "=", row.id)
+      .execute();
   }
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
@@ -182,7 +189,11 @@ export async function updateProfile(db: Kysely<DB>, id: number, changes: Profile
 
 /** Replaces the password (the reset flow); the caller ends the participant's sessions. */
 export async function setPassword(db: Kysely<DB>, id: number, password: string): Promise<void> {
-  await db.updateTable("participants").set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() }).where("id", "=", id).execute();
+  await db
+    .updateTable("participants")
+    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .execute();
 }
 
 export type ParticipantDocument = Selectable<ParticipantDocumentsTable>;
@@ -203,17 +214,7 @@ export async function listDocuments(db: Kysely<DB>, participantId: number): Prom
   const rows = await db
     .selectFrom("participant_documents as d")
     .innerJoin("stored_files as f", "f.id", "d.file_id")
-    .select([
-      "d.id",
-      "d.kind",
-      "d.status",
-      "d.rejection_reason",
-      "d.reviewed_at",
-      "d.updated_at",
-      "f.file_name",
-      "f.content_type",
-      "f.byte_size",
-    ])
+    .select(["d.id", "d.kind", "d.status", "d.rejection_reason", "d.reviewed_at", "d.updated_at", "f.file_name", "f.content_type", "f.byte_size"])
     .where("d.participant_id", "=", participantId)
     .orderBy("d.id")
     .execute();
@@ -236,7 +237,12 @@ export type ReplaceDocumentOutcome = { ok: true } | { ok: false; reason: "not-fo
  * Replaces a document that is not approved yet: the new file goes back to review (pendiente) and
  * the old file is deleted, in one transaction. Another participant's document is "not-found".
  */
-export async function replaceDocument(db: Kysely<DB>, participantId: number, documentId: number, file: CheckedUpload): Promise<ReplaceDocumentOutcome> {
+export async function replaceDocument(
+  db: Kysely<DB>,
+  participantId: number,
+  documentId: number,
+  file: CheckedUpload,
+): Promise<ReplaceDocumentOutcome> {
   return db.transaction().execute(async (trx) => {
     const current = await trx
       .selectFrom("participant_documents")

@@ -22,7 +22,12 @@ export async function createResetToken(db: Kysely<DB>, participantId: number, no
     await trx.deleteFrom("password_reset_tokens").where("participant_id", "=", participantId).where("used_at", "is", null).execute();
     await trx
       .insertInto("password_reset_tokens")
-      .values({ token_hash: hashToken(token), participant_id: participantId, expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(), used_at: null })
+      .values({
+        token_hash: hashToken(token),
+        participant_id: participantId,
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        used_at: null,
+      })
       .execute();
   });
   return token;
@@ -81,7 +86,11 @@ export async function resetPassword(db: Kysely<DB>, token: string, newPassword: 
       .where("used_at", "is", null)
       .executeTakeFirst();
     if (used.numUpdatedRows !== 1n) return { ok: false, reason: "invalid-token" } as const;
-    await trx.updateTable("participants").set({ password_hash: passwordHash, updated_at: now.toISOString() }).where("id", "=", participantId).execute();
+    await trx
+      .updateTable("participants")
+      .set({ password_hash: passwordHash, updated_at: now.toISOString() })
+      .where("id", "=", participantId)
+      .execute();
     await trx.deleteFrom("password_reset_tokens").where("participant_id", "=", participantId).where("used_at", "is", null).execute();
     await destroyParticipantSessions(participantId, trx);
     return { ok: true, participantId } as const;

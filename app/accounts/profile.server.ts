@@ -24,9 +24,7 @@ export async function saveProfile(db: Kysely<DB>, participantId: number, input: 
 }
 
 export type ReplaceDocumentResult =
-  | { ok: true }
-  | { ok: false; reason: "not-found" | "approved" }
-  | { ok: false; reason: "invalid-file"; message: string };
+  { ok: true } | { ok: false; reason: "not-found" | "approved" } | { ok: false; reason: "invalid-file"; message: string };
 
 /**
  * Replaces one of the participant's documents while it is not approved: the file is checked by

@@ -38,7 +38,10 @@ export function fileProblem(file: File): string | null {
  * The errors the browser can see, by field. `refusedFiles` are messages the page already found by
  * reading a file's first bytes (FileField), kept as they are.
  */
-export function registrationClientErrors(formData: FormData, options: { modalityAsked: boolean; refusedFiles?: Record<string, string> } = { modalityAsked: false }): FieldErrors {
+export function registrationClientErrors(
+  formData: FormData,
+  options: { modalityAsked: boolean; refusedFiles?: Record<string, string> } = { modalityAsked: false },
+): FieldErrors {
   const errors: FieldErrors = {};
   const role = text(formData, "student_role");
   if (!PROFILES.includes(role)) errors.student_role = ["Elija su perfil: Personal HIMFG, Estudiante o Externo."];
@@ -47,7 +50,8 @@ export function registrationClientErrors(formData: FormData, options: { modality
   const email = text(formData, "student_email");
   if (!email) errors.student_email = ["Escriba su correo electrónico."];
   else if (email.length > 254) errors.student_email = ["El correo electrónico es demasiado largo."];
-  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.student_email = ["Escriba un correo electrónico válido, por ejemplo nombre@dominio.com."];
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    errors.student_email = ["Escriba un correo electrónico válido, por ejemplo nombre@dominio.com."];
 
   const password = formData.get("student_password");
   const problem = passwordProblem(typeof password === "string" ? password : "");

@@ -59,8 +59,7 @@ export interface RegistrationInput {
 }
 
 export type RegistrationResult =
-  | { ok: true; participantId: number; participant: ParticipantSummary; modality: ModalityChoice | null }
-  | { ok: false; errors: FieldErrors };
+  { ok: true; participantId: number; participant: ParticipantSummary; modality: ModalityChoice | null } | { ok: false; errors: FieldErrors };
 
 /** The documents' messages by field: each required one present and really a JPG, PNG or PDF of at most 1 MB. */
 export function documentErrors(role: Profile, documents: RegistrationInput["documents"]): FieldErrors {
@@ -77,12 +76,16 @@ export function documentErrors(role: Profile, documents: RegistrationInput["docu
 }
 
 /** The modality the enrolment will have, or the message for the field. */
-export function resolveModality(course: RegistrationCourse | null, chosen: ModalityChoice | null): { modality: ModalityChoice | null; error?: string } {
+export function resolveModality(
+  course: RegistrationCourse | null,
+  chosen: ModalityChoice | null,
+): { modality: ModalityChoice | null; error?: string } {
   if (!course) return { modality: null };
   if (course.modalityId === 1) return { modality: "presencial" };
   if (course.modalityId === 2) return { modality: "en_linea" };
   if (!chosen) return { modality: null, error: "Elija cómo tomará el curso: presencial o en línea." };
-  if (chosen === "presencial" && !course.presencialAvailable) return { modality: null, error: "No quedan lugares presenciales en este curso. Elija en línea." };
+  if (chosen === "presencial" && !course.presencialAvailable)
+    return { modality: null, error: "No quedan lugares presenciales en este curso. Elija en línea." };
   return { modality: chosen };
 }
 

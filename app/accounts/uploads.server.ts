@@ -26,7 +26,7 @@ function storedFileName(original: string, type: DetectedFileType): string {
     .pop()!
     .replace(/\.[^.]*$/, "")
     // Control characters and the characters file systems refuse are dropped from the name.
-     
+
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, "")
     .trim()
     .slice(0, 80);
@@ -118,8 +118,10 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
     const fields = await unstable_parseMultipartFormData(capped, uploadHandler);
     return { ok: true, fields, files, fileErrors };
   } catch (error) {
-    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge)) return { ok: false, reason: "too-large" };
-    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message))) return { ok: false, reason: "malformed" };
+    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge))
+      return { ok: false, reason: "too-large" };
+    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message)))
+      return { ok: false, reason: "malformed" };
     throw error;
   }
 }
@@ -128,7 +130,11 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
  * Reads up to `limit` bytes and drains the rest (so the parser can move on), telling whether there
  * was more. On overflow the bytes are dropped, or with `keepHead` the first `limit` are kept.
  */
-async function readUpTo(data: AsyncIterable<Uint8Array>, limit: number, options: { keepHead?: boolean } = {}): Promise<{ bytes: Uint8Array; overflow: boolean }> {
+async function readUpTo(
+  data: AsyncIterable<Uint8Array>,
+  limit: number,
+  options: { keepHead?: boolean } = {},
+): Promise<{ bytes: Uint8Array; overflow: boolean }> {
   const chunks: Uint8Array[] = [];
   let size = 0;
   let overflow = false;

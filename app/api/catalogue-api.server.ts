@@ -75,4 +75,3 @@ export async function listApiCourses(db: Kysely<DB>, origin: string): Promise<Ap
     course_url: row.course_url,
   }));
 }
-

@@ -75,7 +75,9 @@ export async function createUserFromApi(
   const submission = parseWithZod(form, { schema: registrationSchema });
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
   const role =
-    submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(text("student_role")).data ?? null;
+    submission.status === "success"
+      ? submission.value.student_role
+      : (registrationSchema.shape.student_role.safeParse(text("student_role")).data ?? null);
   const resolved = resolveGradeAndInstitution({
     role,
     grade: text("student_grade"),
@@ -92,7 +94,8 @@ export async function createUserFromApi(
   const fileUrls: Record<string, unknown> = {};
   for (const document of role ? DOCUMENTS_BY_ROLE[role] : []) {
     const value = payload[document.field];
-    if (value === undefined || value === null || value === "") errors[document.field] = [`${FILE_MESSAGES.missing} Súbalo con POST /api/files/upload y envíe aquí su fileUrl.`];
+    if (value === undefined || value === null || value === "")
+      errors[document.field] = [`${FILE_MESSAGES.missing} Súbalo con POST /api/files/upload y envíe aquí su fileUrl.`];
     else fileUrls[document.field] = value;
   }
   const email = registrationSchema.shape.student_email.safeParse(text("student_email") ?? undefined);
@@ -104,14 +107,21 @@ export async function createUserFromApi(
 
   // Same limit as /register, counted once the payload is valid (what creates an account).
   const throttle = await consumeRegistration(db, context.clientAddress);
-  if (!throttle.ok) return { ok: false, status: 429, retryAfterSeconds: throttle.retryAfterSeconds, message: registrationThrottleMessage(throttle.retryAfterSeconds) };
+  if (!throttle.ok)
+    return {
+      ok: false,
+      status: 429,
+      retryAfterSeconds: throttle.retryAfterSeconds,
+      message: registrationThrottleMessage(throttle.retryAfterSeconds),
+    };
 
   const claim = await claimStagedUploads(db, fileUrls, context.origin);
   if (!claim.ok) return { ok: false, status: 400, errors: claim.errors };
 
   const value = submission.value;
   const documents: RegistrationInput["documents"] = {};
-  for (const [field, upload] of claim.uploads) documents[field as keyof RegistrationInput["documents"]] = { fileName: upload.fileName, bytes: upload.bytes };
+  for (const [field, upload] of claim.uploads)
+    documents[field as keyof RegistrationInput["documents"]] = { fileName: upload.fileName, bytes: upload.bytes };
   const outcome = await registerAccount(db, {
     name: value.student_name,
     role: value.student_role,

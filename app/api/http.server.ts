@@ -45,7 +45,8 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/json") return { ok: false, response: apiMessage(415, API_MESSAGES.wrongContentType) };
   const limitText = `${Math.round(maxBytes / 1024)} KB`;
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return { ok: false, response: apiMessage(413, API_MESSAGES.tooLarge(limitText)) };
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes)
+    return { ok: false, response: apiMessage(413, API_MESSAGES.tooLarge(limitText)) };
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {

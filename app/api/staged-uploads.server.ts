@@ -19,7 +19,13 @@ function hashToken(token: string): string {
  * its hash is stored, so the table alone cannot be turned back into usable URLs. Expired rows
  * are removed on the way.
  */
-export async function stageUpload(db: Kysely<DB>, file: CheckedUpload, clientAddress: string, origin: string, now = new Date()): Promise<{ fileUrl: string; expiresAt: string }> {
+export async function stageUpload(
+  db: Kysely<DB>,
+  file: CheckedUpload,
+  clientAddress: string,
+  origin: string,
+  now = new Date(),
+): Promise<{ fileUrl: string; expiresAt: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + STAGED_UPLOAD_TTL_MS).toISOString();
   await db.transaction().execute(async (trx) => {
@@ -102,8 +108,15 @@ export async function claimStagedUploads(db: Kysely<DB>, fileUrls: Record<string
         uploads.set(field, { tokenHash, fileName: row.file_name, bytes: new Uint8Array(row.data) });
         continue;
       }
-      const existing = await trx.selectFrom("staged_uploads").select(["claimed_at", "expires_at"]).where("token_hash", "=", tokenHash).executeTakeFirst();
-      errors[field] = existing && existing.claimed_at !== null && existing.expires_at > now.toISOString() ? STAGED_UPLOAD_MESSAGES.inUse : STAGED_UPLOAD_MESSAGES.unknown;
+      const existing = await trx
+        .selectFrom("staged_uploads")
+        .select(["claimed_at", "expires_at"])
+        .where("token_hash", "=", tokenHash)
+        .executeTakeFirst();
+      errors[field] =
+        existing && existing.claimed_at !== null && existing.expires_at > now.toISOString()
+          ? STAGED_UPLOAD_MESSAGES.inUse
+          : STAGED_UPLOAD_MESSAGES.unknown;
     }
     if (Object.keys(errors).length > 0) {
       // Undo the claims of this call: nothing changes when any file is refused.

@@ -53,7 +53,14 @@ function plainDate(iso: string) {
 /** A wall-clock time in Mexico City, as the Temporal.PlainDateTime shape (written with TZID). */
 function plainDateTime(iso: string) {
   const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(iso)!;
-  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   return {
     year,
     month,
@@ -139,7 +146,11 @@ export function feedSessions(courseContent: string): FeedSession[] {
  * would break the file: those are escaped here.
  */
 export function escapeText(value: string): string {
-  return value.replace(/\\/g, "\\\\").replace(/;/g, "\\;").replace(/,/g, "\\,").replace(/\r?\n|\r/g, "\\n");
+  return value
+    .replace(/\\/g, "\\\\")
+    .replace(/;/g, "\\;")
+    .replace(/,/g, "\\,")
+    .replace(/\r?\n|\r/g, "\\n");
 }
 
 function newCalendar(name: string, description: string): ICalCalendar {
@@ -165,9 +176,13 @@ interface EventOptions {
 
 function addCourse(calendar: ICalCalendar, course: FeedCourse, options: EventOptions) {
   const host = uidHost(options.origin);
-  const pageUrl = course.course_url ? new URL(courseEntryPath(course.course_url), options.origin).href : new URL("/ensenanza/offer", options.origin).href;
-  const location = course.modality_id === 2 ? "En línea" : course.venue ?? undefined;
-  const description = [course.course_summary.trim(), `Modalidad: ${MODALITY_LABELS[course.modality_id]}.`, `Información e inscripción: ${pageUrl}`].filter(Boolean).join("\n\n");
+  const pageUrl = course.course_url
+    ? new URL(courseEntryPath(course.course_url), options.origin).href
+    : new URL("/ensenanza/offer", options.origin).href;
+  const location = course.modality_id === 2 ? "En línea" : (course.venue ?? undefined);
+  const description = [course.course_summary.trim(), `Modalidad: ${MODALITY_LABELS[course.modality_id]}.`, `Información e inscripción: ${pageUrl}`]
+    .filter(Boolean)
+    .join("\n\n");
   // DTSTAMP: when the course last changed, so an unchanged course gives byte-identical output.
   const stamp = new Date(course.updated_at);
   calendar.createEvent({
@@ -193,7 +208,8 @@ function addCourse(calendar: ICalCalendar, course: FeedCourse, options: EventOpt
       stamp,
       status: options.tentative ? ICalEventStatus.TENTATIVE : ICalEventStatus.CONFIRMED,
     };
-    if (DATE_ONLY.test(session.when)) calendar.createEvent({ ...common, allDay: true, start: plainDate(session.when), end: plainDate(dayAfter(session.when)) });
+    if (DATE_ONLY.test(session.when))
+      calendar.createEvent({ ...common, allDay: true, start: plainDate(session.when), end: plainDate(dayAfter(session.when)) });
     // A time with no stated end: RFC 5545 reads a DTSTART without DTEND as a moment.
     else calendar.createEvent({ ...common, start: plainDateTime(session.when), timezone: TIME_ZONE });
   });
@@ -222,7 +238,13 @@ const FEED_COLUMNS = [
 
 /** /ensenanza/offer.ics: every course with enrolment open, one all-day event each. */
 export async function offerCalendar(db: Kysely<DB>, origin: string): Promise<string> {
-  const courses = await db.selectFrom("courses").select(FEED_COLUMNS).where("course_able", "=", 1).orderBy("course_start_date").orderBy("course_id").execute();
+  const courses = await db
+    .selectFrom("courses")
+    .select(FEED_COLUMNS)
+    .where("course_able", "=", 1)
+    .orderBy("course_start_date")
+    .orderBy("course_id")
+    .execute();
   const calendar = newCalendar("Oferta académica HIMFG", "Cursos con inscripción abierta del Hospital Infantil de México Federico Gómez.");
   for (const course of courses) addCourse(calendar, course, { origin, withSessions: false });
   return serialise(calendar);
@@ -256,7 +278,8 @@ export function calendarResponse(request: Request, body: string, fileName: strin
     headers["X-Robots-Tag"] = "noindex";
     headers["Referrer-Policy"] = "no-referrer";
   }
-  if (request.headers.get("If-None-Match") === etag) return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": headers["Cache-Control"]! } });
+  if (request.headers.get("If-None-Match") === etag)
+    return new Response(null, { status: 304, headers: { ETag: etag, "Cache-Control": headers["Cache-Control"]! } });
   return new Response(body, { headers });
 }
 

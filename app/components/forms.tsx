@@ -256,7 +256,17 @@ export interface SummaryError {
  * The error summary at the top of a form: it takes focus when errors arrive (so screen readers
  * announce it and keyboard users start there) and links to each field.
  */
-export function ErrorSummary({ title, errors, formErrors, focusKey }: { title: string; errors: SummaryError[]; formErrors?: string[]; focusKey?: unknown }) {
+export function ErrorSummary({
+  title,
+  errors,
+  formErrors,
+  focusKey,
+}: {
+  title: string;
+  errors: SummaryError[];
+  formErrors?: string[];
+  focusKey?: unknown;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const hasErrors = errors.length > 0 || Boolean(formErrors?.length);
   useEffect(() => {

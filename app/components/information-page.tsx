@@ -54,7 +54,12 @@ export function ProfileSections({ profile }: { profile: ProfileView }) {
       {profile.banner ? (
         <picture className="profile__banner">
           {profile.banner.responsiveUrl ? (
-            <source media="(max-width: 600px)" srcSet={profile.banner.responsiveUrl} width={bannerResponsive.width} height={bannerResponsive.height} />
+            <source
+              media="(max-width: 600px)"
+              srcSet={profile.banner.responsiveUrl}
+              width={bannerResponsive.width}
+              height={bannerResponsive.height}
+            />
           ) : null}
           <img src={profile.banner.url} alt={profile.banner.alt} width={banner.width} height={banner.height} />
         </picture>
@@ -63,13 +68,27 @@ export function ProfileSections({ profile }: { profile: ProfileView }) {
       <div className="split">
         <RichText html={profile.firstContent} />
         {profile.firstImage ? (
-          <img className="split__image" src={profile.firstImage.url} alt={profile.firstImage.alt} width={content.width} height={content.height} loading="lazy" />
+          <img
+            className="split__image"
+            src={profile.firstImage.url}
+            alt={profile.firstImage.alt}
+            width={content.width}
+            height={content.height}
+            loading="lazy"
+          />
         ) : null}
       </div>
       <div className="split split--reverse">
         <RichText html={profile.secondContent} />
         {profile.secondImage ? (
-          <img className="split__image" src={profile.secondImage.url} alt={profile.secondImage.alt} width={content.width} height={content.height} loading="lazy" />
+          <img
+            className="split__image"
+            src={profile.secondImage.url}
+            alt={profile.secondImage.alt}
+            width={content.width}
+            height={content.height}
+            loading="lazy"
+          />
         ) : null}
       </div>
     </div>

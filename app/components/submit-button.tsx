@@ -11,10 +11,15 @@ interface SubmitButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 /** A submit button that shows a spinner and a "working" label while its form is submitting. */
 export function SubmitButton({ formActionPath, pendingLabel = "Enviando…", children, className, ...rest }: SubmitButtonProps) {
   const navigation = useNavigation();
-  const pending =
-    navigation.state !== "idle" && navigation.formAction !== undefined && navigation.formAction.split("?")[0] === formActionPath;
+  const pending = navigation.state !== "idle" && navigation.formAction !== undefined && navigation.formAction.split("?")[0] === formActionPath;
   return (
-    <button type="submit" {...rest} className={["button", className].filter(Boolean).join(" ")} aria-disabled={pending || undefined} data-pending={pending || undefined}>
+    <button
+      type="submit"
+      {...rest}
+      className={["button", className].filter(Boolean).join(" ")}
+      aria-disabled={pending || undefined}
+      data-pending={pending || undefined}
+    >
       {pending ? (
         <>
           <span className="spinner" aria-hidden="true" />

@@ -45,9 +45,7 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
 
   useEffect(() => {
     // Errors stay until dismissed; other messages leave after a while.
-    const timers = toasts
-      .filter((toast) => toast.type !== "error")
-      .map((toast) => window.setTimeout(() => dismiss(toast.id), AUTO_DISMISS_MS));
+    const timers = toasts.filter((toast) => toast.type !== "error").map((toast) => window.setTimeout(() => dismiss(toast.id), AUTO_DISMISS_MS));
     return () => timers.forEach((timer) => window.clearTimeout(timer));
   }, [toasts]);
 

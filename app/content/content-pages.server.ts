@@ -48,12 +48,7 @@ function image(fileId: string | null, alt: string): PageImage | null {
 
 /** A published information page by its path (e.g. "/voluntariado"), or null. */
 export async function getContentPage(db: Kysely<DB>, path: string): Promise<ContentPageView | null> {
-  const page = await db
-    .selectFrom("content_pages")
-    .selectAll()
-    .where("path", "=", path)
-    .where("is_published", "=", 1)
-    .executeTakeFirst();
+  const page = await db.selectFrom("content_pages").selectAll().where("path", "=", path).where("is_published", "=", 1).executeTakeFirst();
   if (!page) return null;
 
   const sectionPages = page.section
@@ -79,9 +74,7 @@ export async function getContentPage(db: Kysely<DB>, path: string): Promise<Cont
         banner: profileRow.banner_image_file_id
           ? {
               url: publicFileUrl(profileRow.banner_image_file_id),
-              responsiveUrl: profileRow.banner_image_responsive_file_id
-                ? publicFileUrl(profileRow.banner_image_responsive_file_id)
-                : null,
+              responsiveUrl: profileRow.banner_image_responsive_file_id ? publicFileUrl(profileRow.banner_image_responsive_file_id) : null,
               alt: profileRow.banner_image_alt,
             }
           : null,

@@ -90,12 +90,7 @@ function image(fileId: string | null, alt: string): PageImage | null {
 
 /** A published /direccion/{slug} page, or null when there is none. */
 export async function getDepartmentPage(db: Kysely<DB>, slug: string): Promise<DepartmentPageView | null> {
-  const page = await db
-    .selectFrom("department_pages")
-    .selectAll()
-    .where("slug", "=", slug)
-    .where("is_published", "=", 1)
-    .executeTakeFirst();
+  const page = await db.selectFrom("department_pages").selectAll().where("slug", "=", slug).where("is_published", "=", 1).executeTakeFirst();
   if (!page) return null;
 
   const nodes = await db
@@ -110,7 +105,7 @@ export async function getDepartmentPage(db: Kysely<DB>, slug: string): Promise<D
   const breadcrumbs: Crumb[] = [];
   const node = page.direction_node_id === null ? undefined : byId.get(page.direction_node_id);
   if (node) {
-    for (let parent = node.parent_id === null ? undefined : byId.get(node.parent_id); parent; ) {
+    for (let parent = node.parent_id === null ? undefined : byId.get(node.parent_id); parent;) {
       breadcrumbs.unshift({ label: parent.name, href: parent.href });
       parent = parent.parent_id === null ? undefined : byId.get(parent.parent_id);
     }
@@ -130,11 +125,7 @@ export async function getDepartmentPage(db: Kysely<DB>, slug: string): Promise<D
   const collectionKey = DEPARTMENT_DOCUMENT_COLLECTIONS[page.slug];
   const documents = collectionKey ? await getDocumentCollection(db, collectionKey) : null;
 
-  let unitsQuery = db
-    .selectFrom("research_units")
-    .select(["id", "name", "kind", "summary"])
-    .where("is_published", "=", 1)
-    .orderBy("id");
+  let unitsQuery = db.selectFrom("research_units").select(["id", "name", "kind", "summary"]).where("is_published", "=", 1).orderBy("id");
   if (!isResearchDirection) unitsQuery = unitsQuery.where("department_page_id", "=", page.id);
   const researchUnits = (await unitsQuery.execute()).map((unit) => ({ ...unit, href: `/investigadores/${unit.id}` }));
 
@@ -209,9 +200,7 @@ export async function getResearchUnit(db: Kysely<DB>, id: number): Promise<Resea
     linesOfWork = [];
   }
   const department =
-    unit.department_title && unit.department_slug
-      ? { title: unit.department_title, href: `/direccion/${unit.department_slug}` }
-      : null;
+    unit.department_title && unit.department_slug ? { title: unit.department_title, href: `/direccion/${unit.department_slug}` } : null;
   return {
     id: unit.id,
     path,

@@ -18,13 +18,7 @@ export interface DirectionLink {
 
 /** The top level of the tree, for the header menu. */
 export async function getTopDirections(db: Kysely<DB>): Promise<DirectionLink[]> {
-  return db
-    .selectFrom("direction_nodes")
-    .select(["id", "name", "href"])
-    .where("parent_id", "is", null)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  return db.selectFrom("direction_nodes").select(["id", "name", "href"]).where("parent_id", "is", null).orderBy("position").orderBy("id").execute();
 }
 
 /** The whole tree for /direcciones: directions → subdirections → departments (→ services, units). */
@@ -38,9 +32,7 @@ export async function getDirectionsMenu(db: Kysely<DB>): Promise<DirectionMenuIt
   return buildTree(rows);
 }
 
-export function buildTree(
-  rows: { id: number; parent_id: number | null; name: string; href: string; level: DirectionLevel }[],
-): DirectionMenuItem[] {
+export function buildTree(rows: { id: number; parent_id: number | null; name: string; href: string; level: DirectionLevel }[]): DirectionMenuItem[] {
   const items = new Map<number, DirectionMenuItem>();
   for (const row of rows) {
     items.set(row.id, { id: row.id, name: row.name, href: row.href, level: row.level, children: [] });

@@ -107,15 +107,30 @@ export function PageEditorForm({
         ) : null}
         <Field meta={fields.title} label="Título" required />
         <Field meta={fields.navLabel} label="Etiqueta en menús y migas de pan (opcional)" hint="Si la deja vacía se usa el título." />
-        <Field meta={fields.summary} label="Resumen" hint="Una o dos frases; es la descripción que muestran los buscadores (300 caracteres como máximo)." required />
+        <Field
+          meta={fields.summary}
+          label="Resumen"
+          hint="Una o dos frases; es la descripción que muestran los buscadores (300 caracteres como máximo)."
+          required
+        />
         <TextAreaField
           meta={fields.body}
           label="Contenido (Markdown)"
           hint="Use ## para subtítulos, - para listas y [texto](https://…) o [texto](/ruta) para enlaces. No se admiten estilos, imágenes ni código."
           rows={18}
         />
-        <RadioGroup meta={fields.status} legend="Publicación" options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))} required />
-        <Field meta={fields.publishAt} type="datetime-local" label="Fecha y hora de publicación (hora de la Ciudad de México)" hint="Sólo si eligió «Programar la publicación»." />
+        <RadioGroup
+          meta={fields.status}
+          legend="Publicación"
+          options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))}
+          required
+        />
+        <Field
+          meta={fields.publishAt}
+          type="datetime-local"
+          label="Fecha y hora de publicación (hora de la Ciudad de México)"
+          hint="Sólo si eligió «Programar la publicación»."
+        />
         <div className="form-actions">
           <button type="submit" name="intent" value="preview" className="button button--secondary">
             Vista previa

@@ -17,8 +17,6 @@ export type { PageSnapshot };
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-
-
 /** The fields "Restaurar" brings back: the texts. The publication state stays as it is now. */
 const RESTORED_FIELDS = ["title", "navLabel", "summary", "body"] as const;
 
@@ -28,11 +26,39 @@ const RESTORED_FIELDS = ["title", "navLabel", "summary", "body"] as const;
  * app/routes by tests/integration/page-editor.test.ts.
  */
 export const RESERVED_FIRST_SEGMENTS = new Set([
-  "admin", "adquisiciones", "anuarios-estadisticos", "api", "archivos", "build", "buscar", "cursos2025", "dev",
-  "dia-del-nino", "direccion", "direcciones", "ensenanza", "fonts", "galeria", "healthz", "hemerobiblioteca",
-  "investigadores", "legado-artistico", "logout", "mision-y-vision", "organizacion-de-archivos", "payment", "profile",
-  "recuperar-contrasena", "register", "restablecer-contrasena", "robots", "simulador-banorte", "sitemap", "transparencia",
-  "userlogin", "verificar",
+  "admin",
+  "adquisiciones",
+  "anuarios-estadisticos",
+  "api",
+  "archivos",
+  "build",
+  "buscar",
+  "cursos2025",
+  "dev",
+  "dia-del-nino",
+  "direccion",
+  "direcciones",
+  "ensenanza",
+  "fonts",
+  "galeria",
+  "healthz",
+  "hemerobiblioteca",
+  "investigadores",
+  "legado-artistico",
+  "logout",
+  "mision-y-vision",
+  "organizacion-de-archivos",
+  "payment",
+  "profile",
+  "recuperar-contrasena",
+  "register",
+  "restablecer-contrasena",
+  "robots",
+  "simulador-banorte",
+  "sitemap",
+  "transparencia",
+  "userlogin",
+  "verificar",
 ]);
 
 interface PageRow {
@@ -90,7 +116,14 @@ export async function listPagesForEditor(db: Kysely<DB>, query = ""): Promise<Pa
   // LIKE … ESCAPE needs raw SQL in Kysely; the escaped characters are rare enough in titles that
   // treating "\" literally (SQLite's default without ESCAPE) only widens a search, never breaks it.
   const rows = await select.orderBy("path").execute();
-  return rows.map((row) => ({ id: row.id, path: row.path, title: row.title, status: statusOf(row), publishAt: row.publish_at, updatedAt: row.updated_at }));
+  return rows.map((row) => ({
+    id: row.id,
+    path: row.path,
+    title: row.title,
+    status: statusOf(row),
+    publishAt: row.publish_at,
+    updatedAt: row.updated_at,
+  }));
 }
 
 export interface PageForEditor extends PageSnapshot {
@@ -99,7 +132,11 @@ export interface PageForEditor extends PageSnapshot {
 }
 
 export async function getPageForEditor(db: Kysely<DB>, id: number): Promise<PageForEditor | null> {
-  const row = await db.selectFrom("content_pages").select([...PAGE_COLUMNS, "updated_at"]).where("id", "=", id).executeTakeFirst();
+  const row = await db
+    .selectFrom("content_pages")
+    .select([...PAGE_COLUMNS, "updated_at"])
+    .where("id", "=", id)
+    .executeTakeFirst();
   return row ? { id: row.id, updatedAt: row.updated_at, ...snapshotOf(row) } : null;
 }
 
@@ -173,7 +210,10 @@ export type PageIssues = Partial<Record<"path" | "publishAt" | "form", string[]>
 
 export type PageSaveOutcome = { ok: true; pageId: number; message: string } | { ok: false; issues: PageIssues };
 
-function publication(input: { status: PageStatus; publishAt?: string }, now: Date): { ok: true; isPublished: 0 | 1; publishAt: string | null } | { ok: false; issues: PageIssues } {
+function publication(
+  input: { status: PageStatus; publishAt?: string },
+  now: Date,
+): { ok: true; isPublished: 0 | 1; publishAt: string | null } | { ok: false; issues: PageIssues } {
   if (input.status === "publicada") return { ok: true, isPublished: 1, publishAt: null };
   if (input.status === "borrador") return { ok: true, isPublished: 0, publishAt: null };
   const instant = input.publishAt ? mexicoCityLocalToInstant(input.publishAt) : null;
@@ -187,7 +227,8 @@ function publication(input: { status: PageStatus; publishAt?: string }, now: Dat
 /** Why a path cannot hold a new page, or null when it is free. */
 export async function pathProblem(db: Db, path: string): Promise<string | null> {
   const first = path.split("/")[1] ?? "";
-  if (RESERVED_FIRST_SEGMENTS.has(first)) return `La dirección ${path} pertenece a una sección del sitio que no se edita aquí (/${first}). Elija otra.`;
+  if (RESERVED_FIRST_SEGMENTS.has(first))
+    return `La dirección ${path} pertenece a una sección del sitio que no se edita aquí (/${first}). Elija otra.`;
   const taken = await db.selectFrom("content_pages").select("id").where("path", "=", path).executeTakeFirst();
   if (taken) return `Ya existe una página en ${path}. Edítela desde la lista de páginas o elija otra dirección.`;
   const node = await db.selectFrom("direction_nodes").select("id").where("href", "=", path).executeTakeFirst();
@@ -231,7 +272,9 @@ async function writeRevision(
 }
 
 function changedFields(before: PageSnapshot | null, after: PageSnapshot): (keyof PageSnapshot)[] {
-  return (Object.keys(SNAPSHOT_FIELD_LABELS) as (keyof PageSnapshot)[]).filter((field) => (before ? before[field] !== after[field] : after[field] !== null && after[field] !== ""));
+  return (Object.keys(SNAPSHOT_FIELD_LABELS) as (keyof PageSnapshot)[]).filter((field) =>
+    before ? before[field] !== after[field] : after[field] !== null && after[field] !== "",
+  );
 }
 
 function publishedMessage(status: PageStatus): string {
@@ -239,7 +282,13 @@ function publishedMessage(status: PageStatus): string {
 }
 
 /** Creates a page at a new path, with its first revision. */
-export async function createPage(db: Kysely<DB>, input: PageCreateInput, actor: StaffUser, requestId: string | null, now: Date): Promise<PageSaveOutcome> {
+export async function createPage(
+  db: Kysely<DB>,
+  input: PageCreateInput,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<PageSaveOutcome> {
   const when = publication(input, now);
   return db.transaction().execute(async (trx) => {
     const issues: PageIssues = when.ok ? {} : when.issues;
@@ -274,41 +323,63 @@ export async function createPage(db: Kysely<DB>, input: PageCreateInput, actor: 
 }
 
 /** Saves an edit of a page: the row, a revision with what changed, and an audit row. */
-export async function updatePage(db: Kysely<DB>, pageId: number, input: PageEditInput, actor: StaffUser, requestId: string | null, now: Date): Promise<PageSaveOutcome | { ok: false; notFound: true }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await readPage(trx, pageId);
-    if (!row) return { ok: false as const, notFound: true as const };
-    const before = snapshotOf(row);
-    // Keeping an unchanged schedule that has meanwhile passed is not an error: the scheduler publishes it.
-    const keepsSchedule = input.status === "programada" && before.status === "programada" && input.publishAt !== undefined && mexicoCityLocalToInstant(input.publishAt)?.toISOString() === before.publishAt;
-    const when = keepsSchedule ? ({ ok: true, isPublished: 0, publishAt: before.publishAt } as const) : publication(input, now);
-    if (!when.ok) return { ok: false as const, issues: when.issues };
-    await trx
-      .updateTable("content_pages")
-      .set({
-        title: input.title,
-        nav_label: input.navLabel || null,
-        summary: input.summary,
-        body: input.body ?? "",
-        is_published: when.isPublished,
-        publish_at: when.publishAt,
-        updated_at: now.toISOString(),
-      })
-      .where("id", "=", pageId)
-      .execute();
-    const after = snapshotOf((await readPage(trx, pageId))!);
-    const changed = changedFields(before, after);
-    if (changed.length === 0) {
-      // Nothing to keep: undo the updated_at bump by rolling back.
-      throw new NoChange();
-    }
-    await writeRevision(trx, pageId, after, changed, "editar", actor);
-    await recordAudit(trx, { actor, action: "page.update", entity: "content_page", entityId: pageId, before: pick(before, changed), after: pick(after, changed), requestId });
-    return { ok: true as const, pageId, message: `Se guardaron los cambios de ${after.path}; ${publishedMessage(after.status)}.` };
-  }).catch((error: unknown) => {
-    if (error instanceof NoChange) return { ok: true as const, pageId, message: "No había cambios que guardar." };
-    throw error;
-  });
+export async function updatePage(
+  db: Kysely<DB>,
+  pageId: number,
+  input: PageEditInput,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<PageSaveOutcome | { ok: false; notFound: true }> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const row = await readPage(trx, pageId);
+      if (!row) return { ok: false as const, notFound: true as const };
+      const before = snapshotOf(row);
+      // Keeping an unchanged schedule that has meanwhile passed is not an error: the scheduler publishes it.
+      const keepsSchedule =
+        input.status === "programada" &&
+        before.status === "programada" &&
+        input.publishAt !== undefined &&
+        mexicoCityLocalToInstant(input.publishAt)?.toISOString() === before.publishAt;
+      const when = keepsSchedule ? ({ ok: true, isPublished: 0, publishAt: before.publishAt } as const) : publication(input, now);
+      if (!when.ok) return { ok: false as const, issues: when.issues };
+      await trx
+        .updateTable("content_pages")
+        .set({
+          title: input.title,
+          nav_label: input.navLabel || null,
+          summary: input.summary,
+          body: input.body ?? "",
+          is_published: when.isPublished,
+          publish_at: when.publishAt,
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", pageId)
+        .execute();
+      const after = snapshotOf((await readPage(trx, pageId))!);
+      const changed = changedFields(before, after);
+      if (changed.length === 0) {
+        // Nothing to keep: undo the updated_at bump by rolling back.
+        throw new NoChange();
+      }
+      await writeRevision(trx, pageId, after, changed, "editar", actor);
+      await recordAudit(trx, {
+        actor,
+        action: "page.update",
+        entity: "content_page",
+        entityId: pageId,
+        before: pick(before, changed),
+        after: pick(after, changed),
+        requestId,
+      });
+      return { ok: true as const, pageId, message: `Se guardaron los cambios de ${after.path}; ${publishedMessage(after.status)}.` };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoChange) return { ok: true as const, pageId, message: "No había cambios que guardar." };
+      throw error;
+    });
 }
 
 class NoChange extends Error {}
@@ -318,7 +389,14 @@ function pick(snapshot: PageSnapshot, fields: (keyof PageSnapshot)[]): Partial<P
 }
 
 /** Brings back the texts of an earlier revision as a new revision (the publication state stays). */
-export async function restorePageRevision(db: Kysely<DB>, pageId: number, number: number, actor: StaffUser, requestId: string | null, now: Date): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+export async function restorePageRevision(
+  db: Kysely<DB>,
+  pageId: number,
+  number: number,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
   return db.transaction().execute(async (trx) => {
     const row = await readPage(trx, pageId);
     const revision = row ? await readRevision(trx, pageId, number) : null;
@@ -344,7 +422,9 @@ export async function restorePageRevision(db: Kysely<DB>, pageId: number, number
     });
     return {
       ok: true as const,
-      message: changed.length ? `Se restauró la versión ${number} como versión ${newNumber}.` : `La versión ${number} ya era igual a la actual; se registró como versión ${newNumber}.`,
+      message: changed.length
+        ? `Se restauró la versión ${number} como versión ${newNumber}.`
+        : `La versión ${number} ya era igual a la actual; se registró como versión ${newNumber}.`,
     };
   });
 }
@@ -373,7 +453,14 @@ export async function publishDuePages(db: Kysely<DB>, now: Date): Promise<number
       if (Number(result.numUpdatedRows) === 0) return 0;
       const after = snapshotOf((await readPage(trx, id))!);
       await writeRevision(trx, id, after, ["status", "publishAt"], "publicar", null);
-      await recordAudit(trx, { actor: null, action: "page.publish_scheduled", entity: "content_page", entityId: id, after: { status: "publicada", path: after.path }, requestId: null });
+      await recordAudit(trx, {
+        actor: null,
+        action: "page.publish_scheduled",
+        entity: "content_page",
+        entityId: id,
+        after: { status: "publicada", path: after.path },
+        requestId: null,
+      });
       return 1;
     });
   }

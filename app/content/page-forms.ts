@@ -26,11 +26,7 @@ const pageText = {
     .string({ error: "Escriba el título de la página." })
     .transform(oneLine)
     .pipe(z.string().min(1, "Escriba el título de la página.").max(200, "El título tiene más de 200 caracteres; acórtelo.")),
-  navLabel: z
-    .string()
-    .transform(oneLine)
-    .pipe(z.string().max(80, "La etiqueta del menú tiene más de 80 caracteres; acórtela."))
-    .optional(),
+  navLabel: z.string().transform(oneLine).pipe(z.string().max(80, "La etiqueta del menú tiene más de 80 caracteres; acórtela.")).optional(),
   summary: z
     .string({ error: "Escriba el resumen (la descripción que muestran los buscadores)." })
     .transform(oneLine)

@@ -96,9 +96,7 @@ export function capacityLabel(course: CapacityInput): string {
   }
 }
 
-export type CardAction =
-  | { kind: "closed" }
-  | { kind: "choose"; label: "Inscripción" | "Comprar"; target: "/register" | "/payment" };
+export type CardAction = { kind: "closed" } | { kind: "choose"; label: "Inscripción" | "Comprar"; target: "/register" | "/payment" };
 
 /**
  * The card button, exactly as the seed specification's section 4 matrix:

@@ -134,7 +134,8 @@ export async function saveCourse(
     const before = input.courseId === null ? undefined : await getAdminCourse(trx, input.courseId);
     if (input.courseId !== null && !before) return { ok: false, reason: "not-found" } as const;
     const fieldErrors = await courseConflicts(trx, input.courseId, { courseUrl: value.course_url, capacity: value.course_max_range });
-    if (value.course_finish_date < value.course_start_date) fieldErrors.course_finish_date = ["La fecha de término no puede ser anterior a la de inicio."];
+    if (value.course_finish_date < value.course_start_date)
+      fieldErrors.course_finish_date = ["La fecha de término no puede ser anterior a la de inicio."];
     if (value.modality_id !== 2 && !value.venue) fieldErrors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
     if (Object.keys(fieldErrors).length > 0) return { ok: false, reason: "invalid", fieldErrors } as const;
 
@@ -192,11 +193,18 @@ export async function setCourseEnrolmentOpen(db: Kysely<DB>, ctx: StaffContext, 
   return db.transaction().execute(async (trx) => {
     const before = await getAdminCourse(trx, courseId);
     if (!before) return { ok: false, status: 404, message: "El curso no existe." } as const;
-    if (open && before.archived_at) return { ok: false, status: 400, message: "El curso está archivado; no se pueden abrir sus inscripciones." } as const;
+    if (open && before.archived_at)
+      return { ok: false, status: 400, message: "El curso está archivado; no se pueden abrir sus inscripciones." } as const;
     const able = open ? 1 : 0;
     if (before.course_able !== able) {
       await trx.updateTable("courses").set({ course_able: able, updated_at: new Date().toISOString() }).where("course_id", "=", courseId).execute();
-      await audit(trx, ctx, { action: open ? "curso.abrir" : "curso.cerrar", entity: "course", entityId: courseId, before: { course_able: before.course_able }, after: { course_able: able } });
+      await audit(trx, ctx, {
+        action: open ? "curso.abrir" : "curso.cerrar",
+        entity: "course",
+        entityId: courseId,
+        before: { course_able: before.course_able },
+        after: { course_able: able },
+      });
     }
     return { ok: true, message: open ? `Inscripciones abiertas: ${before.course_name}.` : `Inscripciones cerradas: ${before.course_name}.` } as const;
   });
@@ -211,12 +219,22 @@ export async function removeCourse(db: Kysely<DB>, ctx: StaffContext, courseId: 
   return db.transaction().execute(async (trx) => {
     const before = await getAdminCourse(trx, courseId);
     if (!before) return { ok: false, status: 404, message: "El curso no existe." } as const;
-    const enrolments = await trx.selectFrom("enrolments").select(sql<number>`count(*)`.as("n")).where("course_id", "=", courseId).executeTakeFirstOrThrow();
+    const enrolments = await trx
+      .selectFrom("enrolments")
+      .select(sql<number>`count(*)`.as("n"))
+      .where("course_id", "=", courseId)
+      .executeTakeFirstOrThrow();
     if (Number(enrolments.n) > 0) {
       if (before.archived_at) return { ok: true, archived: true, message: `El curso ya estaba archivado: ${before.course_name}.` } as const;
       const now = new Date().toISOString();
       await trx.updateTable("courses").set({ archived_at: now, course_able: 0, updated_at: now }).where("course_id", "=", courseId).execute();
-      await audit(trx, ctx, { action: "curso.archivar", entity: "course", entityId: courseId, before: auditView(before), after: { archived_at: now, course_able: 0 } });
+      await audit(trx, ctx, {
+        action: "curso.archivar",
+        entity: "course",
+        entityId: courseId,
+        before: auditView(before),
+        after: { archived_at: now, course_able: 0 },
+      });
       return { ok: true, archived: true, message: `El curso tiene inscripciones, así que se archivó (no se borra): ${before.course_name}.` } as const;
     }
     await trx.deleteFrom("courses").where("course_id", "=", courseId).execute();

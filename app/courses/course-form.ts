@@ -35,16 +35,17 @@ function isCalendarDate(value: string): boolean {
 }
 
 const price = (label: string) =>
-  z
-    .string({ error: `Escriba el ${label} en pesos; 0 si es gratuito.` })
-    .transform((value, ctx) => {
-      const centavos = pesosToCentavos(value);
-      if (centavos === null) {
-        ctx.addIssue({ code: "custom", message: `Escriba el ${label} en pesos, sin signo negativo y con hasta dos decimales, por ejemplo 1500 o 1500.50.` });
-        return z.NEVER;
-      }
-      return centavos;
-    });
+  z.string({ error: `Escriba el ${label} en pesos; 0 si es gratuito.` }).transform((value, ctx) => {
+    const centavos = pesosToCentavos(value);
+    if (centavos === null) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Escriba el ${label} en pesos, sin signo negativo y con hasta dos decimales, por ejemplo 1500 o 1500.50.`,
+      });
+      return z.NEVER;
+    }
+    return centavos;
+  });
 
 const calendarDate = (missing: string) =>
   z.string({ error: missing }).trim().refine(isCalendarDate, "Escriba una fecha válida con el formato AAAA-MM-DD.");
@@ -61,7 +62,10 @@ export const courseSchema = z.object({
     .min(1, "Escriba el nombre del curso.")
     .max(200, "El nombre del curso es demasiado largo (máximo 200 caracteres).")
     .refine(noControl, "Quite los caracteres de control del nombre."),
-  course_summary: optionalText(600, "La descripción es demasiado larga (máximo 600 caracteres).").refine(noControl, "Quite los caracteres de control de la descripción."),
+  course_summary: optionalText(600, "La descripción es demasiado larga (máximo 600 caracteres).").refine(
+    noControl,
+    "Quite los caracteres de control de la descripción.",
+  ),
   course_start_date: calendarDate("Escriba la fecha de inicio."),
   course_finish_date: calendarDate("Escriba la fecha de término."),
   course_price: price("precio para externos"),
@@ -70,9 +74,15 @@ export const courseSchema = z.object({
   course_url: z
     .string()
     .trim()
-    .regex(COURSE_URL_PATTERN, "La dirección del curso solo puede llevar minúsculas sin acentos, números y guiones (por ejemplo, pediatria-2027), y empezar con letra o número.")
+    .regex(
+      COURSE_URL_PATTERN,
+      "La dirección del curso solo puede llevar minúsculas sin acentos, números y guiones (por ejemplo, pediatria-2027), y empezar con letra o número.",
+    )
     .optional(),
-  course_password: optionalText(100, "La contraseña del curso es demasiado larga (máximo 100 caracteres).").refine(noControl, "Quite los caracteres de control de la contraseña."),
+  course_password: optionalText(100, "La contraseña del curso es demasiado larga (máximo 100 caracteres).").refine(
+    noControl,
+    "Quite los caracteres de control de la contraseña.",
+  ),
   course_able: z.literal("1").optional(),
   course_max_range: z
     .number({ error: "Escriba el cupo presencial en números; 0 si el curso es solo en línea." })
@@ -111,7 +121,10 @@ export function courseCrossFieldErrors(raw: { start?: string; finish?: string; m
   return errors;
 }
 
-export const MODALITY_OPTIONS = ([MODALITY.PRESENCIAL, MODALITY.EN_LINEA, MODALITY.PRESENCIAL_Y_EN_LINEA] as const).map((id) => ({ value: String(id), label: MODALITY_LABELS[id] }));
+export const MODALITY_OPTIONS = ([MODALITY.PRESENCIAL, MODALITY.EN_LINEA, MODALITY.PRESENCIAL_Y_EN_LINEA] as const).map((id) => ({
+  value: String(id),
+  label: MODALITY_LABELS[id],
+}));
 export const MONTH_OPTIONS = MONTHS.map((label, index) => ({ value: String(index), label }));
 
 /** The course files: what each accepts, checked by content on the server. */
@@ -125,8 +138,10 @@ export function detectCourseFile(bytes: Uint8Array, kind: CourseFileKind): { con
   const ascii = (from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
   if (kind === "pdf") return bytes.length >= 5 && ascii(0, 5) === "%PDF-" ? { contentType: "application/pdf", extension: "pdf" } : null;
   if (bytes.length >= 4 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { contentType: "image/jpeg", extension: "jpg" };
-  if (bytes.length >= 16 && bytes[0] === 0x89 && ascii(1, 4) === "PNG" && ascii(12, 16) === "IHDR") return { contentType: "image/png", extension: "png" };
-  if (bytes.length >= 16 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP" && ascii(12, 15) === "VP8") return { contentType: "image/webp", extension: "webp" };
+  if (bytes.length >= 16 && bytes[0] === 0x89 && ascii(1, 4) === "PNG" && ascii(12, 16) === "IHDR")
+    return { contentType: "image/png", extension: "png" };
+  if (bytes.length >= 16 && ascii(0, 4) === "RIFF" && ascii(8, 12) === "WEBP" && ascii(12, 15) === "VP8")
+    return { contentType: "image/webp", extension: "webp" };
   return null;
 }
 

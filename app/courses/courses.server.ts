@@ -38,11 +38,7 @@ function selectPublicCourses(db: Kysely<DB>) {
 
 /** The courses of a catalogue month (0–11), earliest start first. */
 export async function listCoursesByMonth(db: Kysely<DB>, monthId: number): Promise<PublicCourse[]> {
-  return selectPublicCourses(db)
-    .where("month_id", "=", monthId)
-    .orderBy("course_start_date")
-    .orderBy("course_name")
-    .execute();
+  return selectPublicCourses(db).where("month_id", "=", monthId).orderBy("course_start_date").orderBy("course_name").execute();
 }
 
 /** A course by its entry slug (/cursos2025/{course_url}), public fields only. */
@@ -55,9 +51,7 @@ export async function getCourseById(db: Kysely<DB>, courseId: number): Promise<P
 }
 
 export type ChooseCourseOutcome =
-  | { ok: true; course: PublicCourse }
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "closed"; course: PublicCourse };
+  { ok: true; course: PublicCourse } | { ok: false; reason: "not-found" } | { ok: false; reason: "closed"; course: PublicCourse };
 
 /** A course a visitor may choose from the catalogue: it must exist and have enrolment open. */
 export async function findChoosableCourse(db: Kysely<DB>, courseId: number): Promise<ChooseCourseOutcome> {
@@ -160,8 +154,7 @@ export interface EnrolledCourseContent {
   venue: string | null;
 }
 
-const httpUrl = (value: unknown): string | null =>
-  typeof value === "string" && /^https?:\/\//.test(value) ? value : null;
+const httpUrl = (value: unknown): string | null => (typeof value === "string" && /^https?:\/\//.test(value) ? value : null);
 
 /**
  * The private content of a course, only for a participant whose enrolment is confirmed; null for

@@ -22,7 +22,12 @@ export interface StructuredCourse extends CoursePrices {
  */
 export function courseJsonLd(
   course: StructuredCourse,
-  input: { pageUrl: string; imageUrl: string | null; origin: string; settings: Pick<Settings, "institutionName" | "addressStreet" | "addressNeighbourhood" | "addressBorough" | "addressCity" | "addressPostalCode"> },
+  input: {
+    pageUrl: string;
+    imageUrl: string | null;
+    origin: string;
+    settings: Pick<Settings, "institutionName" | "addressStreet" | "addressNeighbourhood" | "addressBorough" | "addressCity" | "addressPostalCode">;
+  },
 ): Record<string, unknown> {
   const { settings } = input;
   const provider = { "@type": "Organization", name: settings.institutionName, sameAs: input.origin, url: input.origin };

@@ -29,9 +29,8 @@ export const COLLECTION_PAGES: Record<string, CollectionPageConfig> = {
       "Anuarios estadísticos del Hospital Infantil de México Federico Gómez de 2007 a 2024: atención médica, enseñanza e investigación en cifras.",
     intro: (
       <p>
-        El Departamento de Bioestadística y Archivo Clínico reúne cada año las cifras de la atención médica, la enseñanza y la
-        investigación del hospital: consultas, egresos, cirugías, indicadores de calidad, formación de especialistas y
-        productividad científica.
+        El Departamento de Bioestadística y Archivo Clínico reúne cada año las cifras de la atención médica, la enseñanza y la investigación del
+        hospital: consultas, egresos, cirugías, indicadores de calidad, formación de especialistas y productividad científica.
       </p>
     ),
   },
@@ -42,9 +41,8 @@ export const COLLECTION_PAGES: Record<string, CollectionPageConfig> = {
       "Coordinación general de archivos del Hospital Infantil de México Federico Gómez: formatos, instrumentos de control archivístico, inventarios, bajas documentales, planes anuales y normatividad.",
     intro: (
       <p>
-        La Coordinación de Archivos organiza, conserva y pone a disposición los documentos del hospital conforme a la Ley
-        General de Archivos. Aquí encontrará los formatos para las áreas, los instrumentos de control y consulta
-        archivística, los inventarios y la normatividad aplicable.
+        La Coordinación de Archivos organiza, conserva y pone a disposición los documentos del hospital conforme a la Ley General de Archivos. Aquí
+        encontrará los formatos para las áreas, los instrumentos de control y consulta archivística, los inventarios y la normatividad aplicable.
       </p>
     ),
   },
@@ -56,8 +54,8 @@ export const COLLECTION_PAGES: Record<string, CollectionPageConfig> = {
       "Licitaciones, invitaciones, Informe de Gestión Gubernamental y programas anuales de adquisiciones, arrendamientos y servicios del Hospital Infantil de México Federico Gómez.",
     intro: (
       <p>
-        Procedimientos de contratación pública del hospital conforme a la Ley de Adquisiciones, Arrendamientos y Servicios
-        del Sector Público, el Informe de Gestión Gubernamental y los programas anuales de adquisiciones.
+        Procedimientos de contratación pública del hospital conforme a la Ley de Adquisiciones, Arrendamientos y Servicios del Sector Público, el
+        Informe de Gestión Gubernamental y los programas anuales de adquisiciones.
       </p>
     ),
     after: (
@@ -80,7 +78,13 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentSt
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   const config = data ? COLLECTION_PAGES[data.path] : undefined;
   if (!data || !config) return [];
-  return deepPageMeta({ title: config.metaTitle ?? config.title, description: config.description, path: data.path, crumbs: crumbsFor(data.path, config.title), matches });
+  return deepPageMeta({
+    title: config.metaTitle ?? config.title,
+    description: config.description,
+    path: data.path,
+    crumbs: crumbsFor(data.path, config.title),
+    matches,
+  });
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -57,13 +57,7 @@ export async function getDocumentCollections(db: Kysely<DB>, keys: readonly stri
   if (keys.length === 0) return [];
   const collections = await db.selectFrom("document_collections").selectAll().where("key", "in", keys).execute();
   if (collections.length === 0) return [];
-  const groups = await db
-    .selectFrom("document_groups")
-    .selectAll()
-    .where("collection_key", "in", keys)
-    .orderBy("position")
-    .orderBy("id")
-    .execute();
+  const groups = await db.selectFrom("document_groups").selectAll().where("collection_key", "in", keys).orderBy("position").orderBy("id").execute();
   const items =
     groups.length === 0
       ? []

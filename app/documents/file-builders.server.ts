@@ -24,7 +24,17 @@ const INSTITUTION = "Hospital Infantil de México Federico Gómez";
 // Windows-1252 (WinAnsiEncoding) bytes for the few characters outside Latin-1 that Spanish
 // typography uses; Latin-1 itself maps one to one.
 const WIN_ANSI_EXTRA: Record<string, number> = {
-  "€": 0x80, "‚": 0x82, "„": 0x84, "…": 0x85, "‘": 0x91, "’": 0x92, "“": 0x93, "”": 0x94, "•": 0x95, "–": 0x96, "—": 0x97,
+  "€": 0x80,
+  "‚": 0x82,
+  "„": 0x84,
+  "…": 0x85,
+  "‘": 0x91,
+  "’": 0x92,
+  "“": 0x93,
+  "”": 0x94,
+  "•": 0x95,
+  "–": 0x96,
+  "—": 0x97,
 };
 
 function winAnsiBytes(text: string): number[] {
@@ -79,7 +89,15 @@ function pdfDate(isoDate: string): string {
 
 export function buildPdf(content: DocumentContent): Buffer {
   // A4 portrait in points; text set in Helvetica (one of the 14 standard fonts, no embedding).
-  const ops: string[] = ["BT", "/F2 9 Tf", "56 790 Td", `${pdfString(INSTITUTION.toUpperCase())} Tj`, "0 -14 Td", `${pdfString(content.issuer)} Tj`, "ET"];
+  const ops: string[] = [
+    "BT",
+    "/F2 9 Tf",
+    "56 790 Td",
+    `${pdfString(INSTITUTION.toUpperCase())} Tj`,
+    "0 -14 Td",
+    `${pdfString(content.issuer)} Tj`,
+    "ET",
+  ];
   ops.push("0.62 0.13 0.25 RG 1.5 w 56 760 m 539 760 l S");
   let y = 730;
   ops.push("BT", "/F2 15 Tf", `56 ${y} Td`);
@@ -95,7 +113,13 @@ export function buildPdf(content: DocumentContent): Buffer {
     y -= lines.length * 14 + 10;
     if (y < 80) break;
   }
-  ops.push("BT", "/F1 8 Tf", "56 40 Td", `${pdfString(`${INSTITUTION} · Dr. Márquez 162, Col. Doctores, Cuauhtémoc, 06720, Ciudad de México`)} Tj`, "ET");
+  ops.push(
+    "BT",
+    "/F1 8 Tf",
+    "56 40 Td",
+    `${pdfString(`${INSTITUTION} · Dr. Márquez 162, Col. Doctores, Cuauhtémoc, 06720, Ciudad de México`)} Tj`,
+    "ET",
+  );
   const stream = ops.join("\n");
 
   const objects = [

@@ -44,9 +44,8 @@ export default function FinancialTransparencyPage() {
       <Breadcrumbs items={crumbs} />
       <h1>{TITLE}</h1>
       <p className="doc-page__lead">
-        La Subdirección de Recursos Financieros publica la información financiera del hospital conforme a la Ley General de
-        Contabilidad Gubernamental. Abra cada apartado para consultar los documentos por año; junto a cada enlace se indica
-        el tipo y el tamaño del archivo.
+        La Subdirección de Recursos Financieros publica la información financiera del hospital conforme a la Ley General de Contabilidad
+        Gubernamental. Abra cada apartado para consultar los documentos por año; junto a cada enlace se indica el tipo y el tamaño del archivo.
       </p>
       <div className="doc-details-list">
         {collections.map((collection) => {

@@ -17,9 +17,7 @@ import { renderPdf } from "~/pdf/pdf.server";
  * page fetch nothing (see app/pdf/pdf.server.ts and decision 0011).
  */
 
-export type AccessModality =
-  | { kind: "presencial"; venue: string }
-  | { kind: "en_linea"; accessUrl: string; coursePassword: string | null };
+export type AccessModality = { kind: "presencial"; venue: string } | { kind: "en_linea"; accessUrl: string; coursePassword: string | null };
 
 export interface AccessDocumentData {
   participant: {
@@ -215,10 +213,7 @@ function AccessDocument({ data, qrSvg, fontFaces, logoDataUrl }: AccessDocumentP
         </div>
         <footer className="footer">
           <p>Emitido el {formatIssuedAt(issuedAt)} (hora de la Ciudad de México).</p>
-          <p>
-            Este comprobante es personal e intransferible. La contraseña y la dirección de acceso del curso son
-            solo para la persona inscrita.
-          </p>
+          <p>Este comprobante es personal e intransferible. La contraseña y la dirección de acceso del curso son solo para la persona inscrita.</p>
         </footer>
       </body>
     </html>
@@ -235,9 +230,7 @@ export async function renderAccessDocumentHtml(data: AccessDocumentData): Promis
   const verificationUrl = requireWebUrl(data.verificationUrl, "The verification URL");
   const qrSvg = await verificationQrSvg(verificationUrl);
   const { fontFaces, logoDataUrl } = loadInlineAssets();
-  const markup = renderToStaticMarkup(
-    <AccessDocument data={data} qrSvg={qrSvg} fontFaces={fontFaces} logoDataUrl={logoDataUrl} />,
-  );
+  const markup = renderToStaticMarkup(<AccessDocument data={data} qrSvg={qrSvg} fontFaces={fontFaces} logoDataUrl={logoDataUrl} />);
   return `<!DOCTYPE html>${markup}`;
 }
 

@@ -8,12 +8,7 @@ import { verificationUrl } from "./verification";
  * The facts of a confirmed enrolment's access PDF, or null when the enrolment is not confirmed
  * (or not this participant's, when `ownerId` is given).
  */
-export async function accessDocumentData(
-  db: Kysely<DB>,
-  enrolmentId: number,
-  origin: string,
-  ownerId?: number,
-): Promise<AccessDocumentData | null> {
+export async function accessDocumentData(db: Kysely<DB>, enrolmentId: number, origin: string, ownerId?: number): Promise<AccessDocumentData | null> {
   const row = await db
     .selectFrom("enrolments")
     .innerJoin("participants", "participants.id", "enrolments.participant_id")

@@ -32,8 +32,8 @@ export function EnrolmentNotice({ enrolment, contact }: { enrolment: EnrolmentSu
     return (
       <div className="enrolment-notice">
         <p>
-          <strong>Su documentación está en revisión.</strong> Cuando la Dirección de Enseñanza la revise le escribiremos por correo
-          electrónico; no tiene nada que pagar mientras tanto.
+          <strong>Su documentación está en revisión.</strong> Cuando la Dirección de Enseñanza la revise le escribiremos por correo electrónico; no
+          tiene nada que pagar mientras tanto.
         </p>
         <p>
           <Link to="/profile#mis-inscripciones">Ver mis inscripciones</Link>
@@ -45,8 +45,8 @@ export function EnrolmentNotice({ enrolment, contact }: { enrolment: EnrolmentSu
     return (
       <div className="enrolment-notice enrolment-notice--suspended">
         <p>
-          <strong>Su inscripción está suspendida:</strong> el pago registrado no coincide con el reporte del banco. Mientras lo
-          revisamos, el acceso al curso no está disponible.
+          <strong>Su inscripción está suspendida:</strong> el pago registrado no coincide con el reporte del banco. Mientras lo revisamos, el acceso
+          al curso no está disponible.
         </p>
         {contact ? (
           <p>

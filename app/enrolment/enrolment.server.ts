@@ -56,12 +56,7 @@ async function takenSeats(trx: Executor, courseId: number, now: string, exceptEn
     .select(sql<number>`count(*)`.as("taken"))
     .where("course_id", "=", courseId)
     .where("modality", "=", "presencial")
-    .where((eb) =>
-      eb.or([
-        eb("status", "=", "confirmada"),
-        eb.and([eb("status", "=", "pendiente_de_pago"), eb("seat_held_until", ">", now)]),
-      ]),
-    );
+    .where((eb) => eb.or([eb("status", "=", "confirmada"), eb.and([eb("status", "=", "pendiente_de_pago"), eb("seat_held_until", ">", now)])]));
   if (exceptEnrolmentId !== undefined) query = query.where("id", "!=", exceptEnrolmentId);
   const row = await query.executeTakeFirstOrThrow();
   return Number(row.taken);
@@ -163,7 +158,11 @@ export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolme
     .returning("id")
     .executeTakeFirstOrThrow();
   const prefix = (await getSettings(trx)).coursePrefix;
-  await trx.updateTable("enrolments").set({ reference: enrolmentReference(prefix, input.courseId, inserted.id) }).where("id", "=", inserted.id).execute();
+  await trx
+    .updateTable("enrolments")
+    .set({ reference: enrolmentReference(prefix, input.courseId, inserted.id) })
+    .where("id", "=", inserted.id)
+    .execute();
   return { ok: true, enrolmentId: inserted.id, path, status, amountCentavos };
 }
 
@@ -198,7 +197,12 @@ export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; 
  * course until it runs out or is paid: asking again returns the same hold, never a longer one
  * (otherwise one account could keep the last seat forever by re-posting).
  */
-export async function holdSeat(trx: Executor, enrolmentId: number, minutes = seatHoldMinutes(), clock: () => Date = () => new Date()): Promise<HoldOutcome> {
+export async function holdSeat(
+  trx: Executor,
+  enrolmentId: number,
+  minutes = seatHoldMinutes(),
+  clock: () => Date = () => new Date(),
+): Promise<HoldOutcome> {
   const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
   if (enrolment.status !== "pendiente_de_pago") return { ok: false, reason: "not-pending" };
   if (enrolment.modality === "en_linea") return { ok: true, heldUntil: null };
@@ -394,7 +398,13 @@ export async function liveEnrolmentsFor(db: Kysely<DB>, participantId: number, c
     .where("status", "not in", ["rechazada", "cancelada"])
     .execute();
   for (const row of rows) {
-    result.set(row.course_id, { id: row.id, courseId: row.course_id, status: row.status, modality: row.modality, awaitingBank: Boolean(row.awaiting_bank) });
+    result.set(row.course_id, {
+      id: row.id,
+      courseId: row.course_id,
+      status: row.status,
+      modality: row.modality,
+      awaitingBank: Boolean(row.awaiting_bank),
+    });
   }
   return result;
 }

@@ -33,19 +33,34 @@ const todayInMexicoCity = (now: Date) => new Intl.DateTimeFormat("en-CA", { time
  * receipt, the payment, the confirmation and the audit rows; the confirmation e-mail with the
  * access PDF goes out after it committed.
  */
-export async function recordOfflinePayment(db: Kysely<DB>, ctx: StaffContext, input: OfflinePaymentInput, now = new Date()): Promise<OfflinePaymentOutcome> {
+export async function recordOfflinePayment(
+  db: Kysely<DB>,
+  ctx: StaffContext,
+  input: OfflinePaymentInput,
+  now = new Date(),
+): Promise<OfflinePaymentOutcome> {
   const fieldErrors: Record<string, string[]> = {};
   if (input.paidOn > todayInMexicoCity(now)) fieldErrors.paid_on = ["La fecha del pago no puede ser posterior a hoy."];
   const result = await db.transaction().execute(async (trx) => {
     const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", input.enrolmentId).executeTakeFirst();
     if (!enrolment) return { ok: false, status: 404, formErrors: ["La inscripción no existe."], fieldErrors: {} } as const;
     if (!canTransition(enrolment.status, "confirmada")) {
-      return { ok: false, status: 409, formErrors: ["Esta inscripción ya no espera un pago (está confirmada, rechazada o cancelada). No se registró nada."], fieldErrors: {} } as const;
+      return {
+        ok: false,
+        status: 409,
+        formErrors: ["Esta inscripción ya no espera un pago (está confirmada, rechazada o cancelada). No se registró nada."],
+        fieldErrors: {},
+      } as const;
     }
     if (input.amountCentavos < enrolment.amount_centavos) {
       fieldErrors.amount = [`El monto es menor que el precio de la inscripción (${formatMoney(enrolment.amount_centavos)}). Revise el comprobante.`];
     }
-    const duplicate = await trx.selectFrom("offline_payments").select("id").where("method", "=", input.method).where("reference", "=", input.reference).executeTakeFirst();
+    const duplicate = await trx
+      .selectFrom("offline_payments")
+      .select("id")
+      .where("method", "=", input.method)
+      .where("reference", "=", input.reference)
+      .executeTakeFirst();
     if (duplicate) fieldErrors.reference = ["Esa referencia ya está registrada para otro pago del mismo medio."];
     if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, formErrors: [], fieldErrors: { ...fieldErrors } } as const;
 
@@ -66,13 +81,24 @@ export async function recordOfflinePayment(db: Kysely<DB>, ctx: StaffContext, in
     const confirmation = await confirmEnrolment(trx, enrolment.id, { paid: true });
     if (!confirmation.ok) throw new Error(`confirmEnrolment refused a paid enrolment: ${confirmation.reason}`);
     const refundNeeded = "refund" in confirmation;
-    const after = await trx.selectFrom("enrolments").select(["status", "modality", "refund_reason"]).where("id", "=", enrolment.id).executeTakeFirstOrThrow();
+    const after = await trx
+      .selectFrom("enrolments")
+      .select(["status", "modality", "refund_reason"])
+      .where("id", "=", enrolment.id)
+      .executeTakeFirstOrThrow();
     await audit(trx, ctx, {
       action: "pago.registrar_fuera_de_linea",
       entity: "offline_payment",
       entityId: payment.id,
       before: null,
-      after: { enrolment_id: enrolment.id, method: input.method, amount_centavos: input.amountCentavos, paid_on: input.paidOn, reference: input.reference, receipt_file_id: receiptId },
+      after: {
+        enrolment_id: enrolment.id,
+        method: input.method,
+        amount_centavos: input.amountCentavos,
+        paid_on: input.paidOn,
+        reference: input.reference,
+        receipt_file_id: receiptId,
+      },
     });
     await audit(trx, ctx, {
       action: refundNeeded ? "inscripcion.cancelar_sin_cupo" : "inscripcion.confirmar_por_pago",

@@ -15,7 +15,8 @@ export const GALLERIES: Record<GalleryName, { path: string; title: string; descr
     path: "/galeria",
     title: "Galería: Open house de la Dirección de Enseñanza",
     description: "Imágenes del Open house de la Dirección de Enseñanza del Hospital Infantil de México Federico Gómez.",
-    intro: "Imágenes del Open house de la Dirección de Enseñanza, en el que estudiantes y aspirantes conocieron las sedes y los programas académicos del hospital.",
+    intro:
+      "Imágenes del Open house de la Dirección de Enseñanza, en el que estudiantes y aspirantes conocieron las sedes y los programas académicos del hospital.",
   },
   "dia-del-nino": {
     path: "/dia-del-nino",

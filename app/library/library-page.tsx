@@ -69,12 +69,13 @@ const PANEL_CONTENT: Record<LibraryPanelId, () => ReactNode> = {
     return (
       <>
         <p>
-          El Reglamento de la Hemerobiblioteca está vigente desde el <strong>{inForceFrom}</strong> y deja sin efecto el
-          anterior. Tiene {r.articleCount} artículos organizados en estos capítulos: {r.chapters.join("; ")}.
+          El Reglamento de la Hemerobiblioteca está vigente desde el <strong>{inForceFrom}</strong> y deja sin efecto el anterior. Tiene{" "}
+          {r.articleCount} artículos organizados en estos capítulos: {r.chapters.join("; ")}.
         </p>
         <h3>Quién puede usarla</h3>
         <p>
-          Los servicios están abiertos a {r.eligibleUsers.join(", ")}. La autoridad de la Hemerobiblioteca es {r.authority.charAt(0).toLowerCase() + r.authority.slice(1)}
+          Los servicios están abiertos a {r.eligibleUsers.join(", ")}. La autoridad de la Hemerobiblioteca es{" "}
+          {r.authority.charAt(0).toLowerCase() + r.authority.slice(1)}
         </p>
         <h3>Horario</h3>
         <p>
@@ -83,8 +84,8 @@ const PANEL_CONTENT: Record<LibraryPanelId, () => ReactNode> = {
         <h3>Préstamo a domicilio</h3>
         <ul>
           <li>
-            Necesita la credencial interna de la Hemerobiblioteca, que se tramita con {r.loan.cardRequirement} y tiene una
-            vigencia de {r.loan.cardValidityYears} año.
+            Necesita la credencial interna de la Hemerobiblioteca, que se tramita con {r.loan.cardRequirement} y tiene una vigencia de{" "}
+            {r.loan.cardValidityYears} año.
           </li>
           <li>El préstamo dura {r.loan.days} días.</li>
           <li>Puede renovarlo {r.loan.renewals} vez, siempre que nadie más haya solicitado el material.</li>
@@ -96,21 +97,20 @@ const PANEL_CONTENT: Record<LibraryPanelId, () => ReactNode> = {
         <h3>Fotocopiado e Internet</h3>
         <ul>
           <li>
-            Cada fotocopia cuesta {money.format(r.photocopyPriceMxn)}, conforme al artículo 18, inciso e, de la Ley Federal de
-            Derechos de Autor.
+            Cada fotocopia cuesta {money.format(r.photocopyPriceMxn)}, conforme al artículo 18, inciso e, de la Ley Federal de Derechos de Autor.
           </li>
           <li>Los médicos residentes tienen {number.format(r.freePhotocopiesForResidents)} fotocopias sin costo.</li>
           <li>
-            El acceso a Internet es exclusivo para trabajos de investigación del personal y de los estudiantes del hospital;
-            registre su entrada y salida en la bitácora del laboratorio de cómputo.
+            El acceso a Internet es exclusivo para trabajos de investigación del personal y de los estudiantes del hospital; registre su entrada y
+            salida en la bitácora del laboratorio de cómputo.
           </li>
         </ul>
         <h3>Colecciones que regula</h3>
         <p>
           Colección general, obras de consulta, tesis (alrededor de {number.format(r.collections.thesesPaper)} en papel y{" "}
-          {number.format(r.collections.thesesCd)} en CD), publicaciones periódicas (cerca de{" "}
-          {number.format(r.collections.periodicalTitles)} títulos desde {r.collections.periodicalsSince}) y bases de datos: el
-          Repositorio Institucional Digital y el Boletín Médico del Hospital Infantil de México ({r.collections.bulletinYears}).
+          {number.format(r.collections.thesesCd)} en CD), publicaciones periódicas (cerca de {number.format(r.collections.periodicalTitles)} títulos
+          desde {r.collections.periodicalsSince}) y bases de datos: el Repositorio Institucional Digital y el Boletín Médico del Hospital Infantil de
+          México ({r.collections.bulletinYears}).
         </p>
         <h3>Comportamiento en la sala</h3>
         <ul>
@@ -264,9 +264,13 @@ export default function LibraryPage() {
     const last = LIBRARY_PANELS.length - 1;
     const target =
       event.key === "ArrowRight" || event.key === "ArrowDown"
-        ? index === last ? 0 : index + 1
+        ? index === last
+          ? 0
+          : index + 1
         : event.key === "ArrowLeft" || event.key === "ArrowUp"
-          ? index === 0 ? last : index - 1
+          ? index === 0
+            ? last
+            : index - 1
           : event.key === "Home"
             ? 0
             : event.key === "End"
@@ -282,8 +286,8 @@ export default function LibraryPage() {
       <Breadcrumbs items={crumbs} />
       <h1>{TITLE}</h1>
       <p className="doc-page__lead">
-        La Hemerobiblioteca del hospital reúne libros, revistas, tesis y bases de datos de pediatría y áreas afines. Abre de{" "}
-        {LIBRARY.hours.open} a {LIBRARY.hours.close} horas, de {LIBRARY.hours.days}.
+        La Hemerobiblioteca del hospital reúne libros, revistas, tesis y bases de datos de pediatría y áreas afines. Abre de {LIBRARY.hours.open} a{" "}
+        {LIBRARY.hours.close} horas, de {LIBRARY.hours.days}.
       </p>
       <p>
         <Link to="/organizacion-de-archivos" target="_blank" rel="noopener">
@@ -336,11 +340,7 @@ export default function LibraryPage() {
             <ul className="library-tabs">
               {LIBRARY_PANELS.map((p) => (
                 <li key={p.id}>
-                  <a
-                    href={`?panel=${p.id}#panel-${p.id}`}
-                    className="library-tabs__tab"
-                    aria-current={p.id === selected ? "true" : undefined}
-                  >
+                  <a href={`?panel=${p.id}#panel-${p.id}`} className="library-tabs__tab" aria-current={p.id === selected ? "true" : undefined}>
                     {p.label}
                   </a>
                 </li>

@@ -29,8 +29,7 @@ export interface OutgoingMail {
 }
 
 export type SendMailOutcome =
-  | { ok: true; messageId: string; accepted: string[]; rejected: string[] }
-  | { ok: false; error: string; code: string | null };
+  { ok: true; messageId: string; accepted: string[]; rejected: string[] } | { ok: false; error: string; code: string | null };
 
 /** Where mail goes: a real SMTP server, or the capture. null: nowhere (a configuration error). */
 export type MailMode = "smtp" | "capture";
@@ -81,10 +80,7 @@ export async function sendMail(mail: OutgoingMail): Promise<SendMailOutcome> {
   if (!mail.subject.trim()) return fail("The message has no subject", "EMESSAGE");
 
   try {
-    const transporter =
-      mode === "smtp"
-        ? createTransport({ url: config.SMTP_URL, ...TIMEOUTS })
-        : await captureTransport();
+    const transporter = mode === "smtp" ? createTransport({ url: config.SMTP_URL, ...TIMEOUTS }) : await captureTransport();
     try {
       const info = await transporter.sendMail({
         from: config.MAIL_FROM,

@@ -68,9 +68,7 @@ export async function storeCapturedMail(db: Kysely<DB>, mail: NewCapturedMail): 
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
-        attachments: JSON.stringify(
-          attachments.map(({ filename, contentType, data }) => ({ filename, contentType, size: data.byteLength })),
-        ),
+        attachments: JSON.stringify(attachments.map(({ filename, contentType, data }) => ({ filename, contentType, size: data.byteLength }))),
         raw_size: mail.rawSize,
       })
       .returning("id")
@@ -120,11 +118,7 @@ export async function getCapturedMail(db: Kysely<DB>, id: number): Promise<Captu
 }
 
 /** One attachment of a captured message, with its bytes. */
-export async function getCapturedAttachment(
-  db: Kysely<DB>,
-  mailId: number,
-  position: number,
-): Promise<CapturedAttachment | undefined> {
+export async function getCapturedAttachment(db: Kysely<DB>, mailId: number, position: number): Promise<CapturedAttachment | undefined> {
   const row = await db
     .selectFrom("mail_outbox_attachments")
     .selectAll()

@@ -17,7 +17,10 @@ export const invoiceSchema = z.object({
     .regex(RFC_PATTERN, "Escriba un RFC válido, de 12 o 13 caracteres, por ejemplo XAXX010101000."),
   legalName: z.string({ error: "Escriba el nombre o la razón social." }).trim().min(1, "Escriba el nombre o la razón social.").max(254),
   taxRegime: z.enum(TAX_REGIMES.map((r) => r.value) as [string, ...string[]], { error: "Elija el régimen fiscal." }),
-  postcode: z.string({ error: "Escriba el código postal fiscal." }).trim().regex(/^\d{5}$/, "Escriba el código postal fiscal de 5 dígitos."),
+  postcode: z
+    .string({ error: "Escriba el código postal fiscal." })
+    .trim()
+    .regex(/^\d{5}$/, "Escriba el código postal fiscal de 5 dígitos."),
   cfdiUse: z.enum(CFDI_USES.map((u) => u.value) as [string, ...string[]], { error: "Elija el uso del CFDI." }),
 });
 

@@ -44,7 +44,11 @@ export async function runPaymentMaintenance(
   if (options.provider) report.verified = await verifyOpenAttempts(db, options.provider, now, options.origin ?? null);
 
   await db.transaction().execute(async (trx) => {
-    const holds = await trx.updateTable("enrolments").set({ seat_held_until: null, updated_at: nowIso }).where("seat_held_until", "<=", nowIso).executeTakeFirst();
+    const holds = await trx
+      .updateTable("enrolments")
+      .set({ seat_held_until: null, updated_at: nowIso })
+      .where("seat_held_until", "<=", nowIso)
+      .executeTakeFirst();
     report.holdsReleased = Number(holds.numUpdatedRows);
     const abandonedBefore = new Date(now.getTime() - (holdMinutes + ATTEMPT_GRACE_MINUTES) * 60_000).toISOString();
     const expired = await trx
@@ -56,7 +60,14 @@ export async function runPaymentMaintenance(
       .execute();
     report.attemptsExpired = expired.length;
     for (const attempt of expired) {
-      await logPaymentEvent(trx, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "expire", outcome: "applied", reason: "abandonado: sin respuesta del navegador", payload: null });
+      await logPaymentEvent(trx, {
+        attemptId: attempt.id,
+        controlNumber: attempt.control_number,
+        kind: "expire",
+        outcome: "applied",
+        reason: "abandonado: sin respuesta del navegador",
+        payload: null,
+      });
     }
     const forgetBefore = new Date(now.getTime() - LATE_APPROVAL_HOURS * 3_600_000).toISOString();
     const forgotten = await trx
@@ -94,21 +105,39 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
     const bank = await provider.verifyPayment({ controlNumber: attempt.control_number, amountCentavos: attempt.amount_centavos });
     if (bank.kind === "unavailable") return settled;
     if (bank.kind === "approved" && (bank.amountCentavos === null || bank.amountCentavos === attempt.amount_centavos)) {
-      const outcome = await db.transaction().execute((trx) =>
-        settleApproval(trx, attempt.id, { referencia: bank.referencia, codigoAut: bank.codigoAut, verification: "verificado" }),
-      );
+      const outcome = await db
+        .transaction()
+        .execute((trx) => settleApproval(trx, attempt.id, { referencia: bank.referencia, codigoAut: bank.codigoAut, verification: "verificado" }));
       if (outcome.settled) {
         settled += 1;
-        await logPaymentEvent(db, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "verify", outcome: "applied", reason: `approved (verificado)${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`, payload: bank });
+        await logPaymentEvent(db, {
+          attemptId: attempt.id,
+          controlNumber: attempt.control_number,
+          kind: "verify",
+          outcome: "applied",
+          reason: `approved (verificado)${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`,
+          payload: bank,
+        });
         if (origin) await mailApproval(db, attempt.id, origin);
       }
     } else if ((bank.kind === "declined" || bank.kind === "rejected") && attempt.status !== "expired") {
-      const done = await db.transaction().execute((trx) =>
-        settleWithoutMoney(trx, attempt.id, bank.kind === "declined" ? "declined" : "rejected", { verification: attempt.status === "no_answer" ? "verificado" : null }),
-      );
+      const done = await db
+        .transaction()
+        .execute((trx) =>
+          settleWithoutMoney(trx, attempt.id, bank.kind === "declined" ? "declined" : "rejected", {
+            verification: attempt.status === "no_answer" ? "verificado" : null,
+          }),
+        );
       if (done) {
         settled += 1;
-        await logPaymentEvent(db, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "verify", outcome: "applied", reason: bank.kind, payload: bank });
+        await logPaymentEvent(db, {
+          attemptId: attempt.id,
+          controlNumber: attempt.control_number,
+          kind: "verify",
+          outcome: "applied",
+          reason: bank.kind,
+          payload: bank,
+        });
       }
     }
   }

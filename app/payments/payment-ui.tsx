@@ -110,8 +110,8 @@ export function CardPayment({ started, scriptUrls }: { started: StartedCardPayme
         // Server HTML and browsers without JavaScript: a plain paragraph (not <noscript>, which a
         // browser that merely blocks scripts does not show), replaced by the button once hydrated.
         <p className="payment__noscript">
-          El pago con tarjeta necesita JavaScript activado en su navegador. Si no puede activarlo, use una de las formas de pago sin tarjeta
-          que se describen abajo.
+          El pago con tarjeta necesita JavaScript activado en su navegador. Si no puede activarlo, use una de las formas de pago sin tarjeta que se
+          describen abajo.
         </p>
       )}
     </>
@@ -123,8 +123,8 @@ export function AwaitingBank({ contact }: { contact: { phone: string; email: str
   return (
     <div className="payment__problem" role="status">
       <p>
-        <strong>El banco no respondió a su pago anterior</strong> y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, el pago
-        con tarjeta no está disponible hasta que el banco lo confirme; le escribiremos en cuanto lo sepamos.
+        <strong>El banco no respondió a su pago anterior</strong> y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, el pago con
+        tarjeta no está disponible hasta que el banco lo confirme; le escribiremos en cuanto lo sepamos.
       </p>
       <p>
         Si tiene dudas, comuníquese al <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a> o a{" "}

@@ -19,11 +19,7 @@ export type StartCardPaymentOutcome =
  * many participants racing for the last seat exactly one gets Params, and a refused claim leaves
  * no enrolment behind. The hold is the participant's one hold for the course (never extended).
  */
-export async function startCardPayment(
-  db: Kysely<DB>,
-  provider: PaymentProvider,
-  input: StartEnrolmentInput,
-): Promise<StartCardPaymentOutcome> {
+export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider, input: StartEnrolmentInput): Promise<StartCardPaymentOutcome> {
   const prefix = (await getSettings(db)).coursePrefix;
   const certificatePem = await provider.certificatePem();
   const cachedProvider: PaymentProvider = { ...provider, certificatePem: async () => certificatePem };

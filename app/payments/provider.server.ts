@@ -37,10 +37,7 @@ function asciiOnly(value: string): string {
     .trim();
 }
 
-export async function encryptOrder(
-  provider: PaymentProvider,
-  order: VceOrder,
-): Promise<{ params: string; keys: BanorteKeys }> {
+export async function encryptOrder(provider: PaymentProvider, order: VceOrder): Promise<{ params: string; keys: BanorteKeys }> {
   return encryptParams(buildVceParams(provider, order), await provider.certificatePem());
 }
 

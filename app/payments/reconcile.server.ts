@@ -89,7 +89,8 @@ const RESULTS: Record<string, ReportRow["result"]> = {
   T: "T",
   SIN_RESPUESTA: "T",
 };
-export const SUSPENSION_NOTE = "El pago no coincide con el reporte del banco. La inscripción queda suspendida mientras el área de finanzas lo revisa.";
+export const SUSPENSION_NOTE =
+  "El pago no coincide con el reporte del banco. La inscripción queda suspendida mientras el área de finanzas lo revisa.";
 const MAX_REPORT_BYTES = 5 * 1024 * 1024;
 
 function normaliseHeader(value: string): string {
@@ -119,7 +120,9 @@ export function parseBanorteReport(csvText: string): { ok: true; rows: ReportRow
     return { ok: false, errors: [`El reporte no es un CSV válido: ${error instanceof Error ? error.message : String(error)}`] };
   }
   const errors: string[] = [];
-  const present = new Set(records.length > 0 ? Object.keys(records[0]!) : firstLine.split(delimiter).map((name) => COLUMN_ALIASES[normaliseHeader(name)] ?? ""));
+  const present = new Set(
+    records.length > 0 ? Object.keys(records[0]!) : firstLine.split(delimiter).map((name) => COLUMN_ALIASES[normaliseHeader(name)] ?? ""),
+  );
   const missing = REQUIRED_COLUMNS.filter((column) => !present.has(column));
   if (missing.length > 0) return { ok: false, errors: [`Faltan columnas en el encabezado: ${missing.join(", ")}.`] };
   if (records.length === 0) return { ok: false, errors: ["El reporte no tiene filas."] };
@@ -200,16 +203,25 @@ export async function reconcileBanorteReport(
       let problem: string | null = null;
       if (!row) problem = "el reporte no tiene este pago";
       else if (row.result !== "A") problem = `el banco lo reporta como ${row.result}`;
-      else if (row.amountCentavos !== attempt.amount_centavos) problem = `importe del banco ${row.amountCentavos} centavos, nuestro ${attempt.amount_centavos}`;
+      else if (row.amountCentavos !== attempt.amount_centavos)
+        problem = `importe del banco ${row.amountCentavos} centavos, nuestro ${attempt.amount_centavos}`;
       else if (row.codigoAut !== attempt.codigo_aut) problem = "el código de autorización no coincide";
       else if (attempt.referencia && row.referencia !== attempt.referencia) problem = "la referencia no coincide";
       if (!problem) {
-        await trx.updateTable("payment_attempts").set({ verification: "conciliado", verified_at: stamp(), updated_at: stamp() }).where("id", "=", attempt.id).execute();
+        await trx
+          .updateTable("payment_attempts")
+          .set({ verification: "conciliado", verified_at: stamp(), updated_at: stamp() })
+          .where("id", "=", attempt.id)
+          .execute();
         summary.conciliated.push(attempt.control_number);
         await log(attempt.id, attempt.control_number, "applied", "conciliado", row);
         continue;
       }
-      await trx.updateTable("payment_attempts").set({ verification: "discrepancia", verified_at: stamp(), updated_at: stamp() }).where("id", "=", attempt.id).execute();
+      await trx
+        .updateTable("payment_attempts")
+        .set({ verification: "discrepancia", verified_at: stamp(), updated_at: stamp() })
+        .where("id", "=", attempt.id)
+        .execute();
       const result = await trx
         .updateTable("enrolments")
         .set({ status: "suspendida", suspension_reason: SUSPENSION_NOTE, updated_at: stamp() })
@@ -235,19 +247,37 @@ export async function reconcileBanorteReport(
       if (attempt.status === "approved") continue;
       if (row.result === "A") {
         if (row.amountCentavos !== attempt.amount_centavos) {
-          summary.discrepancies.push({ controlNumber: row.controlNumber, reason: `aprobado por el banco con otro importe (${row.amountCentavos} centavos)` });
+          summary.discrepancies.push({
+            controlNumber: row.controlNumber,
+            reason: `aprobado por el banco con otro importe (${row.amountCentavos} centavos)`,
+          });
           await log(attempt.id, row.controlNumber, "tampering", "aprobado por el banco con otro importe", row);
           continue;
         }
         const everyUnsettled: PaymentAttemptStatus[] = ["pending", "expired", "no_answer", "declined", "rejected", "cancelled", "closed", "error"];
-        const settled = await settleApproval(trx, attempt.id, { referencia: row.referencia!, codigoAut: row.codigoAut!, verification: "conciliado" }, everyUnsettled);
+        const settled = await settleApproval(
+          trx,
+          attempt.id,
+          { referencia: row.referencia!, codigoAut: row.codigoAut!, verification: "conciliado" },
+          everyUnsettled,
+        );
         if (settled.settled) {
           summary.recovered.push({ controlNumber: row.controlNumber, refundReason: settled.refundReason });
           if (!settled.refundReason) approvedNow.push(attempt.id);
-          await log(attempt.id, row.controlNumber, "applied", `aprobado según el reporte (${attempt.status})${settled.refundReason ? `; ${settled.refundReason}` : ""}`, row);
+          await log(
+            attempt.id,
+            row.controlNumber,
+            "applied",
+            `aprobado según el reporte (${attempt.status})${settled.refundReason ? `; ${settled.refundReason}` : ""}`,
+            row,
+          );
         }
       } else if (attempt.status === "no_answer" && attempt.verification === "por_conciliar") {
-        await trx.updateTable("payment_attempts").set({ verification: "conciliado", verified_at: stamp(), updated_at: stamp() }).where("id", "=", attempt.id).execute();
+        await trx
+          .updateTable("payment_attempts")
+          .set({ verification: "conciliado", verified_at: stamp(), updated_at: stamp() })
+          .where("id", "=", attempt.id)
+          .execute();
         summary.settledWithoutCharge.push(row.controlNumber);
         await log(attempt.id, row.controlNumber, "applied", `sin cargo según el reporte (${row.result})`, row);
       }
@@ -266,7 +296,11 @@ export async function reconcileBanorteReport(
         summary.notInReport.push(attempt.control_number);
         continue;
       }
-      await trx.updateTable("payment_attempts").set({ verification: "conciliado", verified_at: stamp(), updated_at: stamp() }).where("id", "=", attempt.id).execute();
+      await trx
+        .updateTable("payment_attempts")
+        .set({ verification: "conciliado", verified_at: stamp(), updated_at: stamp() })
+        .where("id", "=", attempt.id)
+        .execute();
       summary.settledWithoutCharge.push(attempt.control_number);
       await log(attempt.id, attempt.control_number, "applied", "sin cargo: el reporte cubre su fecha y no lo lista");
     }

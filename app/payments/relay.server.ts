@@ -59,7 +59,9 @@ export async function handleRelay(
     controlNumber: controlNumber ?? claimedControl,
     kind: relay.kind,
     outcome: outcome.applied ? "applied" : outcome.tampering ? "tampering" : "ignored",
-    reason: outcome.applied ? `${outcome.status}${outcome.verification ? ` (${outcome.verification})` : ""}${outcome.refundReason ? `; ${outcome.refundReason}` : ""}` : outcome.reason,
+    reason: outcome.applied
+      ? `${outcome.status}${outcome.verification ? ` (${outcome.verification})` : ""}${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`
+      : outcome.reason,
     payload: relay.payload ?? null,
     clientAddress: relay.clientAddress ?? null,
   });

@@ -12,8 +12,7 @@ const nowIso = () => new Date().toISOString();
 export const DUPLICATE_PAYMENT_NOTE = "Pago aprobado para una inscripción que ya estaba pagada o ya no está vigente: reembolsar.";
 
 export type ApprovalOutcome =
-  | { settled: true; enrolmentId: number; confirm: ConfirmOutcome | null; refundReason: string | null }
-  | { settled: false };
+  { settled: true; enrolmentId: number; confirm: ConfirmOutcome | null; refundReason: string | null } | { settled: false };
 
 /**
  * Records an approval (money taken) for an attempt we created, from any unsettled status
@@ -45,7 +44,11 @@ export async function settleApproval(
       updated_at: stamp,
     })
     .where("id", "=", attemptId)
-    .where("status", "in", from.filter((status) => status !== "approved"))
+    .where(
+      "status",
+      "in",
+      from.filter((status) => status !== "approved"),
+    )
     .returning("enrolment_id")
     .executeTakeFirst();
   if (!updated) return { settled: false };
@@ -135,7 +138,12 @@ export async function mailApproval(db: Kysely<DB>, attemptId: number, origin: st
     await sendPaymentApprovedMails(
       db,
       attempt.enrolment_id,
-      { controlNumber: attempt.control_number, referencia: attempt.referencia, codigoAut: attempt.codigo_aut, amountCentavos: attempt.amount_centavos },
+      {
+        controlNumber: attempt.control_number,
+        referencia: attempt.referencia,
+        codigoAut: attempt.codigo_aut,
+        amountCentavos: attempt.amount_centavos,
+      },
       origin,
     );
   } catch (error) {

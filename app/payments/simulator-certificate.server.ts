@@ -49,7 +49,10 @@ export function makeSelfSignedCertificate(commonName: string, validDays = 3650):
   );
   const signature = crypto.sign("sha256", tbs, privateKey);
   const der = sequence(tbs, sha256WithRsa, tlv(0x03, Buffer.concat([Buffer.from([0x00]), signature])));
-  const base64 = der.toString("base64").replace(/(.{64})/g, "$1\n").trimEnd();
+  const base64 = der
+    .toString("base64")
+    .replace(/(.{64})/g, "$1\n")
+    .trimEnd();
   return {
     certificatePem: `-----BEGIN CERTIFICATE-----\n${base64}\n-----END CERTIFICATE-----\n`,
     privateKeyPem: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),

@@ -52,9 +52,7 @@ export async function verifySimulatedPayment(db: Kysely<DB>, controlNumber: stri
   return { kind: row.result === "D" ? "declined" : row.result === "R" ? "rejected" : "no-answer" };
 }
 
-export type SimulatedAnswer =
-  | { ok: true; response: Record<string, string> }
-  | { ok: false; errorCode: string; message: string };
+export type SimulatedAnswer = { ok: true; response: Record<string, string> } | { ok: false; errorCode: string; message: string };
 
 /**
  * What Banorte does with Params and a card: decrypt (RSA-OAEP SHA-256/MGF1-SHA-1, then AES-CTR),
@@ -87,7 +85,14 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
   try {
     await db
       .insertInto("simulator_transactions")
-      .values({ control_number: controlNumber, merchant_id: String(params.merchantId), amount_centavos: amountCentavos, result: null, referencia: null, codigo_aut: null })
+      .values({
+        control_number: controlNumber,
+        merchant_id: String(params.merchantId),
+        amount_centavos: amountCentavos,
+        result: null,
+        referencia: null,
+        codigo_aut: null,
+      })
       .execute();
   } catch (error) {
     if (isUniqueViolation(error, "control_number")) return { ok: false, errorCode: "PAYW-3039", message: "Control number already used" };

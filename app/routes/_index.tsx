@@ -7,7 +7,6 @@ import type { RootLoader } from "~/root";
 import { defaultSettings, phoneHref, type Settings } from "~/settings/settings";
 import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
 
-
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches }) => {
   const origin = rootOrigin(matches);
   const settings = matches.find((match) => match.id === "root")?.data?.settings ?? defaultSettings;
@@ -55,9 +54,17 @@ export async function loader() {
 
 const tiles = [
   { label: "Especialidades", href: "/especialidades", text: "Servicios médicos y quirúrgicos pediátricos de alta especialidad." },
-  { label: "Requisitos para ingresar al hospital", href: "/requisitos", text: "Qué traer y cómo se valora a su hija o hijo en la consulta de primera vez." },
+  {
+    label: "Requisitos para ingresar al hospital",
+    href: "/requisitos",
+    text: "Qué traer y cómo se valora a su hija o hijo en la consulta de primera vez.",
+  },
   { label: "Oferta académica", href: "/ensenanza/offer", text: "Cursos de educación médica continua presenciales y en línea." },
-  { label: "El instituto y su historia", href: "/el-instituto-y-su-historia", text: "Más de ocho décadas de atención, enseñanza e investigación pediátrica." },
+  {
+    label: "El instituto y su historia",
+    href: "/el-instituto-y-su-historia",
+    text: "Más de ocho décadas de atención, enseñanza e investigación pediátrica.",
+  },
   { label: "Voluntariado", href: "/voluntariado", text: "Acompañe a pacientes y familias con tiempo y talento." },
   { label: "Patronato", href: "/patronato", text: "Personas e instituciones que apoyan la labor del hospital." },
   { label: "Legado artístico", href: "/legado-artistico", text: "Murales y obras que forman parte de nuestro patrimonio." },
@@ -87,16 +94,15 @@ export default function Home() {
           <div>
             <h2 id="inicio-mision">Misión</h2>
             <p>
-              Brindar atención pediátrica de alta especialidad con calidad, seguridad y calidez a niñas, niños y adolescentes
-              de todo el país, formar a los profesionales de la salud que México necesita y generar conocimiento científico que
-              mejore la salud de la infancia.
+              Brindar atención pediátrica de alta especialidad con calidad, seguridad y calidez a niñas, niños y adolescentes de todo el país, formar
+              a los profesionales de la salud que México necesita y generar conocimiento científico que mejore la salud de la infancia.
             </p>
           </div>
           <div>
             <h2>Visión</h2>
             <p>
-              Ser el referente nacional en un modelo de atención pediátrica cuaternaria, centrado en el paciente y su familia,
-              en un entorno de Cero Daño, donde la enseñanza y la investigación se traducen en mejores resultados de salud.
+              Ser el referente nacional en un modelo de atención pediátrica cuaternaria, centrado en el paciente y su familia, en un entorno de Cero
+              Daño, donde la enseñanza y la investigación se traducen en mejores resultados de salud.
             </p>
           </div>
         </section>

@@ -107,7 +107,9 @@ export default function AuditLogPage() {
       </Form>
 
       <p role="status">
-        {total === 0 ? "No hay registros con estos filtros." : `${total.toLocaleString("es-MX")} registro${total === 1 ? "" : "s"}; página ${filters.page} de ${pages}.`}
+        {total === 0
+          ? "No hay registros con estos filtros."
+          : `${total.toLocaleString("es-MX")} registro${total === 1 ? "" : "s"}; página ${filters.page} de ${pages}.`}
       </p>
       {rows.length > 0 ? (
         <div className="table-wrap" role="region" aria-label="Tabla desplazable" tabIndex={0}>

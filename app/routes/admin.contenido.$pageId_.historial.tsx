@@ -14,7 +14,10 @@ import { redirectWithToast } from "~/utils/toast.server";
 // A page's revisions: who saved what and when, a comparison of two, and "Restaurar" (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
-export const meta: MetaFunction = () => [{ title: "Historial de la página | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [
+  { title: "Historial de la página | Área del personal HIMFG" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 const ACTION_TEXT = { crear: "Creación", editar: "Edición", restaurar: "Restauración", publicar: "Publicación programada" } as const;
 
@@ -34,7 +37,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const from = revisionNumber.safeParse(search.get("de"));
   const to = revisionNumber.safeParse(search.get("a"));
-  const comparison = from.success && to.success ? { from: from.data, to: to.data, diffs: await diffPageRevisions(db, pageId, from.data, to.data) } : null;
+  const comparison =
+    from.success && to.success ? { from: from.data, to: to.data, diffs: await diffPageRevisions(db, pageId, from.data, to.data) } : null;
   return { page: { id: page.id, title: page.title, path: page.path }, revisions, comparison };
 }
 
@@ -69,7 +73,15 @@ export default function PageHistory() {
         <label htmlFor="comparar-de" className="field__label">
           Versión anterior
         </label>
-        <input id="comparar-de" name="de" type="number" min={1} max={newest} defaultValue={comparison?.from ?? Math.max(1, newest - 1)} className="field__input" />
+        <input
+          id="comparar-de"
+          name="de"
+          type="number"
+          min={1}
+          max={newest}
+          defaultValue={comparison?.from ?? Math.max(1, newest - 1)}
+          className="field__input"
+        />
         <label htmlFor="comparar-a" className="field__label">
           Versión posterior
         </label>
@@ -116,7 +128,9 @@ export default function PageHistory() {
               <strong>Versión {revision.number}</strong>: {ACTION_TEXT[revision.action]}
               {revision.restoredFromNumber ? ` de la versión ${revision.restoredFromNumber}` : ""}, por {revision.authorName},{" "}
               {formatMexicoCityDateTime(revision.createdAt)}.
-              {revision.changedFields.length ? ` Cambió: ${revision.changedFields.map((field) => SNAPSHOT_FIELD_LABELS[field]).join(", ")}.` : " Sin cambios de texto."}
+              {revision.changedFields.length
+                ? ` Cambió: ${revision.changedFields.map((field) => SNAPSHOT_FIELD_LABELS[field]).join(", ")}.`
+                : " Sin cambios de texto."}
             </p>
             {revision.number !== newest ? (
               <Form method="post">

@@ -24,12 +24,22 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingSt
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 const ENROLLERS = ["ensenanza"] as const;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Inscripciones: ${data?.course.name ?? "curso"} | Área del personal | HIMFG` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Inscripciones: ${data?.course.name ?? "curso"} | Área del personal | HIMFG` },
+];
 
 const manualSchema = z.object({
-  participant_id: z.number({ error: "Escriba el número de participante (6 dígitos)." }).int("Escriba el número de participante (6 dígitos).").min(450000, "Escriba un número de participante válido.").max(899999, "Escriba un número de participante válido."),
+  participant_id: z
+    .number({ error: "Escriba el número de participante (6 dígitos)." })
+    .int("Escriba el número de participante (6 dígitos).")
+    .min(450000, "Escriba un número de participante válido.")
+    .max(899999, "Escriba un número de participante válido."),
   modality: z.enum(["presencial", "en_linea"], { error: "Elija la modalidad." }),
-  reason: z.string({ error: "Escriba el motivo de la inscripción manual (por ejemplo, ponente invitado)." }).trim().min(1, "Escriba el motivo de la inscripción manual (por ejemplo, ponente invitado).").max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
+  reason: z
+    .string({ error: "Escriba el motivo de la inscripción manual (por ejemplo, ponente invitado)." })
+    .trim()
+    .min(1, "Escriba el motivo de la inscripción manual (por ejemplo, ponente invitado).")
+    .max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -39,7 +49,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!course) throw new Response("No encontrado", { status: 404 });
   const enrolments = await listCourseEnrolments(db, courseId);
   return {
-    course: { id: course.course_id, name: course.course_name, modalityId: course.modality_id, capacity: course.course_max_range, archived: Boolean(course.archived_at) },
+    course: {
+      id: course.course_id,
+      name: course.course_name,
+      modalityId: course.modality_id,
+      capacity: course.course_max_range,
+      archived: Boolean(course.archived_at),
+    },
     enrolments,
     canEnrol: roleAllows(staff.role, ENROLLERS),
   };
@@ -58,14 +74,25 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     reason: submission.value.reason,
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
-  return redirectWithToast(`/admin/cursos/${courseId}/inscripciones`, { type: "success", description: "Inscribimos al participante y le enviamos su acceso por correo." });
+  if (!outcome.ok)
+    return data(
+      { result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
+      { status: outcome.status },
+    );
+  return redirectWithToast(`/admin/cursos/${courseId}/inscripciones`, {
+    type: "success",
+    description: "Inscribimos al participante y le enviamos su acceso por correo.",
+  });
 }
 
 export default function CourseEnrolments() {
   const { course, enrolments, canEnrol } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm<{ participant_id: string; modality: string; reason: string }>({ id: "manual-enrolment", lastResult: actionData?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<{ participant_id: string; modality: string; reason: string }>({
+    id: "manual-enrolment",
+    lastResult: actionData?.result,
+    shouldValidate: "onSubmit",
+  });
   const path = `/admin/cursos/${course.id}/inscripciones`;
   const modalities = [
     ...(course.modalityId !== 2 ? [{ value: "presencial", label: "Presencial" }] : []),
@@ -106,7 +133,8 @@ export default function CourseEnrolments() {
               {enrolments.map((row) => (
                 <tr key={row.enrolmentId}>
                   <th scope="row">
-                    <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link> <span className="staff-table__aside">({row.participantId})</span>
+                    <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link>{" "}
+                    <span className="staff-table__aside">({row.participantId})</span>
                   </th>
                   <td>{PROFILE_LABELS[row.profile]}</td>
                   <td>{MODALITY_CHOICE_LABELS[row.modality]}</td>
@@ -133,7 +161,12 @@ export default function CourseEnrolments() {
           <h2 id="manual-title">Inscribir a un participante</h2>
           <p>Sin cobro, por ejemplo a un ponente. Recibirá por correo su documento de acceso.</p>
           <Form method="post" action={path} {...getFormProps(form)} noValidate className="staff-form">
-            <ErrorSummary title="Revise la inscripción" errors={summaryErrors([fields.participant_id, fields.modality, fields.reason])} formErrors={form.errors} focusKey={actionData} />
+            <ErrorSummary
+              title="Revise la inscripción"
+              errors={summaryErrors([fields.participant_id, fields.modality, fields.reason])}
+              formErrors={form.errors}
+              focusKey={actionData}
+            />
             <Field meta={fields.participant_id} label="Número de participante" inputMode="numeric" required />
             <RadioGroup meta={fields.modality} legend="Modalidad" options={modalities} inline required />
             <Field meta={fields.reason} label="Motivo" maxLength={500} hint="Por ejemplo: ponente invitado." required />

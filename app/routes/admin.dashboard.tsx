@@ -73,8 +73,8 @@ export default function StaffDashboard() {
               <ol className="staff-queue" data-testid="documents-waiting">
                 {documents.oldest.map((document) => (
                   <li key={document.documentId}>
-                    <Link to={`/admin/estudiantes/${document.participantId}`}>{document.participantName}</Link>: {DOCUMENT_KIND_LABELS[document.kind]}. Enviado el{" "}
-                    {dateFormat.format(new Date(document.sentAt))}; <strong>{waiting(document.daysWaiting)}</strong>.
+                    <Link to={`/admin/estudiantes/${document.participantId}`}>{document.participantName}</Link>: {DOCUMENT_KIND_LABELS[document.kind]}
+                    . Enviado el {dateFormat.format(new Date(document.sentAt))}; <strong>{waiting(document.daysWaiting)}</strong>.
                   </li>
                 ))}
               </ol>

@@ -56,14 +56,21 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     decisions: submission.value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  if (!outcome.ok)
+    return data(
+      { result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
+      { status: outcome.status },
+    );
   const parts = [
     outcome.approved ? `${outcome.approved} documento(s) aprobado(s)` : null,
     outcome.rejected ? `${outcome.rejected} rechazado(s); le avisamos por correo el motivo` : null,
     outcome.confirmedEnrolments.length ? `${outcome.confirmedEnrolments.length} inscripción(es) confirmada(s) con su acceso por correo` : null,
     outcome.notConfirmed.length ? `${outcome.notConfirmed.length} inscripción(es) sin lugar presencial: aumente el cupo o cámbiela a en línea` : null,
   ].filter(Boolean);
-  return redirectWithToast(`/admin/estudiantes/${participantId}`, { type: "success", description: parts.length ? `${parts.join("; ")}.` : "Sin cambios." });
+  return redirectWithToast(`/admin/estudiantes/${participantId}`, {
+    type: "success",
+    description: parts.length ? `${parts.join("; ")}.` : "Sin cambios.",
+  });
 }
 
 export default function ParticipantDetail() {
@@ -212,9 +219,13 @@ export default function ParticipantDetail() {
           <ul className="staff-list">
             {enrolments.map((e) => (
               <li key={e.id}>
-                <Link to={`/admin/cursos/${e.courseId}/inscripciones`}>{e.courseName}</Link>: {ENROLMENT_STATUS_LABELS[e.status]}, {MODALITY_CHOICE_LABELS[e.modality]}, {formatMoney(e.amountCentavos)}
+                <Link to={`/admin/cursos/${e.courseId}/inscripciones`}>{e.courseName}</Link>: {ENROLMENT_STATUS_LABELS[e.status]},{" "}
+                {MODALITY_CHOICE_LABELS[e.modality]}, {formatMoney(e.amountCentavos)}
                 {e.manualReason ? `. Inscripción manual: ${e.manualReason}` : ""}
-                {e.refundReason ? `. ${e.refundReason}` : ""} — <Link to={`/admin/pagos/${e.id}`}>pagos<span className="visually-hidden"> de {e.courseName}</span></Link>
+                {e.refundReason ? `. ${e.refundReason}` : ""} —{" "}
+                <Link to={`/admin/pagos/${e.id}`}>
+                  pagos<span className="visually-hidden"> de {e.courseName}</span>
+                </Link>
               </li>
             ))}
           </ul>
@@ -260,7 +271,8 @@ export default function ParticipantDetail() {
           <ul className="staff-list">
             {offlinePayments.map((o) => (
               <li key={o.id}>
-                {OFFLINE_METHOD_LABELS[o.method]} por {formatMoney(o.amountCentavos)} el {formatDay(o.paidOn)}, referencia {o.reference} ({o.courseName}), registrado por {o.recordedBy}
+                {OFFLINE_METHOD_LABELS[o.method]} por {formatMoney(o.amountCentavos)} el {formatDay(o.paidOn)}, referencia {o.reference} (
+                {o.courseName}), registrado por {o.recordedBy}
                 {o.refunded ? " (reembolsado)" : ""}
               </li>
             ))}

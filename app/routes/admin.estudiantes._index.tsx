@@ -116,7 +116,13 @@ export default function AdminParticipants() {
                   <td>{p.email}</td>
                   <td>{PROFILE_LABELS[p.profile]}</td>
                   <td>
-                    {[p.pending ? `${p.pending} pendiente(s)` : null, p.rejected ? `${p.rejected} rechazado(s)` : null, p.approved ? `${p.approved} aprobado(s)` : null].filter(Boolean).join(", ") || "—"}
+                    {[
+                      p.pending ? `${p.pending} pendiente(s)` : null,
+                      p.rejected ? `${p.rejected} rechazado(s)` : null,
+                      p.approved ? `${p.approved} aprobado(s)` : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ") || "—"}
                   </td>
                   <td>{p.enrolments}</td>
                 </tr>

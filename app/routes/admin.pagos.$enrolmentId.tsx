@@ -40,14 +40,29 @@ const amount = z.string({ error: "Escriba el monto en pesos." }).transform((valu
 const offlineSchema = z.object({
   method: z.enum(["transferencia", "tienda", "ventanilla", "referencia_ensenanza"], { error: "Elija cómo se pagó." }),
   amount,
-  paid_on: z.string({ error: "Escriba la fecha del pago." }).regex(/^\d{4}-\d{2}-\d{2}$/, "Escriba la fecha del pago con el formato AAAA-MM-DD.").refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), "Escriba una fecha válida."),
-  reference: z.string({ error: "Escriba la referencia o folio del comprobante." }).trim().min(1, "Escriba la referencia o folio del comprobante.").max(100, "La referencia es demasiado larga (máximo 100 caracteres).").regex(/^[^\u0000-\u001f\u007f]*$/, "Quite los caracteres de control de la referencia."),
+  paid_on: z
+    .string({ error: "Escriba la fecha del pago." })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, "Escriba la fecha del pago con el formato AAAA-MM-DD.")
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      "Escriba una fecha válida.",
+    ),
+  reference: z
+    .string({ error: "Escriba la referencia o folio del comprobante." })
+    .trim()
+    .min(1, "Escriba la referencia o folio del comprobante.")
+    .max(100, "La referencia es demasiado larga (máximo 100 caracteres).")
+    .regex(/^[^\u0000-\u001f\u007f]*$/, "Quite los caracteres de control de la referencia."),
 });
 
 const refundSchema = z.object({
   payment: z.string({ error: "Elija el pago que se reembolsa." }).regex(/^(tarjeta|fuera_de_linea)-\d{1,12}$/, "Elija el pago que se reembolsa."),
   amount,
-  reason: z.string({ error: "Escriba el motivo del reembolso." }).trim().min(1, "Escriba el motivo del reembolso.").max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
+  reason: z
+    .string({ error: "Escriba el motivo del reembolso." })
+    .trim()
+    .min(1, "Escriba el motivo del reembolso.")
+    .max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
 });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -74,20 +89,32 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       amountCentavos: submission.value.amount,
       reason: submission.value.reason,
     });
-    if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
-    return redirectWithToast(path, { type: "success", description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso." });
+    if (!outcome.ok)
+      return data(
+        { intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
+        { status: outcome.status },
+      );
+    return redirectWithToast(path, {
+      type: "success",
+      description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
+    });
   }
   if (intent !== "pago") throw new Response("Acción desconocida", { status: 400 });
   const form = await parseAdminForm(request, RECEIPT_RULES);
   if (!form.ok) {
-    const result = parseWithZod(new FormData(), { schema: offlineSchema }).reply({ formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."] });
+    const result = parseWithZod(new FormData(), { schema: offlineSchema }).reply({
+      formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
+    });
     return data({ intent, result }, { status: form.reason === "too-large" ? 413 : 400 });
   }
   const submission = parseWithZod(form.fields, { schema: offlineSchema });
   const receipt = form.files.get("receipt");
   const fileErrors = { ...form.fileErrors, ...(!receipt && !form.fileErrors.receipt ? { receipt: [RECEIPT_MESSAGES.missing] } : {}) };
   if (submission.status !== "success" || !receipt) {
-    return data({ intent, result: submission.reply({ fieldErrors: mergeErrors(submission.status === "success" ? {} : submission.error, fileErrors) }) }, { status: 400 });
+    return data(
+      { intent, result: submission.reply({ fieldErrors: mergeErrors(submission.status === "success" ? {} : submission.error, fileErrors) }) },
+      { status: 400 },
+    );
   }
   const outcome = await recordOfflinePayment(db, ctx, {
     enrolmentId,
@@ -98,7 +125,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     receipt,
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) }, { status: outcome.status });
+  if (!outcome.ok)
+    return data(
+      { intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
+      { status: outcome.status },
+    );
   const message = outcome.refundNeeded
     ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
     : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
@@ -111,11 +142,26 @@ export default function EnrolmentPayments() {
   const { enrolment, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/admin/pagos/${enrolment.id}`;
-  const [payForm, pay] = useForm<{ method: string; amount: string; paid_on: string; reference: string; receipt: string }>({ id: "offline-payment", lastResult: actionData?.intent === "pago" ? actionData.result : undefined, shouldValidate: "onSubmit" });
-  const [refundForm, refund] = useForm<{ payment: string; amount: string; reason: string }>({ id: "refund", lastResult: actionData?.intent === "reembolso" ? actionData.result : undefined, shouldValidate: "onSubmit" });
+  const [payForm, pay] = useForm<{ method: string; amount: string; paid_on: string; reference: string; receipt: string }>({
+    id: "offline-payment",
+    lastResult: actionData?.intent === "pago" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+  });
+  const [refundForm, refund] = useForm<{ payment: string; amount: string; reason: string }>({
+    id: "refund",
+    lastResult: actionData?.intent === "reembolso" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+  });
   const refundable = [
-    ...cardAttempts.filter((a) => a.status === "approved" && !a.refunded).map((a) => ({ value: `tarjeta-${a.id}`, label: `Tarjeta ${a.controlNumber} (${formatMoney(a.amountCentavos)})` })),
-    ...offlinePayments.filter((o) => !o.refunded).map((o) => ({ value: `fuera_de_linea-${o.id}`, label: `${OFFLINE_METHOD_LABELS[o.method]} ${o.reference} (${formatMoney(o.amountCentavos)})` })),
+    ...cardAttempts
+      .filter((a) => a.status === "approved" && !a.refunded)
+      .map((a) => ({ value: `tarjeta-${a.id}`, label: `Tarjeta ${a.controlNumber} (${formatMoney(a.amountCentavos)})` })),
+    ...offlinePayments
+      .filter((o) => !o.refunded)
+      .map((o) => ({
+        value: `fuera_de_linea-${o.id}`,
+        label: `${OFFLINE_METHOD_LABELS[o.method]} ${o.reference} (${formatMoney(o.amountCentavos)})`,
+      })),
   ];
   const waitsForPayment = enrolment.status === "pendiente_de_pago" || enrolment.status === "pendiente_de_revision";
   return (
@@ -182,8 +228,12 @@ export default function EnrolmentPayments() {
         <ul className="staff-list">
           {offlinePayments.map((o) => (
             <li key={o.id}>
-              {OFFLINE_METHOD_LABELS[o.method]} por {formatMoney(o.amountCentavos)} el {formatDay(o.paidOn)}, referencia {o.reference}, registrado por {o.recordedBy}
-              {o.refunded ? " (reembolsado)" : ""} — <a href={`/admin/pagos/comprobantes/${o.id}`}>ver comprobante<span className="visually-hidden"> {o.reference}</span></a>
+              {OFFLINE_METHOD_LABELS[o.method]} por {formatMoney(o.amountCentavos)} el {formatDay(o.paidOn)}, referencia {o.reference}, registrado por{" "}
+              {o.recordedBy}
+              {o.refunded ? " (reembolsado)" : ""} —{" "}
+              <a href={`/admin/pagos/comprobantes/${o.id}`}>
+                ver comprobante<span className="visually-hidden"> {o.reference}</span>
+              </a>
             </li>
           ))}
         </ul>
@@ -204,11 +254,32 @@ export default function EnrolmentPayments() {
       {waitsForPayment ? (
         <section aria-labelledby="offline-title">
           <h2 id="offline-title">Registrar un pago fuera de línea</h2>
-          <p>Transferencia, tienda de conveniencia, ventanilla bancaria o referencia de la Dirección de Enseñanza. Al registrarlo se confirma la inscripción.</p>
-          <Form method="post" encType="multipart/form-data" action={`${path}?intent=pago`} {...getFormProps(payForm)} noValidate className="staff-form">
-            <ErrorSummary title="Revise el pago" errors={summaryErrors([pay.method, pay.amount, pay.paid_on, pay.reference, pay.receipt] as FieldMeta[])} formErrors={payForm.errors} focusKey={actionData} />
+          <p>
+            Transferencia, tienda de conveniencia, ventanilla bancaria o referencia de la Dirección de Enseñanza. Al registrarlo se confirma la
+            inscripción.
+          </p>
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            action={`${path}?intent=pago`}
+            {...getFormProps(payForm)}
+            noValidate
+            className="staff-form"
+          >
+            <ErrorSummary
+              title="Revise el pago"
+              errors={summaryErrors([pay.method, pay.amount, pay.paid_on, pay.reference, pay.receipt] as FieldMeta[])}
+              formErrors={payForm.errors}
+              focusKey={actionData}
+            />
             <RadioGroup meta={pay.method as FieldMeta} legend="Medio de pago" options={METHOD_OPTIONS} required />
-            <Field meta={pay.amount as FieldMeta} label="Monto en pesos" inputMode="decimal" hint={`Precio de la inscripción: ${formatMoney(enrolment.amountCentavos)}.`} required />
+            <Field
+              meta={pay.amount as FieldMeta}
+              label="Monto en pesos"
+              inputMode="decimal"
+              hint={`Precio de la inscripción: ${formatMoney(enrolment.amountCentavos)}.`}
+              required
+            />
             <Field meta={pay.paid_on as FieldMeta} label="Fecha del pago" type="date" hint="AAAA-MM-DD" required />
             <Field meta={pay.reference as FieldMeta} label="Referencia o folio" maxLength={100} required />
             <div className={["field", "field--file", pay.receipt.errors?.length ? "field--invalid" : null].filter(Boolean).join(" ")}>
@@ -246,7 +317,12 @@ export default function EnrolmentPayments() {
         <section aria-labelledby="refund-title">
           <h2 id="refund-title">Registrar un reembolso</h2>
           <Form method="post" action={`${path}?intent=reembolso`} {...getFormProps(refundForm)} noValidate className="staff-form">
-            <ErrorSummary title="Revise el reembolso" errors={summaryErrors([refund.payment, refund.amount, refund.reason] as FieldMeta[])} formErrors={refundForm.errors} focusKey={actionData} />
+            <ErrorSummary
+              title="Revise el reembolso"
+              errors={summaryErrors([refund.payment, refund.amount, refund.reason] as FieldMeta[])}
+              formErrors={refundForm.errors}
+              focusKey={actionData}
+            />
             <SelectField meta={refund.payment as FieldMeta} label="Pago que se reembolsa" options={refundable} required />
             <Field meta={refund.amount as FieldMeta} label="Monto en pesos" inputMode="decimal" required />
             <Field meta={refund.reason as FieldMeta} label="Motivo" maxLength={500} required />

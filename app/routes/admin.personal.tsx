@@ -40,7 +40,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
     const outcome = await inviteStaffByEmail(db, submission.value, actor, origin, requestId);
     if (!outcome.ok) {
-      return data({ intent: "invite" as const, result: submission.reply({ fieldErrors: { email: ["Ya existe una cuenta del personal con ese correo electrónico."] } }) }, { status: 400 });
+      return data(
+        {
+          intent: "invite" as const,
+          result: submission.reply({ fieldErrors: { email: ["Ya existe una cuenta del personal con ese correo electrónico."] } }),
+        },
+        { status: 400 },
+      );
     }
     return redirectWithToast("/admin/personal", {
       type: outcome.mailSent ? "success" : "error",
@@ -50,10 +56,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
     });
   }
 
-  const schema = intent === "role" ? staffRoleChangeSchema : intent === "deactivate" ? staffDeactivateSchema : intent === "resend" ? staffResendSchema : null;
-  if (!schema) return data({ intent: "other" as const, result: null, message: "Acción no reconocida. Recargue la página e intente de nuevo." }, { status: 400 });
+  const schema =
+    intent === "role" ? staffRoleChangeSchema : intent === "deactivate" ? staffDeactivateSchema : intent === "resend" ? staffResendSchema : null;
+  if (!schema)
+    return data({ intent: "other" as const, result: null, message: "Acción no reconocida. Recargue la página e intente de nuevo." }, { status: 400 });
   const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success") return data({ intent: "other" as const, result: null, message: "Los datos enviados no son válidos. Recargue la página e intente de nuevo." }, { status: 400 });
+  if (submission.status !== "success")
+    return data(
+      { intent: "other" as const, result: null, message: "Los datos enviados no son válidos. Recargue la página e intente de nuevo." },
+      { status: 400 },
+    );
   const value = submission.value;
   const outcome =
     value.intent === "role"
@@ -154,7 +166,12 @@ export default function StaffMembersPage() {
 
       <h2>Invitar a una persona</h2>
       <p>Recibirá por correo un enlace (válido 24 horas) para elegir su contraseña y configurar la verificación en dos pasos.</p>
-      <ErrorSummary title="No pudimos enviar la invitación" errors={summaryErrors([fields.email, fields.name, fields.role])} formErrors={form.errors} focusKey={inviteResult} />
+      <ErrorSummary
+        title="No pudimos enviar la invitación"
+        errors={summaryErrors([fields.email, fields.name, fields.role])}
+        formErrors={form.errors}
+        focusKey={inviteResult}
+      />
       <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <input type="hidden" name="intent" value="invite" />
         <Field meta={fields.name} label="Nombre completo" autoComplete="off" required />

@@ -36,8 +36,9 @@ export default function ReviewQueue() {
                 {item.name} ({item.participantId})
               </Link>
               <p>
-                {PROFILE_LABELS[item.profile]} · {item.pendingDocuments > 0 ? `${item.pendingDocuments} documento(s) pendiente(s)` : "Documentos aprobados; inscripción por confirmar"} · esperando desde{" "}
-                {formatInstant(item.waitingSince)} ({item.daysWaiting === 1 ? "1 día" : `${item.daysWaiting} días`})
+                {PROFILE_LABELS[item.profile]} ·{" "}
+                {item.pendingDocuments > 0 ? `${item.pendingDocuments} documento(s) pendiente(s)` : "Documentos aprobados; inscripción por confirmar"}{" "}
+                · esperando desde {formatInstant(item.waitingSince)} ({item.daysWaiting === 1 ? "1 día" : `${item.daysWaiting} días`})
               </p>
               {item.coursesInReview.length ? <p>Cursos en espera: {item.coursesInReview.join(", ")}</p> : null}
             </li>

@@ -65,7 +65,8 @@ export function ErrorBoundary() {
     isRouteErrorResponse(error) && typeof error.data === "object" && error.data && "message" in error.data && typeof error.data.message === "string"
       ? error.data.message
       : null;
-  const title = status === 403 ? "No tiene permiso para esta página" : status === 404 ? "No encontramos este registro" : "Ocurrió un error en el servidor";
+  const title =
+    status === 403 ? "No tiene permiso para esta página" : status === 404 ? "No encontramos este registro" : "Ocurrió un error en el servidor";
   const text =
     status === 403
       ? (message ?? "Su función no tiene permiso para usar esta página.")

@@ -33,7 +33,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
   return value ? { "Referrer-Policy": value } : new Headers();
 };
 
-const INVALID_LINK = "Este enlace no es válido, ya se usó o venció (dura 24 horas). Pida a una persona con la función Administración que le envíe uno nuevo.";
+const INVALID_LINK =
+  "Este enlace no es válido, ya se usó o venció (dura 24 horas). Pida a una persona con la función Administración que le envíe uno nuevo.";
 
 function tokenOf(request: Request): string {
   return (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
@@ -60,12 +61,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const token = String(form.get("token") ?? "").slice(0, 200);
   const submission = parseWithZod(form, { schema: staffSetupSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
-  const outcome = await completeStaffSetup(db, { token, password: submission.value.password, code: submission.value.code }, context.requestId ?? null);
+  const outcome = await completeStaffSetup(
+    db,
+    { token, password: submission.value.password, code: submission.value.code },
+    context.requestId ?? null,
+  );
   if (!outcome.ok) {
-    if (outcome.reason === "invalid-token") return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
+    if (outcome.reason === "invalid-token")
+      return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
     return data(
       submission.reply({
-        fieldErrors: { code: ["El código no coincide. Revise que escaneó este código QR (o escribió esta clave) y escriba el código que muestra ahora su aplicación."] },
+        fieldErrors: {
+          code: [
+            "El código no coincide. Revise que escaneó este código QR (o escribió esta clave) y escriba el código que muestra ahora su aplicación.",
+          ],
+        },
         hideFields: ["password", "password_confirmation", "code"],
       }),
       { status: 400 },
@@ -73,7 +83,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   // Both factors were just proven: the member starts signed in.
   const cookie = await createStaffSession(request, outcome.staff.id, "activa");
-  return redirectWithToast(STAFF_HOME_PATH, { type: "success", description: "Su acceso quedó configurado. Ya inició sesión." }, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(
+    STAFF_HOME_PATH,
+    { type: "success", description: "Su acceso quedó configurado. Ya inició sesión." },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 export default function StaffSetupPage() {
@@ -96,8 +110,8 @@ export default function StaffSetupPage() {
     <div className="container page form-page">
       <h1>Configurar su acceso</h1>
       <p>
-        {view.name} ({view.email}), función: {view.roleLabel}. Elija su contraseña y configure la verificación en dos pasos; las dos son obligatorias para
-        el personal.
+        {view.name} ({view.email}), función: {view.roleLabel}. Elija su contraseña y configure la verificación en dos pasos; las dos son obligatorias
+        para el personal.
       </p>
       <ErrorSummary
         title="No pudimos configurar su acceso"
@@ -105,7 +119,14 @@ export default function StaffSetupPage() {
         formErrors={form.errors}
         focusKey={lastResult}
       />
-      <Form method="post" action={`/admin/configurar?token=${encodeURIComponent(view.token)}`} id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form
+        method="post"
+        action={`/admin/configurar?token=${encodeURIComponent(view.token)}`}
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="form"
+      >
         <input type="hidden" name="token" value={view.token} />
         <h2>1. Contraseña</h2>
         <Field
@@ -118,11 +139,24 @@ export default function StaffSetupPage() {
           required
           omitValue
         />
-        <Field meta={fields.password_confirmation} key={`confirmation-${errorKey}`} label="Repita la contraseña" type="password" autoComplete="new-password" required omitValue />
+        <Field
+          meta={fields.password_confirmation}
+          key={`confirmation-${errorKey}`}
+          label="Repita la contraseña"
+          type="password"
+          autoComplete="new-password"
+          required
+          omitValue
+        />
 
         <h2>2. Verificación en dos pasos</h2>
         <p>Escanee este código QR con su aplicación de autenticación (Google Authenticator, Microsoft Authenticator, FreeOTP…).</p>
-        <div className="totp-qr" role="img" aria-label="Código QR para agregar su cuenta a la aplicación de autenticación" dangerouslySetInnerHTML={{ __html: view.qrSvg }} />
+        <div
+          className="totp-qr"
+          role="img"
+          aria-label="Código QR para agregar su cuenta a la aplicación de autenticación"
+          dangerouslySetInnerHTML={{ __html: view.qrSvg }}
+        />
         <p>
           Si no puede escanearlo, agregue la cuenta a mano con esta clave (tipo «basada en tiempo»):{" "}
           <code className="totp-secret" data-testid="totp-secret">

@@ -51,27 +51,39 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const submission = parseWithZod(form, { schema: staffCodeStepSchema });
     const pending = await getPendingStaff(request);
     // The password step expired (5 minutes) or was never done: start again.
-    if (!pending) return redirectWithToast("/admin/login", { type: "error", description: "Pasaron más de 5 minutos. Escriba de nuevo su correo y contraseña." });
+    if (!pending)
+      return redirectWithToast("/admin/login", { type: "error", description: "Pasaron más de 5 minutos. Escriba de nuevo su correo y contraseña." });
     if (submission.status !== "success") return data({ stage: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
     const outcome = await verifyStaffCode(db, { staff: pending, code: submission.value.code, clientAddress });
     if (!outcome.ok) {
       const tooMany = outcome.reason === "too-many-attempts";
       return data(
-        { stage: "code" as const, result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CODE_MESSAGE], hideFields: ["code"] }) },
+        {
+          stage: "code" as const,
+          result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CODE_MESSAGE], hideFields: ["code"] }),
+        },
         { status: tooMany ? 429 : 400 },
       );
     }
     const cookie = await createStaffSession(request, pending.id, "activa");
-    return redirectWithToast(returnPath(submission.value.redirectTo), { type: "success", description: `Bienvenido(a), ${pending.name}.` }, { headers: { "Set-Cookie": cookie } });
+    return redirectWithToast(
+      returnPath(submission.value.redirectTo),
+      { type: "success", description: `Bienvenido(a), ${pending.name}.` },
+      { headers: { "Set-Cookie": cookie } },
+    );
   }
 
   const submission = parseWithZod(form, { schema: staffPasswordStepSchema });
-  if (submission.status !== "success") return data({ stage: "password" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  if (submission.status !== "success")
+    return data({ stage: "password" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await verifyStaffPassword(db, { email: submission.value.email, password: submission.value.password, clientAddress });
   if (!outcome.ok) {
     const tooMany = outcome.reason === "too-many-attempts";
     return data(
-      { stage: "password" as const, result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_PASSWORD_MESSAGE], hideFields: ["password"] }) },
+      {
+        stage: "password" as const,
+        result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_PASSWORD_MESSAGE], hideFields: ["password"] }),
+      },
       { status: tooMany ? 429 : 400 },
     );
   }
@@ -101,7 +113,12 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
   return (
     <>
       <p>Para el personal del hospital que administra el sitio. Si usted es participante de un curso, use el acceso de participantes.</p>
-      <ErrorSummary title="No pudimos iniciar su sesión" errors={summaryErrors([fields.email, fields.password])} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary
+        title="No pudimos iniciar su sesión"
+        errors={summaryErrors([fields.email, fields.password])}
+        formErrors={form.errors}
+        focusKey={lastResult}
+      />
       <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -9,7 +9,11 @@ export const staffAccess = PUBLIC_STAFF_ROUTE satisfies StaffAccess;
 /** Sign-out deletes the staff session row, then clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {
   const cookie = await destroyStaffSession(request);
-  return redirectWithToast("/admin/login", { type: "success", description: "Cerró su sesión del área del personal." }, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(
+    "/admin/login",
+    { type: "success", description: "Cerró su sesión del área del personal." },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 export async function loader() {

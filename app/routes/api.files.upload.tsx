@@ -27,7 +27,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const refused = form.fileErrors.file?.[0];
   if (refused) return apiJson({ message: refused, errors: { file: refused } }, { status: 400 });
   const file = form.files.get("file");
-  if (!file) return apiJson({ message: "Falta el archivo: envíelo en el campo «file».", errors: { file: "Falta el archivo: envíelo en el campo «file»." } }, { status: 400 });
+  if (!file)
+    return apiJson(
+      { message: "Falta el archivo: envíelo en el campo «file».", errors: { file: "Falta el archivo: envíelo en el campo «file»." } },
+      { status: 400 },
+    );
 
   const staged = await stageUpload(db, file, context.clientAddress ?? "unknown", siteOrigin());
   return apiJson({ fileUrl: staged.fileUrl, expiresAt: staged.expiresAt });

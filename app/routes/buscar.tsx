@@ -117,8 +117,8 @@ export default function SearchPage() {
           ) : null}
           {results.length === 0 ? (
             <p>
-              Revise la ortografía o use menos palabras. También puede explorar las <Link to="/direccion/medica">direcciones</Link>,
-              la <Link to="/transparencia">transparencia</Link> o la <Link to="/ensenanza/offer">oferta académica</Link>.
+              Revise la ortografía o use menos palabras. También puede explorar las <Link to="/direccion/medica">direcciones</Link>, la{" "}
+              <Link to="/transparencia">transparencia</Link> o la <Link to="/ensenanza/offer">oferta académica</Link>.
             </p>
           ) : (
             <ol className="search-results__list" start={first}>
@@ -137,7 +137,9 @@ export default function SearchPage() {
                     </a>
                   )}
                   <p className="search-result__snippet">
-                    {result.snippet.map((part, index) => (part.highlight ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}
+                    {result.snippet.map((part, index) =>
+                      part.highlight ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>,
+                    )}
                   </p>
                 </li>
               ))}

@@ -6,7 +6,14 @@ import { liveEnrolmentsFor } from "~/enrolment/enrolment.server";
 import { getSettings } from "~/settings/settings.server";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { CATALOGUE_PATH, monthHref, MONTHS } from "~/courses/catalogue";
-import { courseEntryPath, getCourseByUrl, getEnrolledCourseContent, toCourseCard, viewerFromSessionUser, type EnrolledCourseContent } from "~/courses/courses.server";
+import {
+  courseEntryPath,
+  getCourseByUrl,
+  getEnrolledCourseContent,
+  toCourseCard,
+  viewerFromSessionUser,
+  type EnrolledCourseContent,
+} from "~/courses/courses.server";
 import { ChooseCourseForm, CourseFacts, programmePagePath } from "~/courses/course-ui";
 import { db } from "~/db.server";
 import { siteOrigin } from "~/config.server";
@@ -96,34 +103,32 @@ export default function CourseEntry() {
       {enrolled ? <EnrolledContent content={enrolled} /> : null}
 
       {enrolled || enrolment ? null : (
-      <section className="course-page__notice" aria-labelledby="how-to-enrol">
-        <h2 id="how-to-enrol">Cómo inscribirse</h2>
-        <p>
-          Las ligas de las sesiones, el video y los materiales del curso están disponibles solo para participantes inscritos.
-        </p>
-        {open ? (
-          <p>
-            {signedIn
-              ? "Para inscribirse, elija el curso y complete su compra o inscripción."
-              : "Para inscribirse, elija el curso, cree su cuenta con sus documentos (o inicie sesión si ya la tiene) y complete su compra o inscripción."}
-          </p>
-        ) : (
-          <p>Las inscripciones de este curso están cerradas. Consulte otros cursos en la oferta académica.</p>
-        )}
-        <ul className="course-page__actions">
+        <section className="course-page__notice" aria-labelledby="how-to-enrol">
+          <h2 id="how-to-enrol">Cómo inscribirse</h2>
+          <p>Las ligas de las sesiones, el video y los materiales del curso están disponibles solo para participantes inscritos.</p>
           {open ? (
+            <p>
+              {signedIn
+                ? "Para inscribirse, elija el curso y complete su compra o inscripción."
+                : "Para inscribirse, elija el curso, cree su cuenta con sus documentos (o inicie sesión si ya la tiene) y complete su compra o inscripción."}
+            </p>
+          ) : (
+            <p>Las inscripciones de este curso están cerradas. Consulte otros cursos en la oferta académica.</p>
+          )}
+          <ul className="course-page__actions">
+            {open ? (
+              <li>
+                <ChooseCourseForm action={card.action} courseId={card.id} formAction={monthHref(card.monthId)} describedBy="course-title" />
+              </li>
+            ) : null}
             <li>
-              <ChooseCourseForm action={card.action} courseId={card.id} formAction={monthHref(card.monthId)} describedBy="course-title" />
+              <Link to={programmePagePath(card.id)}>Ver el programa</Link>
             </li>
-          ) : null}
-          <li>
-            <Link to={programmePagePath(card.id)}>Ver el programa</Link>
-          </li>
-          <li>
-            <Link to={monthHref(card.monthId)}>Oferta académica de {MONTHS[card.monthId]}</Link>
-          </li>
-        </ul>
-      </section>
+            <li>
+              <Link to={monthHref(card.monthId)}>Oferta académica de {MONTHS[card.monthId]}</Link>
+            </li>
+          </ul>
+        </section>
       )}
     </div>
   );

@@ -29,10 +29,7 @@ export const meta: MetaFunction = ({ matches }) =>
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireDevMailPages(context);
   const recipient = new URL(request.url).searchParams.get("para")?.trim() ?? "";
-  const [mails, capture] = await Promise.all([
-    listCapturedMail(db, { to: recipient || undefined, limit: 200 }),
-    runningMailCapture(),
-  ]);
+  const [mails, capture] = await Promise.all([listCapturedMail(db, { to: recipient || undefined, limit: 200 }), runningMailCapture()]);
   return {
     recipient,
     capturing: mailMode() === "capture",
@@ -80,9 +77,7 @@ export default function CapturedMailList() {
       ) : (
         <div className="dev-mail__table-wrapper">
           <table className="dev-mail__table">
-            <caption>
-              {mails.length === 1 ? "1 correo" : `${mails.length} correos`}, del más reciente al más antiguo
-            </caption>
+            <caption>{mails.length === 1 ? "1 correo" : `${mails.length} correos`}, del más reciente al más antiguo</caption>
             <thead>
               <tr>
                 <th scope="col">Recibido</th>

@@ -12,8 +12,7 @@ const crumbs: Crumb[] = [{ label: "Direcciones", href: "/direcciones" }];
 export const meta: MetaFunction = ({ matches }) =>
   deepPageMeta({
     title: TITLE,
-    description:
-      "Las direcciones del Hospital Infantil de México Federico Gómez con sus subdirecciones, departamentos, servicios y unidades.",
+    description: "Las direcciones del Hospital Infantil de México Federico Gómez con sus subdirecciones, departamentos, servicios y unidades.",
     path: "/direcciones",
     crumbs,
     matches,

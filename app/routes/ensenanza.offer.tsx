@@ -41,9 +41,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const viewer = viewerFromSessionUser(user);
   const courses = await listCoursesByMonth(db, month);
   // A participant already enrolled (or in review) sees that instead of "Comprar".
-  const live = user ? await liveEnrolmentsFor(db, user.id, courses.map((course) => course.course_id)) : new Map();
+  const live = user
+    ? await liveEnrolmentsFor(
+        db,
+        user.id,
+        courses.map((course) => course.course_id),
+      )
+    : new Map();
   const enrolments: Record<number, EnrolmentSummary> = {};
-  for (const [courseId, enrolment] of live) if (replacesPurchase(enrolment.status)) enrolments[courseId] = { id: enrolment.id, status: enrolment.status };
+  for (const [courseId, enrolment] of live)
+    if (replacesPurchase(enrolment.status)) enrolments[courseId] = { id: enrolment.id, status: enrolment.status };
   // Back in the catalogue, the visitor has left the enrolment flow: forget the chosen course.
   const clearCookie = await clearChosenCourse(request);
   return data(
@@ -94,8 +101,8 @@ export default function CourseCatalogue() {
       <Breadcrumbs items={CRUMBS} />
       <h1>Oferta académica</h1>
       <p className="catalogue__lead">
-        Cursos, diplomados y talleres de educación médica continua para profesionales y estudiantes de la salud, presenciales y en
-        línea. Elija un mes para ver sus cursos.
+        Cursos, diplomados y talleres de educación médica continua para profesionales y estudiantes de la salud, presenciales y en línea. Elija un mes
+        para ver sus cursos.
       </p>
       <p className="catalogue__calendar">
         {/* A plain link (not <Link>): the browser downloads the file, with or without JavaScript. */}
@@ -139,8 +146,7 @@ export default function CourseCatalogue() {
             </>
           ) : (
             <>
-              Los precios dependen de su perfil (Personal HIMFG, Estudiante o Externo).{" "}
-              <Link to="/userlogin">Inicie sesión</Link> para ver el suyo.
+              Los precios dependen de su perfil (Personal HIMFG, Estudiante o Externo). <Link to="/userlogin">Inicie sesión</Link> para ver el suyo.
             </>
           )}
         </p>

@@ -24,7 +24,11 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 
 export const links = institutionalLinks;
 
-const kindLabel = { unidad: "Unidad de investigación", laboratorio: "Laboratorio de investigación", servicio: "Servicio de apoyo a la investigación" } as const;
+const kindLabel = {
+  unidad: "Unidad de investigación",
+  laboratorio: "Laboratorio de investigación",
+  servicio: "Servicio de apoyo a la investigación",
+} as const;
 
 export default function ResearchUnitPage() {
   const { unit } = useLoaderData<typeof loader>();
@@ -36,8 +40,8 @@ export default function ResearchUnitPage() {
       <h1>{unit.name}</h1>
       {unit.nameIsIllustrative ? (
         <p className="notice">
-          Nombre ilustrativo: el sitio institucional no publica qué unidad corresponde a este número, por lo que este contenido de
-          demostración usa el nombre de una unidad real del instituto.
+          Nombre ilustrativo: el sitio institucional no publica qué unidad corresponde a este número, por lo que este contenido de demostración usa el
+          nombre de una unidad real del instituto.
         </p>
       ) : null}
       <p className="unit-page__summary">{unit.summary}</p>

@@ -27,27 +27,24 @@ export default function MissionAndVisionPage() {
       <section className="statement" aria-labelledby="mision">
         <h2 id="mision">Misión</h2>
         <p>
-          Cuidar la salud de niñas, niños y adolescentes de todo México con atención médica de alta especialidad, segura,
-          humana y basada en la mejor evidencia; formar a las y los profesionales de la salud que la infancia del país
-          necesita, y generar conocimiento científico que se traduzca en mejores diagnósticos, tratamientos y políticas de
-          salud.
+          Cuidar la salud de niñas, niños y adolescentes de todo México con atención médica de alta especialidad, segura, humana y basada en la mejor
+          evidencia; formar a las y los profesionales de la salud que la infancia del país necesita, y generar conocimiento científico que se traduzca
+          en mejores diagnósticos, tratamientos y políticas de salud.
         </p>
         <p>
-          Lo hacemos con un equipo multidisciplinario que acompaña a cada paciente y a su familia desde la primera consulta
-          hasta su recuperación, con respeto a sus derechos y sin distinción alguna.
+          Lo hacemos con un equipo multidisciplinario que acompaña a cada paciente y a su familia desde la primera consulta hasta su recuperación, con
+          respeto a sus derechos y sin distinción alguna.
         </p>
       </section>
       <section className="statement" aria-labelledby="vision">
         <h2 id="vision">Visión</h2>
         <p>
-          Ser la institución de referencia del país en un modelo de atención pediátrica cuaternaria: medicina de alta
-          complejidad que integra la asistencia, la enseñanza y la investigación para resolver los padecimientos que otros
-          hospitales no pueden atender.
+          Ser la institución de referencia del país en un modelo de atención pediátrica cuaternaria: medicina de alta complejidad que integra la
+          asistencia, la enseñanza y la investigación para resolver los padecimientos que otros hospitales no pueden atender.
         </p>
         <p>
-          Queremos lograrlo en un entorno <Link to="/dano-cero">Cero Daño</Link>, donde la seguridad del paciente guía cada
-          decisión, el personal trabaja con orgullo y satisfacción, los procesos son eficientes y los recursos públicos se
-          administran con transparencia.
+          Queremos lograrlo en un entorno <Link to="/dano-cero">Cero Daño</Link>, donde la seguridad del paciente guía cada decisión, el personal
+          trabaja con orgullo y satisfacción, los procesos son eficientes y los recursos públicos se administran con transparencia.
         </p>
       </section>
     </div>

@@ -106,8 +106,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const noStore = { "Cache-Control": "private, no-store" };
   const parsed = await parseUploadForm(request, ["constancia"]);
   if (!parsed.ok) {
-    const message = parsed.reason === "too-large" ? "El formulario pesa más de 5 MB. Adjunte una constancia más ligera." : "No pudimos leer el formulario. Intente de nuevo.";
-    return data({ intent: "invoice", ok: false, message } satisfies ActionResult, { status: parsed.reason === "too-large" ? 413 : 400, headers: noStore });
+    const message =
+      parsed.reason === "too-large"
+        ? "El formulario pesa más de 5 MB. Adjunte una constancia más ligera."
+        : "No pudimos leer el formulario. Intente de nuevo.";
+    return data({ intent: "invoice", ok: false, message } satisfies ActionResult, {
+      status: parsed.reason === "too-large" ? 413 : 400,
+      headers: noStore,
+    });
   }
   const intent = String(parsed.fields.get("intent") ?? "");
   const requested = String(parsed.fields.get("modality") ?? "");
@@ -120,7 +126,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "card") {
     // Only the hydrated page sends js=1: without JavaScript the lightbox cannot open, so nothing
     // is created for that browser.
-    if (parsed.fields.get("js") !== "1") return data({ intent, ok: false, message: NO_SCRIPT_MESSAGE } satisfies ActionResult, { status: 400, headers: noStore });
+    if (parsed.fields.get("js") !== "1")
+      return data({ intent, ok: false, message: NO_SCRIPT_MESSAGE } satisfies ActionResult, { status: 400, headers: noStore });
     const provider = await getPaymentProvider(db);
     const outcome = await startCardPayment(db, provider, enrolmentInput);
     if (!outcome.ok) return refuse(intent, outcome.reason);
@@ -129,14 +136,16 @@ export async function action({ request }: ActionFunctionArgs) {
 
   if (intent === "free" || intent === "review") {
     const outcome =
-      intent === "free"
-        ? await enrolFree(db, enrolmentInput, { origin: siteOrigin() })
-        : await sendEnrolmentToReview(db, enrolmentInput);
+      intent === "free" ? await enrolFree(db, enrolmentInput, { origin: siteOrigin() }) : await sendEnrolmentToReview(db, enrolmentInput);
     if (!outcome.ok) return refuse(intent, outcome.reason, outcome.reason === "wrong-path" ? 400 : 409);
     const cookie = await clearChosenCourse(request);
     const init = cookie ? { headers: { "Set-Cookie": cookie } } : undefined;
     return intent === "free"
-      ? redirectWithToast("/profile#mis-inscripciones", { type: "success", title: "Inscripción confirmada", description: "Le enviamos la confirmación por correo electrónico." }, init)
+      ? redirectWithToast(
+          "/profile#mis-inscripciones",
+          { type: "success", title: "Inscripción confirmada", description: "Le enviamos la confirmación por correo electrónico." },
+          init,
+        )
       : redirectWithToast(
           "/profile#mis-inscripciones",
           {
@@ -171,7 +180,10 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  return data({ intent: "card", ok: false, message: "Solicitud no válida: vuelva a cargar la página." } satisfies ActionResult, { status: 400, headers: noStore });
+  return data({ intent: "card", ok: false, message: "Solicitud no válida: vuelva a cargar la página." } satisfies ActionResult, {
+    status: 400,
+    headers: noStore,
+  });
 }
 
 export default function PaymentPage() {

@@ -27,13 +27,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const kind = KINDS.includes(body.kind as RelayKind) ? (body.kind as RelayKind) : null;
   if (!kind) return Response.json({ error: "Solicitud no válida" }, { status: 400 });
   const provider = await getPaymentProvider(db);
-  const outcome = await handleRelay(db, provider, {
-    kind,
-    payload: body.response,
-    controlNumber: body.controlNumber,
-    participantId: user.id,
-    clientAddress: typeof context.clientAddress === "string" ? context.clientAddress : null,
-  }, { origin: siteOrigin() });
+  const outcome = await handleRelay(
+    db,
+    provider,
+    {
+      kind,
+      payload: body.response,
+      controlNumber: body.controlNumber,
+      participantId: user.id,
+      clientAddress: typeof context.clientAddress === "string" ? context.clientAddress : null,
+    },
+    { origin: siteOrigin() },
+  );
   return Response.json({ applied: outcome.applied, status: outcome.applied ? outcome.status : null }, { headers: { "Cache-Control": "no-store" } });
 }
 

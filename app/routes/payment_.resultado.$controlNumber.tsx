@@ -47,10 +47,18 @@ type Outcome = { title: string; tone: "success" | "error" | "info"; body: string
 function describe(status: string): Outcome {
   switch (status) {
     case "approved":
-      return { title: "Pago aprobado", tone: "success", body: "Su pago fue aprobado y su inscripción está confirmada. Le enviamos el recibo y la confirmación por correo electrónico." };
+      return {
+        title: "Pago aprobado",
+        tone: "success",
+        body: "Su pago fue aprobado y su inscripción está confirmada. Le enviamos el recibo y la confirmación por correo electrónico.",
+      };
     case "declined":
     case "rejected":
-      return { title: "Pago rechazado", tone: "error", body: "El banco rechazó el pago. No se hizo ningún cargo y no quedó inscrito. Puede intentarlo con otra tarjeta." };
+      return {
+        title: "Pago rechazado",
+        tone: "error",
+        body: "El banco rechazó el pago. No se hizo ningún cargo y no quedó inscrito. Puede intentarlo con otra tarjeta.",
+      };
     case "cancelled":
     case "closed":
       return { title: "Operación cancelada", tone: "info", body: "Usted canceló el pago. No se hizo ningún cargo y no quedó inscrito." };
@@ -61,7 +69,11 @@ function describe(status: string): Outcome {
         body: "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente pagar de nuevo: en cuanto el banco lo confirme le escribiremos, y mientras tanto no podrá iniciar otro pago con tarjeta para este curso.",
       };
     case "pending":
-      return { title: "Pago en proceso", tone: "info", body: "Aún no recibimos la respuesta del banco. Vuelva a cargar esta página en unos momentos." };
+      return {
+        title: "Pago en proceso",
+        tone: "info",
+        body: "Aún no recibimos la respuesta del banco. Vuelva a cargar esta página en unos momentos.",
+      };
     default:
       return { title: "El pago no se completó", tone: "error", body: "El pago no se completó y no quedó inscrito. Puede intentarlo de nuevo." };
   }
@@ -108,8 +120,7 @@ export default function PaymentResult() {
       {attempt.modalityNote ? <p>{attempt.modalityNote}</p> : null}
       {refund ? (
         <p className="payment__refund" role="note">
-          <strong>Reembolso pendiente.</strong> {refund} Si tiene dudas, comuníquese al {contact.phone} o a {contact.email} con su número de
-          control.
+          <strong>Reembolso pendiente.</strong> {refund} Si tiene dudas, comuníquese al {contact.phone} o a {contact.email} con su número de control.
         </p>
       ) : null}
       {attempt.status === "approved" && !refund && attempt.verification === "por_conciliar" ? (

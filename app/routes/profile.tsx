@@ -41,7 +41,13 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
 };
 
 export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ title: "Mi perfil", description: "Sus datos, documentos e inscripciones.", path: "/profile", origin: rootOrigin(matches), noindex: true });
+  pageMeta({
+    title: "Mi perfil",
+    description: "Sus datos, documentos e inscripciones.",
+    path: "/profile",
+    origin: rootOrigin(matches),
+    noindex: true,
+  });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -84,11 +90,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (documentId === null) return refusal("replace-document", null, submission.reply({ formErrors: ["El documento no existe."] }), 404);
     const file = form.files.get("document");
     if (!file) {
-      return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: form.fileErrors.document ?? [FILE_MESSAGES.missing] } }), 400);
+      return refusal(
+        "replace-document",
+        documentId,
+        submission.reply({ fieldErrors: { document: form.fileErrors.document ?? [FILE_MESSAGES.missing] } }),
+        400,
+      );
     }
     const outcome = await replaceParticipantDocument(db, user.id, documentId, { fileName: file.fileName, bytes: file.data });
     if (!outcome.ok) {
-      if (outcome.reason === "invalid-file") return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: [outcome.message] } }), 400);
+      if (outcome.reason === "invalid-file")
+        return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: [outcome.message] } }), 400);
       const approved = outcome.reason === "approved";
       const message = approved ? "Este documento ya fue aprobado y no se puede reemplazar." : "El documento no existe.";
       return refusal("replace-document", documentId, submission.reply({ formErrors: [message] }), approved ? 400 : 404);
@@ -191,8 +203,8 @@ export default function ProfilePage() {
       <section aria-labelledby="mis-documentos">
         <h2 id="mis-documentos">Mis documentos</h2>
         <p>
-          La Dirección de Enseñanza revisa sus documentos. Puede reemplazar un documento mientras no esté aprobado; el nuevo queda pendiente
-          de revisión. Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso.
+          La Dirección de Enseñanza revisa sus documentos. Puede reemplazar un documento mientras no esté aprobado; el nuevo queda pendiente de
+          revisión. Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso.
         </p>
         {documents.length === 0 ? (
           <p>No tiene documentos registrados.</p>
@@ -241,9 +253,9 @@ export default function ProfilePage() {
       <section aria-labelledby="mi-calendario-titulo" id="mi-calendario">
         <h2 id="mi-calendario-titulo">Mi calendario</h2>
         <p>
-          Suscríbase desde su aplicación de calendario (Google Calendar, Outlook, Calendario de Apple) a una dirección privada con sus
-          cursos confirmados y sus sesiones; se actualiza sola. No comparta la dirección: quien la tenga ve sus cursos. Si la compartió
-          por error, regenérela y la anterior dejará de funcionar.
+          Suscríbase desde su aplicación de calendario (Google Calendar, Outlook, Calendario de Apple) a una dirección privada con sus cursos
+          confirmados y sus sesiones; se actualiza sola. No comparta la dirección: quien la tenga ve sus cursos. Si la compartió por error, regenérela
+          y la anterior dejará de funcionar.
         </p>
         {calendarUrl ? (
           <div className="field">
@@ -268,7 +280,16 @@ function ProfileForm({
   isStudent,
   lastResult,
 }: {
-  participant: { name: string; grade: string; institution: string; age: number; graduated: string; nationality: string; state: string; phone: string };
+  participant: {
+    name: string;
+    grade: string;
+    institution: string;
+    age: number;
+    graduated: string;
+    nationality: string;
+    state: string;
+    phone: string;
+  };
   isStudent: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
@@ -371,7 +392,9 @@ function DocumentCard({ document, lastResult }: { document: DocumentListItem; la
         <a href={`/profile/documentos/${document.id}`} download>
           Descargar {lowerFirst(DOCUMENT_KIND_LABELS[document.kind])}
         </a>{" "}
-        <span className="field__hint">({describeFile({ content_type: document.contentType, file_name: document.fileName, byte_size: document.byteSize })})</span>
+        <span className="field__hint">
+          ({describeFile({ content_type: document.contentType, file_name: document.fileName, byte_size: document.byteSize })})
+        </span>
       </p>
       {document.status !== "aprobado" ? (
         <Form

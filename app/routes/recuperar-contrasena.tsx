@@ -61,8 +61,8 @@ export default function PasswordRecoveryPage() {
       {actionData?.sentTo ? (
         <div className="notice" role="status" data-testid="reset-requested">
           <p>
-            Si <strong>{actionData.sentTo}</strong> corresponde a una cuenta, en unos minutos recibirá un correo con un enlace para elegir
-            una nueva contraseña. El enlace vence en 1 hora y solo se puede usar una vez.
+            Si <strong>{actionData.sentTo}</strong> corresponde a una cuenta, en unos minutos recibirá un correo con un enlace para elegir una nueva
+            contraseña. El enlace vence en 1 hora y solo se puede usar una vez.
           </p>
           <p>Revise también su carpeta de correo no deseado.</p>
         </div>

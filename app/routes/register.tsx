@@ -81,7 +81,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseUploadForm(request, DOCUMENT_FIELDS);
   if (!form.ok) {
     const message = form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
-    return data(parseWithZod(new FormData(), { schema: registrationSchema }).reply({ formErrors: [message] }), { status: form.reason === "too-large" ? 413 : 400 });
+    return data(parseWithZod(new FormData(), { schema: registrationSchema }).reply({ formErrors: [message] }), {
+      status: form.reason === "too-large" ? 413 : 400,
+    });
   }
 
   const submission = parseWithZod(form.fields, { schema: registrationSchema });
@@ -89,7 +91,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const value = form.fields.get(name);
     return typeof value === "string" ? value : null;
   };
-  const role = submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(field("student_role")).data;
+  const role =
+    submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(field("student_role")).data;
   const resolved = resolveGradeAndInstitution({
     role: role ?? null,
     grade: field("student_grade"),
@@ -149,7 +152,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
   return redirectWithToast(
     courseId !== null ? "/payment" : "/profile",
-    { type: "success", title: "Registro completado", description: `Bienvenido(a), ${outcome.participant.name}. Su número de participante es ${outcome.participant.id}.` },
+    {
+      type: "success",
+      title: "Registro completado",
+      description: `Bienvenido(a), ${outcome.participant.name}. Su número de participante es ${outcome.participant.id}.`,
+    },
     { headers: { "Set-Cookie": cookie } },
   );
 }
@@ -175,7 +182,8 @@ export default function RegisterPage() {
     // would cost the chosen files and the typed password); the server checks everything again.
     onValidate({ form: element, formData }) {
       const refusedFiles: Record<string, string> = {};
-      for (const input of element.querySelectorAll<HTMLInputElement>("input[type=file][data-refused]")) refusedFiles[input.name] = input.dataset.refused!;
+      for (const input of element.querySelectorAll<HTMLInputElement>("input[type=file][data-refused]"))
+        refusedFiles[input.name] = input.dataset.refused!;
       return parse(formData, {
         resolve(payload) {
           const error = registrationClientErrors(formData, { modalityAsked, refusedFiles });
@@ -231,7 +239,15 @@ export default function RegisterPage() {
 
       <ErrorSummary title={summaryTitle(summary, form.errors)} errors={summary} formErrors={form.errors} focusKey={lastResult} />
 
-      <Form method="post" action="/register" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form
+        method="post"
+        action="/register"
+        encType="multipart/form-data"
+        id={form.id}
+        onSubmit={form.onSubmit}
+        noValidate={form.noValidate}
+        className="form"
+      >
         <RadioGroup
           meta={fields.student_role}
           legend="Perfil"
@@ -328,12 +344,10 @@ export default function RegisterPage() {
           <legend>Documentos</legend>
           <div className="notice notice--warning">
             <p>
-              <strong>Importante:</strong> el personal del HIMFG sube ambos lados de su credencial de trabajador; los estudiantes, ambos lados
-              de su credencial de estudiante vigente; los participantes externos, su cédula profesional.
+              <strong>Importante:</strong> el personal del HIMFG sube ambos lados de su credencial de trabajador; los estudiantes, ambos lados de su
+              credencial de estudiante vigente; los participantes externos, su cédula profesional.
             </p>
-            <p>
-              Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso del pago.
-            </p>
+            <p>Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso del pago.</p>
             <p>Formatos JPG, PNG o PDF, máximo 1 MB por archivo.</p>
           </div>
           <FileField meta={fields.student_license} label={firstDocumentLabel} required />
@@ -347,8 +361,8 @@ export default function RegisterPage() {
         </fieldset>
 
         <p className="notice">
-          Sus datos personales se usan para su registro, inscripción y constancias, conforme a la Ley General de Protección de Datos
-          Personales en Posesión de Sujetos Obligados. Consulte el <Link to="/avisos-de-privacidad">aviso de privacidad</Link>.
+          Sus datos personales se usan para su registro, inscripción y constancias, conforme a la Ley General de Protección de Datos Personales en
+          Posesión de Sujetos Obligados. Consulte el <Link to="/avisos-de-privacidad">aviso de privacidad</Link>.
         </p>
 
         <div className="form-actions">

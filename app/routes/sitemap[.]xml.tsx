@@ -7,8 +7,7 @@ function siteOrigin(request: Request): string {
   return readConfig().PUBLIC_URL?.replace(/\/$/, "") ?? new URL(request.url).origin;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
+const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&apos;" })[c]!);
 
 /** Every public page, from the same source as site search. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -54,9 +54,8 @@ export default function TransparencyPortalPage() {
       <Breadcrumbs items={crumbs} />
       <h1>{TITLE}</h1>
       <p className="doc-page__lead">
-        Como institución pública federal, el hospital publica la información de sus obligaciones de transparencia en la
-        Plataforma Nacional de Transparencia y pone a su disposición en este sitio sus documentos financieros, de
-        contrataciones y estadísticos.
+        Como institución pública federal, el hospital publica la información de sus obligaciones de transparencia en la Plataforma Nacional de
+        Transparencia y pone a su disposición en este sitio sus documentos financieros, de contrataciones y estadísticos.
       </p>
       <section aria-labelledby="plataforma">
         <h2 id="plataforma">Plataforma Nacional de Transparencia</h2>

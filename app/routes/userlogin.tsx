@@ -46,15 +46,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const outcome = await signIn(request, context.clientAddress ?? "unknown");
   if (!outcome.ok) {
     const tooMany = outcome.reason === "too-many-attempts";
-    return data(submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CREDENTIALS_MESSAGE], hideFields: ["student_password"] }), {
-      status: tooMany ? 429 : 400,
-      headers: outcome.reason === "too-many-attempts" ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-    });
+    return data(
+      submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CREDENTIALS_MESSAGE], hideFields: ["student_password"] }),
+      {
+        status: tooMany ? 429 : 400,
+        headers: outcome.reason === "too-many-attempts" ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
+      },
+    );
   }
   // Decided before signing in: the new session replaces (and deletes) the current one.
   const destination = safeRedirectPath(submission.value.redirectTo, await defaultDestination(request));
   const cookie = await createUserSession(outcome.user, { from: request });
-  return redirectWithToast(destination, { type: "success", description: `Bienvenido(a), ${outcome.user.name}.` }, { headers: { "Set-Cookie": cookie } });
+  return redirectWithToast(
+    destination,
+    { type: "success", description: `Bienvenido(a), ${outcome.user.name}.` },
+    { headers: { "Set-Cookie": cookie } },
+  );
 }
 
 export default function LoginPage() {

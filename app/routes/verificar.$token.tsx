@@ -41,8 +41,8 @@ export default function VerifyEnrolment() {
           Este documento no es válido
         </p>
         <p>
-          El código de este documento de acceso no corresponde a ninguna inscripción confirmada del Hospital Infantil de México Federico
-          Gómez. Puede ser un documento alterado, o una inscripción cancelada o suspendida.
+          El código de este documento de acceso no corresponde a ninguna inscripción confirmada del Hospital Infantil de México Federico Gómez. Puede
+          ser un documento alterado, o una inscripción cancelada o suspendida.
         </p>
         <p>Si usted es el participante y cree que es un error, comuníquese con la Dirección de Enseñanza.</p>
       </div>
@@ -93,8 +93,8 @@ export default function VerifyEnrolment() {
         ) : null}
       </dl>
       <p>
-        Esta página la emite el Hospital Infantil de México Federico Gómez para comprobar los datos impresos en el acceso al curso.
-        Si no coinciden, comuníquese con la Dirección de Enseñanza.
+        Esta página la emite el Hospital Infantil de México Federico Gómez para comprobar los datos impresos en el acceso al curso. Si no coinciden,
+        comuníquese con la Dirección de Enseñanza.
       </p>
     </div>
   );

@@ -19,16 +19,66 @@ export interface IndexEntry {
 
 /** Pages served by code rather than by a content row; kept here so search and sitemap know them. */
 const codePages: Omit<IndexEntry, "kind" | "inSitemap">[] = [
-  { path: "/", title: "Inicio", context: "Hospital Infantil de México Federico Gómez", body: "Hospital Infantil de México Federico Gómez, Instituto Nacional de Salud: atención pediátrica de alta especialidad, enseñanza e investigación." },
-  { path: "/ensenanza/offer", title: "Oferta académica", context: "Enseñanza", body: "Catálogo anual de cursos de educación médica continua por mes: cursos presenciales y en línea, inscripción y pago." },
-  { path: "/hemerobiblioteca", title: "Hemerobiblioteca", context: "Enseñanza", body: "Biblioteca del hospital: reglamento, servicios, colecciones, catálogo, revistas en línea, bases de datos, ligas de interés y contacto. Préstamo a domicilio, fotocopiado, horario de 8:00 a 20:00." },
-  { path: "/transparencia", title: "Transparencia", context: "Transparencia", body: "Portal de transparencia: Plataforma Nacional de Transparencia, información financiera, adquisiciones y anuarios estadísticos." },
-  { path: "/transparencia/informacion-financiera", title: "Información financiera", context: "Transparencia", body: "Información contable, presupuestaria y programática, normas del título V de la Ley General de Contabilidad Gubernamental e inventario de bienes muebles e inmuebles, por año." },
-  { path: "/adquisiciones", title: "Adquisiciones", context: "Transparencia", body: "Licitaciones, invitaciones, informe de gestión gubernamental y programa anual de adquisiciones, arrendamientos y servicios." },
-  { path: "/anuarios-estadisticos", title: "Anuarios estadísticos", context: "Transparencia", body: "Anuarios estadísticos del hospital de 2007 a 2024." },
-  { path: "/mision-y-vision", title: "Misión y visión", context: "El hospital", body: "Misión y visión del Hospital Infantil de México Federico Gómez: atención pediátrica cuaternaria en un entorno de Cero Daño." },
-  { path: "/organizacion-de-archivos", title: "Coordinación de archivos", context: "Transparencia", body: "Organización de archivos: instrumentos de control y consulta archivística, catálogo de disposición documental y guía de archivo." },
-  { path: "/legado-artistico", title: "Legado artístico", context: "El hospital", body: "Galería del legado artístico del hospital: murales, pinturas y esculturas." },
+  {
+    path: "/",
+    title: "Inicio",
+    context: "Hospital Infantil de México Federico Gómez",
+    body: "Hospital Infantil de México Federico Gómez, Instituto Nacional de Salud: atención pediátrica de alta especialidad, enseñanza e investigación.",
+  },
+  {
+    path: "/ensenanza/offer",
+    title: "Oferta académica",
+    context: "Enseñanza",
+    body: "Catálogo anual de cursos de educación médica continua por mes: cursos presenciales y en línea, inscripción y pago.",
+  },
+  {
+    path: "/hemerobiblioteca",
+    title: "Hemerobiblioteca",
+    context: "Enseñanza",
+    body: "Biblioteca del hospital: reglamento, servicios, colecciones, catálogo, revistas en línea, bases de datos, ligas de interés y contacto. Préstamo a domicilio, fotocopiado, horario de 8:00 a 20:00.",
+  },
+  {
+    path: "/transparencia",
+    title: "Transparencia",
+    context: "Transparencia",
+    body: "Portal de transparencia: Plataforma Nacional de Transparencia, información financiera, adquisiciones y anuarios estadísticos.",
+  },
+  {
+    path: "/transparencia/informacion-financiera",
+    title: "Información financiera",
+    context: "Transparencia",
+    body: "Información contable, presupuestaria y programática, normas del título V de la Ley General de Contabilidad Gubernamental e inventario de bienes muebles e inmuebles, por año.",
+  },
+  {
+    path: "/adquisiciones",
+    title: "Adquisiciones",
+    context: "Transparencia",
+    body: "Licitaciones, invitaciones, informe de gestión gubernamental y programa anual de adquisiciones, arrendamientos y servicios.",
+  },
+  {
+    path: "/anuarios-estadisticos",
+    title: "Anuarios estadísticos",
+    context: "Transparencia",
+    body: "Anuarios estadísticos del hospital de 2007 a 2024.",
+  },
+  {
+    path: "/mision-y-vision",
+    title: "Misión y visión",
+    context: "El hospital",
+    body: "Misión y visión del Hospital Infantil de México Federico Gómez: atención pediátrica cuaternaria en un entorno de Cero Daño.",
+  },
+  {
+    path: "/organizacion-de-archivos",
+    title: "Coordinación de archivos",
+    context: "Transparencia",
+    body: "Organización de archivos: instrumentos de control y consulta archivística, catálogo de disposición documental y guía de archivo.",
+  },
+  {
+    path: "/legado-artistico",
+    title: "Legado artístico",
+    context: "El hospital",
+    body: "Galería del legado artístico del hospital: murales, pinturas y esculturas.",
+  },
   { path: "/galeria", title: "Galería", context: "El hospital", body: "Galería de imágenes del hospital." },
   { path: "/dia-del-nino", title: "Día del Niño", context: "El hospital", body: "Galería del Día del Niño en el hospital." },
 ];
@@ -173,11 +223,7 @@ export interface SearchPage {
  * be in the index twice (a document filed in two groups, a code page that also has a row): it
  * counts and shows once, as its best-matching entry.
  */
-export async function searchSite(
-  db: Kysely<DB>,
-  input: string,
-  options: { page?: number; pageSize?: number } = {},
-): Promise<SearchPage> {
+export async function searchSite(db: Kysely<DB>, input: string, options: { page?: number; pageSize?: number } = {}): Promise<SearchPage> {
   const pageSize = options.pageSize ?? SEARCH_PAGE_SIZE;
   const query = toFtsQuery(input);
   if (!query) return { total: 0, page: 1, pageCount: 0, results: [] };

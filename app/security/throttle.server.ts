@@ -32,14 +32,11 @@ const MAX_WINDOW_MINUTES = 24 * 60;
  * Counts one attempt against every rule, atomically: when all have room, one row is added per
  * rule; when any is full, nothing is added and the answer says how long until it has room.
  */
-export async function consumeAttempt(
-  db: Kysely<DB>,
-  rules: ThrottleRule | ThrottleRule[],
-  now: Date = new Date(),
-): Promise<ThrottleOutcome> {
+export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | ThrottleRule[], now: Date = new Date()): Promise<ThrottleOutcome> {
   const list = (Array.isArray(rules) ? rules : [rules]).map((rule) => ({ ...rule, key: rule.key.slice(0, 300) || "-" }));
   for (const rule of list) {
-    if (!(rule.limit >= 1) || !(rule.windowMinutes > 0) || rule.windowMinutes > MAX_WINDOW_MINUTES) throw new Error(`Invalid throttle rule ${rule.bucket}`);
+    if (!(rule.limit >= 1) || !(rule.windowMinutes > 0) || rule.windowMinutes > MAX_WINDOW_MINUTES)
+      throw new Error(`Invalid throttle rule ${rule.bucket}`);
   }
   return db.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
@@ -77,7 +74,10 @@ export async function consumeAttempt(
         attemptIds.push(row.id);
       }
       // Keep the table small: nothing older than the longest window counts for anything.
-      await conn.deleteFrom("throttle_attempts").where("attempted_at", "<=", new Date(now.getTime() - MAX_WINDOW_MINUTES * 60_000).toISOString()).execute();
+      await conn
+        .deleteFrom("throttle_attempts")
+        .where("attempted_at", "<=", new Date(now.getTime() - MAX_WINDOW_MINUTES * 60_000).toISOString())
+        .execute();
       await sql`COMMIT`.execute(conn);
       return { ok: true as const, attemptIds };
     } catch (error) {
@@ -95,7 +95,11 @@ export async function releaseAttempts(db: Kysely<DB>, attemptIds: number[]): Pro
 
 /** Forgets every attempt of one key in one bucket (a successful sign-in clears the account's). */
 export async function clearAttempts(db: Kysely<DB>, bucket: string, key: string): Promise<void> {
-  await db.deleteFrom("throttle_attempts").where("bucket", "=", bucket).where("key", "=", key.slice(0, 300) || "-").execute();
+  await db
+    .deleteFrom("throttle_attempts")
+    .where("bucket", "=", bucket)
+    .where("key", "=", key.slice(0, 300) || "-")
+    .execute();
 }
 
 /** "15 minutos", "1 minuto": the wait, rounded up to whole minutes, for a Spanish message. */

@@ -52,9 +52,7 @@ export async function updateSetting<K extends SettingKey>(db: Kysely<DB>, key: K
   await db
     .insertInto("site_settings")
     .values({ key, value: JSON.stringify(parsed) })
-    .onConflict((oc) =>
-      oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: new Date().toISOString() }),
-    )
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: new Date().toISOString() }))
     .execute();
 }
 

@@ -11,7 +11,10 @@ const isoDate = z
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)));
 
 const filterSchema = z.object({
-  actor: z.union([z.literal("cli"), z.coerce.number().int().positive()]).optional().catch(undefined),
+  actor: z
+    .union([z.literal("cli"), z.coerce.number().int().positive()])
+    .optional()
+    .catch(undefined),
   entity: z.string().trim().min(1).max(80).optional().catch(undefined),
   action: z.string().trim().min(1).max(80).optional().catch(undefined),
   from: isoDate.optional().catch(undefined),

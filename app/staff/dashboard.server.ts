@@ -1,7 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB, ParticipantDocumentKind } from "~/db.server";
 
-
 /**
  * The figures on /admin/dashboard. "This month" is the calendar month in Mexico City (UTC−6 all
  * year since 2022, no daylight saving).
@@ -48,7 +47,9 @@ export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promis
       .select([
         sql<number>`count(*) FILTER (WHERE status = 'pending')`.as("pending"),
         sql<number>`count(*) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end})`.as("approved"),
-        sql<number>`coalesce(sum(amount_centavos) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end}), 0)`.as("revenue"),
+        sql<number>`coalesce(sum(amount_centavos) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end}), 0)`.as(
+          "revenue",
+        ),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -74,11 +75,21 @@ export interface WaitingDocument {
 /** Documents waiting for review, oldest first, with whole days waiting. */
 export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now = new Date()): Promise<{ total: number; oldest: WaitingDocument[] }> {
   const [count, rows] = await Promise.all([
-    db.selectFrom("participant_documents").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "pendiente").executeTakeFirstOrThrow(),
+    db
+      .selectFrom("participant_documents")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", "pendiente")
+      .executeTakeFirstOrThrow(),
     db
       .selectFrom("participant_documents")
       .innerJoin("participants", "participants.id", "participant_documents.participant_id")
-      .select(["participant_documents.id", "participant_documents.participant_id", "participants.name", "participant_documents.kind", "participant_documents.created_at"])
+      .select([
+        "participant_documents.id",
+        "participant_documents.participant_id",
+        "participants.name",
+        "participant_documents.kind",
+        "participant_documents.created_at",
+      ])
       .where("participant_documents.status", "=", "pendiente")
       .orderBy("participant_documents.created_at", "asc")
       .orderBy("participant_documents.id", "asc")

@@ -13,9 +13,19 @@ export interface StaffLink {
 
 export const STAFF_LINKS: readonly StaffLink[] = [
   { href: "/admin/dashboard", label: "Inicio", description: "Resumen del día.", roles: ["ensenanza", "comunicacion", "finanzas"] },
-  { href: "/admin/cursos", label: "Curso", description: "Crear, editar, abrir y cerrar cursos; inscripciones y exportaciones.", roles: ["ensenanza", "finanzas"] },
+  {
+    href: "/admin/cursos",
+    label: "Curso",
+    description: "Crear, editar, abrir y cerrar cursos; inscripciones y exportaciones.",
+    roles: ["ensenanza", "finanzas"],
+  },
   { href: "/admin/estudiantes", label: "Estudiantes", description: "Participantes, sus documentos, inscripciones y pagos.", roles: ["ensenanza"] },
-  { href: "/admin/contenido", label: "Contenido", description: "Páginas del sitio: crear, editar, programar, historial y restaurar.", roles: ["comunicacion"] },
+  {
+    href: "/admin/contenido",
+    label: "Contenido",
+    description: "Páginas del sitio: crear, editar, programar, historial y restaurar.",
+    roles: ["comunicacion"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];

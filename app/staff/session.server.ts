@@ -114,7 +114,13 @@ export async function createStaffSession(
   const ttl = stage === "activa" ? STAFF_IDLE_MS : STAFF_CODE_STEP_MS;
   await executor
     .insertInto("staff_sessions")
-    .values({ id_hash: hashId(id), staff_id: staffId, stage, expires_at: new Date(now.getTime() + ttl).toISOString(), last_seen_at: now.toISOString() })
+    .values({
+      id_hash: hashId(id),
+      staff_id: staffId,
+      stage,
+      expires_at: new Date(now.getTime() + ttl).toISOString(),
+      last_seen_at: now.toISOString(),
+    })
     .execute();
   const cookie = await staffCookie();
   return cookie.serialize(id);

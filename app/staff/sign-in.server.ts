@@ -22,7 +22,11 @@ let dummyHash: Promise<string> | undefined;
 export type PasswordStepOutcome = { ok: true; staff: StaffUser } | { ok: false; reason: "invalid-credentials" | "too-many-attempts" };
 
 /** Step one. An unknown, invited or deactivated account answers exactly like a wrong password. */
-export async function verifyStaffPassword(db: Kysely<DB>, input: { email: string; password: string; clientAddress: string }, now = new Date()): Promise<PasswordStepOutcome> {
+export async function verifyStaffPassword(
+  db: Kysely<DB>,
+  input: { email: string; password: string; clientAddress: string },
+  now = new Date(),
+): Promise<PasswordStepOutcome> {
   const email = input.email.trim().toLowerCase();
   const key = staffThrottleKey(email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
@@ -42,7 +46,11 @@ export async function verifyStaffPassword(db: Kysely<DB>, input: { email: string
   }
   if (!row || !valid) return { ok: false, reason: "invalid-credentials" };
   if (needsRehash(row.password_hash!)) {
-    await db.updateTable("staff_members").set({ password_hash: await hashPassword(input.password) }).where("id", "=", row.id).execute();
+    await db
+      .updateTable("staff_members")
+      .set({ password_hash: await hashPassword(input.password) })
+      .where("id", "=", row.id)
+      .execute();
   }
   return { ok: true, staff: { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole } };
 }
@@ -54,7 +62,11 @@ export type CodeStepOutcome = { ok: true } | { ok: false; reason: "invalid-code"
  * last accepted one. The step is stored with a conditional UPDATE, so two requests racing with the
  * same code cannot both succeed.
  */
-export async function verifyStaffCode(db: Kysely<DB>, input: { staff: StaffUser; code: string; clientAddress: string }, now = new Date()): Promise<CodeStepOutcome> {
+export async function verifyStaffCode(
+  db: Kysely<DB>,
+  input: { staff: StaffUser; code: string; clientAddress: string },
+  now = new Date(),
+): Promise<CodeStepOutcome> {
   const key = staffThrottleKey(input.staff.email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
   if (!throttle.ok) return { ok: false, reason: "too-many-attempts" };

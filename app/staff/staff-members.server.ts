@@ -33,7 +33,13 @@ async function issueSetupToken(trx: Transaction<DB> | Kysely<DB>, staffId: numbe
   await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", staffId).where("used_at", "is", null).execute();
   await trx
     .insertInto("staff_setup_tokens")
-    .values({ token_hash: hashToken(token), staff_id: staffId, totp_secret: createTotpSecret(), expires_at: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(), used_at: null })
+    .values({
+      token_hash: hashToken(token),
+      staff_id: staffId,
+      totp_secret: createTotpSecret(),
+      expires_at: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(),
+      used_at: null,
+    })
     .execute();
   return token;
 }
@@ -44,11 +50,21 @@ export type InviteOutcome = { ok: true; staffId: number; token: string } | { ok:
  * Creates an invited staff member and their set-up token, audited, in one transaction. `actor`
  * is null for the command line. The caller sends or prints the link.
  */
-export async function inviteStaff(db: Kysely<DB>, input: NewStaff, actor: StaffUser | null, requestId: string | null = null, now = new Date()): Promise<InviteOutcome> {
+export async function inviteStaff(
+  db: Kysely<DB>,
+  input: NewStaff,
+  actor: StaffUser | null,
+  requestId: string | null = null,
+  now = new Date(),
+): Promise<InviteOutcome> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("staff_members").select("id").where("email", "=", input.email).executeTakeFirst();
     if (existing) return { ok: false, reason: "email-taken" } as const;
-    const row = await trx.insertInto("staff_members").values({ email: input.email, name: input.name, role: input.role }).returning("id").executeTakeFirstOrThrow();
+    const row = await trx
+      .insertInto("staff_members")
+      .values({ email: input.email, name: input.name, role: input.role })
+      .returning("id")
+      .executeTakeFirstOrThrow();
     const token = await issueSetupToken(trx, row.id, now);
     await recordAudit(trx, {
       actor,
@@ -94,7 +110,16 @@ export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, toke
   const row = await db
     .selectFrom("staff_setup_tokens")
     .innerJoin("staff_members", "staff_members.id", "staff_setup_tokens.staff_id")
-    .select(["staff_members.id", "staff_members.email", "staff_members.name", "staff_members.role", "staff_members.status", "staff_setup_tokens.totp_secret", "staff_setup_tokens.expires_at", "staff_setup_tokens.used_at"])
+    .select([
+      "staff_members.id",
+      "staff_members.email",
+      "staff_members.name",
+      "staff_members.role",
+      "staff_members.status",
+      "staff_setup_tokens.totp_secret",
+      "staff_setup_tokens.expires_at",
+      "staff_setup_tokens.used_at",
+    ])
     .where("staff_setup_tokens.token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.used_at !== null || row.status === "inactiva" || new Date(row.expires_at).getTime() <= now.getTime()) return null;
@@ -159,12 +184,20 @@ export interface StaffListItem {
 }
 
 export async function listStaff(db: Kysely<DB>): Promise<StaffListItem[]> {
-  const rows = await db.selectFrom("staff_members").select(["id", "email", "name", "role", "status", "created_at"]).orderBy(sql`status = 'inactiva'`).orderBy("name").execute();
+  const rows = await db
+    .selectFrom("staff_members")
+    .select(["id", "email", "name", "role", "status", "created_at"])
+    .orderBy(sql`status = 'inactiva'`)
+    .orderBy("name")
+    .execute();
   return rows.map((row) => ({ id: row.id, email: row.email, name: row.name, role: row.role, status: row.status, createdAt: row.created_at }));
 }
 
 export async function countStaff(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom("staff_members").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("staff_members")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -185,7 +218,12 @@ async function countOtherActiveAdmins(trx: Transaction<DB>, staffId: number): Pr
  * Changes a staff member's role (audited). Their sessions end, so the new role applies at once.
  * The last active admin cannot stop being one (nobody could manage staff any more).
  */
-export async function changeStaffRole(db: Kysely<DB>, input: { staffId: number; role: StaffRole }, actor: StaffUser, requestId: string | null): Promise<StaffChangeOutcome> {
+export async function changeStaffRole(
+  db: Kysely<DB>,
+  input: { staffId: number; role: StaffRole },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<StaffChangeOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("staff_members").select(["id", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
     if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
@@ -195,25 +233,47 @@ export async function changeStaffRole(db: Kysely<DB>, input: { staffId: number; 
     }
     await trx.updateTable("staff_members").set({ role: input.role, updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
     await destroyStaffSessions(trx, row.id);
-    await recordAudit(trx, { actor, action: "staff.role_change", entity: "staff_member", entityId: row.id, before: { role: row.role }, after: { role: input.role }, requestId });
+    await recordAudit(trx, {
+      actor,
+      action: "staff.role_change",
+      entity: "staff_member",
+      entityId: row.id,
+      before: { role: row.role },
+      after: { role: input.role },
+      requestId,
+    });
     return { ok: true, message: `${row.name} ahora tiene la función «${STAFF_ROLE_LABELS[input.role]}».` };
   });
 }
 
 /** Deactivates a staff member (audited): their sessions and unused set-up links stop working. */
-export async function deactivateStaff(db: Kysely<DB>, input: { staffId: number }, actor: StaffUser, requestId: string | null): Promise<StaffChangeOutcome> {
+export async function deactivateStaff(
+  db: Kysely<DB>,
+  input: { staffId: number },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<StaffChangeOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("staff_members").select(["id", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
     if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
     if (row.status === "inactiva") return { ok: false, message: `${row.name} ya estaba dada de baja.` };
-    if (row.id === actor.id) return { ok: false, message: "No puede darse de baja a sí mismo(a). Pida a otra persona con la función Administración que lo haga." };
+    if (row.id === actor.id)
+      return { ok: false, message: "No puede darse de baja a sí mismo(a). Pida a otra persona con la función Administración que lo haga." };
     if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
       return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
     }
     await trx.updateTable("staff_members").set({ status: "inactiva", updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
     await destroyStaffSessions(trx, row.id);
     await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", row.id).where("used_at", "is", null).execute();
-    await recordAudit(trx, { actor, action: "staff.deactivate", entity: "staff_member", entityId: row.id, before: { status: row.status }, after: { status: "inactiva" }, requestId });
+    await recordAudit(trx, {
+      actor,
+      action: "staff.deactivate",
+      entity: "staff_member",
+      entityId: row.id,
+      before: { status: row.status },
+      after: { status: "inactiva" },
+      requestId,
+    });
     return { ok: true, message: `${row.name} fue dada de baja; ya no puede entrar al área del personal.` };
   });
 }
@@ -221,9 +281,19 @@ export async function deactivateStaff(db: Kysely<DB>, input: { staffId: number }
 export type ResendOutcome = { ok: true; token: string; staff: { email: string; name: string; role: StaffRole } } | { ok: false; message: string };
 
 /** A new set-up link for someone who has not finished set-up (the old link stops working), audited. */
-export async function reissueSetupLink(db: Kysely<DB>, input: { staffId: number }, actor: StaffUser | null, requestId: string | null, now = new Date()): Promise<ResendOutcome> {
+export async function reissueSetupLink(
+  db: Kysely<DB>,
+  input: { staffId: number },
+  actor: StaffUser | null,
+  requestId: string | null,
+  now = new Date(),
+): Promise<ResendOutcome> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom("staff_members").select(["id", "email", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("staff_members")
+      .select(["id", "email", "name", "role", "status"])
+      .where("id", "=", input.staffId)
+      .executeTakeFirst();
     if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
     if (row.status !== "invitada") return { ok: false, message: `${row.name} ya configuró su acceso o fue dada de baja.` };
     const token = await issueSetupToken(trx, row.id, now);
@@ -239,7 +309,13 @@ export type InviteByEmailOutcome = { ok: true; staffId: number; mailSent: boolea
  * e-mail with the set-up link (a step of the same operation; a mail failure is reported, the
  * invitation stays and the link can be sent again).
  */
-export async function inviteStaffByEmail(db: Kysely<DB>, input: NewStaff, actor: StaffUser, origin: string, requestId: string | null): Promise<InviteByEmailOutcome> {
+export async function inviteStaffByEmail(
+  db: Kysely<DB>,
+  input: NewStaff,
+  actor: StaffUser,
+  origin: string,
+  requestId: string | null,
+): Promise<InviteByEmailOutcome> {
   const invited = await inviteStaff(db, input, actor, requestId);
   if (!invited.ok) return invited;
   const mailSent = await sendInvitationMail(input, setupLink(invited.token, origin));
@@ -247,7 +323,13 @@ export async function inviteStaffByEmail(db: Kysely<DB>, input: NewStaff, actor:
 }
 
 /** A new set-up link by e-mail for someone who has not finished set-up. */
-export async function resendSetupLink(db: Kysely<DB>, input: { staffId: number }, actor: StaffUser, origin: string, requestId: string | null): Promise<StaffChangeOutcome> {
+export async function resendSetupLink(
+  db: Kysely<DB>,
+  input: { staffId: number },
+  actor: StaffUser,
+  origin: string,
+  requestId: string | null,
+): Promise<StaffChangeOutcome> {
   const reissued = await reissueSetupLink(db, input, actor, requestId);
   if (!reissued.ok) return reissued;
   const sent = await sendInvitationMail(reissued.staff, setupLink(reissued.token, origin));

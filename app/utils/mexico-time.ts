@@ -18,7 +18,14 @@ const partsFormat = new Intl.DateTimeFormat("en-US", {
 
 function offsetMs(instant: Date): number {
   const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour),
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 

@@ -19,10 +19,7 @@ export function diffText(before: string, after: string, by: "line" | "word"): Di
   const a = tokensOf(before, by);
   const b = tokensOf(after, by);
   if (a.length * b.length > MAX_CELLS) {
-    return [
-      ...(before ? [{ value: before, change: "removed" as const }] : []),
-      ...(after ? [{ value: after, change: "added" as const }] : []),
-    ];
+    return [...(before ? [{ value: before, change: "removed" as const }] : []), ...(after ? [{ value: after, change: "added" as const }] : [])];
   }
   // lcs[i][j]: length of the longest common subsequence of a[i..] and b[j..].
   const width = b.length + 1;

@@ -31,7 +31,10 @@ function uniqueEmail(prefix: string) {
 }
 
 async function countParticipants() {
-  const row = await db.selectFrom("participants").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("participants")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -221,7 +224,12 @@ test.describe("sign-in, profile, documents and password reset", () => {
     await page.getByRole("button", { name: "Registrarme" }).click();
     await expect(page).toHaveURL(/\/profile$/);
     const row = await db.selectFrom("participants").select("id").where("email", "=", person.email).executeTakeFirstOrThrow();
-    const firstDocument = await db.selectFrom("participant_documents").select("id").where("participant_id", "=", row.id).orderBy("id").executeTakeFirstOrThrow();
+    const firstDocument = await db
+      .selectFrom("participant_documents")
+      .select("id")
+      .where("participant_id", "=", row.id)
+      .orderBy("id")
+      .executeTakeFirstOrThrow();
     return { ...person, id: row.id, documentId: firstDocument.id };
   }
 
@@ -269,7 +277,9 @@ test.describe("sign-in, profile, documents and password reset", () => {
 
     // Download the owner's document.
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: /Descargar credencial de trabajador del hmfg \(frente\)|Descargar credencial de trabajador del HIMFG \(frente\)/i }).click();
+    await page
+      .getByRole("link", { name: /Descargar credencial de trabajador del hmfg \(frente\)|Descargar credencial de trabajador del HIMFG \(frente\)/i })
+      .click();
     expect((await download).suggestedFilename()).toMatch(/\.png$/);
     expect(person.id).toBeGreaterThanOrEqual(450000);
   });

@@ -35,7 +35,12 @@ test.describe("Agregar a mi calendario", () => {
     test.use({ javaScriptEnabled: false });
 
     test("a course page's link downloads the course and its sessions", async ({ page }) => {
-      const course = await db.selectFrom("courses").select(["course_url", "course_name"]).where("course_url", "is not", null).orderBy("course_id").executeTakeFirstOrThrow();
+      const course = await db
+        .selectFrom("courses")
+        .select(["course_url", "course_name"])
+        .where("course_url", "is not", null)
+        .orderBy("course_id")
+        .executeTakeFirstOrThrow();
       await page.goto(`/cursos2025/${course.course_url}`);
       const download = await downloadFromLink(page);
       expect(download.suggestedFilename()).toBe(`${course.course_url}.ics`);

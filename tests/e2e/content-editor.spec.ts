@@ -20,9 +20,11 @@ test.describe("pages editor", () => {
     await page.getByLabel("Dirección de la página").fill("/voluntariado");
     await page.getByLabel("Título", { exact: true }).fill("Jornada de vacunación 2026");
     await page.getByLabel("Resumen").fill("Fechas y sedes de la jornada de vacunación infantil 2026.");
-    await page.getByLabel("Contenido (Markdown)").fill(
-      "## Sedes\n\nLa jornada ciruelacampaña se realiza en el vestíbulo.\n\n<script>window.pwned = 1</script>\n\n[Ver mapa](javascript:window.pwned=2)",
-    );
+    await page
+      .getByLabel("Contenido (Markdown)")
+      .fill(
+        "## Sedes\n\nLa jornada ciruelacampaña se realiza en el vestíbulo.\n\n<script>window.pwned = 1</script>\n\n[Ver mapa](javascript:window.pwned=2)",
+      );
     await page.getByRole("button", { name: "Crear la página" }).click();
     await expect(page.getByTestId("error-summary")).toContainText("Ya existe una página en /voluntariado");
     await expect(page.getByLabel("Título", { exact: true })).toHaveValue("Jornada de vacunación 2026");

@@ -20,7 +20,11 @@ export async function expectNoAxeViolations(page: Page, options: AxeScanOptions 
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   const results = await builder.analyze();
   const summary = results.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join("\n    ")}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes
+        .map((n) => n.target.join(" "))
+        .slice(0, 5)
+        .join("\n    ")}`,
   );
   expect(summary, `axe found WCAG 2.2 AA violations on ${page.url()}`).toEqual([]);
 }
@@ -32,7 +36,10 @@ export async function expectNoAxeViolations(page: Page, options: AxeScanOptions 
 export async function expectNoAxeViolationsWithoutJavaScript(page: Page, options: AxeScanOptions = {}) {
   const html = await page.content();
   const url = page.url();
-  const context = await page.context().browser()!.newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled: true });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ viewport: page.viewportSize() ?? undefined, javaScriptEnabled: true });
   try {
     const twin = await context.newPage();
     await twin.route("**/*", async (route) => {

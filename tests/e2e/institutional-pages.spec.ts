@@ -115,10 +115,7 @@ test.describe("institutional pages", () => {
     test("the video facade is a link to the video", async ({ page }) => {
       setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
       await page.goto("/video/scp-2024");
-      await expect(page.getByRole("link", { name: /Reproducir el video/ })).toHaveAttribute(
-        "href",
-        "https://www.youtube.com/watch?v=abcDEF12345",
-      );
+      await expect(page.getByRole("link", { name: /Reproducir el video/ })).toHaveAttribute("href", "https://www.youtube.com/watch?v=abcDEF12345");
       setSessionVideo("");
     });
   });

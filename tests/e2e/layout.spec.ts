@@ -141,7 +141,10 @@ test.fixme("no sideways scroll at 320 px: payment page and result", async ({ pag
   await expectNoSidewaysScroll(page);
   await page.getByRole("button", { name: "Pagar con tarjeta" }).click();
   await page.getByRole("button", { name: "Abrir la ventana de pago" }).click();
-  await page.getByRole("dialog", { name: "Simulador de pago Banorte" }).getByRole("button", { name: /4111 1111 1111 1111/ }).click();
+  await page
+    .getByRole("dialog", { name: "Simulador de pago Banorte" })
+    .getByRole("button", { name: /4111 1111 1111 1111/ })
+    .click();
   await expect(page.getByRole("heading", { level: 1, name: "Pago aprobado" })).toBeVisible();
   await expectNoSidewaysScroll(page);
 });

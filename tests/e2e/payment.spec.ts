@@ -35,7 +35,12 @@ async function buyer(context: BrowserContext, baseURL: string, courseId: number,
 }
 
 async function enrolmentStatus(participantId: number, courseId: number) {
-  const rows = await db.selectFrom("enrolments").select("status").where("participant_id", "=", participantId).where("course_id", "=", courseId).execute();
+  const rows = await db
+    .selectFrom("enrolments")
+    .select("status")
+    .where("participant_id", "=", participantId)
+    .where("course_id", "=", courseId)
+    .execute();
   return rows.map((r) => r.status);
 }
 

@@ -146,9 +146,9 @@ test.describe("public shell", () => {
       await page.goto("/");
       const nav = page.getByRole("navigation", { name: "Principal", exact: true });
       await expect(nav.getByRole("link", { name: "Código de ética" })).toBeVisible();
-      const tops = await nav.locator(".menu-links > li, .directions-menu").evaluateAll((items) =>
-        items.map((item) => Math.round(item.getBoundingClientRect().top)),
-      );
+      const tops = await nav
+        .locator(".menu-links > li, .directions-menu")
+        .evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
       expect(tops.length).toBe(9);
       expect(new Set(tops).size, `item tops: ${tops.join(", ")}`).toBe(1);
     });

@@ -71,7 +71,11 @@ async function signIn(page: Page, email: string, password: string, secret: strin
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
 
-test("the first admin sets up, signs in with TOTP, invites a Teaching member, who sets up without JavaScript; the Bitácora shows both", async ({ page, browser, baseURL }) => {
+test("the first admin sets up, signs in with TOTP, invites a Teaching member, who sets up without JavaScript; the Bitácora shows both", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   // A long journey (two set-ups, two sign-ins, a dozen axe scans) on a shared machine.
   test.setTimeout(240_000);
   const suffix = crypto.randomUUID().slice(0, 8);

@@ -34,7 +34,12 @@ async function staffMember(role: StaffRole) {
   const token = await findValidSetupToken(db, invited.token);
   if (!token) throw new Error("no set-up token");
   const earlier = new Date(Date.now() - 30_000);
-  const setup = await completeStaffSetup(db, { token: invited.token, password: PASSWORD, code: totp(token.totpSecret).generate({ timestamp: earlier.getTime() }) }, null, earlier);
+  const setup = await completeStaffSetup(
+    db,
+    { token: invited.token, password: PASSWORD, code: totp(token.totpSecret).generate({ timestamp: earlier.getTime() }) },
+    null,
+    earlier,
+  );
   if (!setup.ok) throw new Error(`set-up failed: ${setup.reason}`);
   return { id: invited.staffId, email, name, secret: token.totpSecret };
 }
@@ -57,11 +62,26 @@ async function participant(context: BrowserContext, baseURL: string, role: "ESTU
   const email = `e2e-${crypto.randomUUID()}@ejemplo.mx`;
   const documents =
     role === "ESTUDIANTE"
-      ? (["student_id_front", "student_id_back"] as const).map((kind) => ({ kind, file: { fileName: `${kind}.png`, contentType: "image/png" as const, data: samplePng() } }))
+      ? (["student_id_front", "student_id_back"] as const).map((kind) => ({
+          kind,
+          file: { fileName: `${kind}.png`, contentType: "image/png" as const, data: samplePng() },
+        }))
       : [{ kind: "professional_license" as const, file: { fileName: "cedula.pdf", contentType: "application/pdf" as const, data: samplePdf() } }];
   const outcome = await registerParticipant(
     db,
-    { name, grade: role === "ESTUDIANTE" ? "ESTUDIANTE" : "Médico", institution: "Universidad Autónoma de Yucatán", email, password: "Participante-2026!", age: 24, graduated: "NO", nationality: "Mexicana", state: "Yucatán", phone: "9991234567", role },
+    {
+      name,
+      grade: role === "ESTUDIANTE" ? "ESTUDIANTE" : "Médico",
+      institution: "Universidad Autónoma de Yucatán",
+      email,
+      password: "Participante-2026!",
+      age: 24,
+      graduated: "NO",
+      nationality: "Mexicana",
+      state: "Yucatán",
+      phone: "9991234567",
+      role,
+    },
     documents,
   );
   if (!outcome.ok) throw new Error("could not register");
@@ -105,7 +125,9 @@ test("the Teaching office runs a course from creation to attendance list, audite
   expect(await db.selectFrom("courses").select("course_id").where("course_name", "=", courseName).execute()).toEqual([]);
 
   // The good course, with its image and programme.
-  await page.getByLabel("Descripción (la tarjeta del catálogo y la página del curso la muestran)").fill("Atención inicial del niño grave en urgencias.");
+  await page
+    .getByLabel("Descripción (la tarjeta del catálogo y la página del curso la muestran)")
+    .fill("Atención inicial del niño grave en urgencias.");
   await page.getByLabel("Fecha de término").fill("2027-03-12");
   await page.getByLabel("Mes del catálogo").selectOption({ label: "Marzo" });
   await page.getByRole("radio", { name: "Presencial y en línea" }).check();
@@ -157,21 +179,31 @@ test("the Teaching office runs a course from creation to attendance list, audite
   await scan(page);
   await page.getByRole("group", { name: "Credencial de estudiante (reverso)" }).getByRole("radio", { name: "Rechazar" }).check();
   await page.getByRole("group", { name: "Credencial de estudiante (frente)" }).getByRole("radio", { name: "Aprobar" }).check();
-  await page.getByRole("group", { name: "Credencial de estudiante (reverso)" }).getByLabel("Motivo del rechazo").fill("La credencial está vencida; suba la vigente.");
+  await page
+    .getByRole("group", { name: "Credencial de estudiante (reverso)" })
+    .getByLabel("Motivo del rechazo")
+    .fill("La credencial está vencida; suba la vigente.");
   await page.getByRole("button", { name: "Guardar decisiones" }).click();
   await expect(page.getByText("1 rechazado(s)")).toBeVisible({ timeout: 30_000 });
   const rejection = await waitForMail(db, { to: student.email, subject: /Documentación no aprobada/ }, 15_000);
   expect(rejection.text).toContain("La credencial está vencida; suba la vigente.");
 
   // The document opens inline for staff, and the view is audited.
-  const backDocument = await db.selectFrom("participant_documents").select("id").where("participant_id", "=", student.id).where("kind", "=", "student_id_back").executeTakeFirstOrThrow();
+  const backDocument = await db
+    .selectFrom("participant_documents")
+    .select("id")
+    .where("participant_id", "=", student.id)
+    .where("kind", "=", "student_id_back")
+    .executeTakeFirstOrThrow();
   const view = await page.request.get(`/admin/estudiantes/${student.id}/documentos/${backDocument.id}`);
   expect(view.status()).toBe(200);
   expect(view.headers()["content-disposition"]).toMatch(/^inline/);
 
   // The participant replaces the file from their profile: back in the queue.
   await studentPage.goto("/profile");
-  await studentPage.getByLabel("Nuevo archivo: credencial de estudiante (reverso)").setInputFiles({ name: "vigente.png", mimeType: "image/png", buffer: samplePng() });
+  await studentPage
+    .getByLabel("Nuevo archivo: credencial de estudiante (reverso)")
+    .setInputFiles({ name: "vigente.png", mimeType: "image/png", buffer: samplePng() });
   await studentPage.getByRole("button", { name: "Reemplazar documento" }).click();
   await expect(studentPage.getByText("Recibimos su documento.").first()).toBeVisible();
   await page.goto("/admin/revision");
@@ -237,7 +269,17 @@ test("the Teaching office runs a course from creation to attendance list, audite
   // The audit log: each step with its author.
   const rows = await db.selectFrom("audit_log").select(["action", "actor_email"]).where("actor_staff_id", "=", teacher.id).execute();
   const actions = rows.map((row) => row.action);
-  for (const action of ["curso.crear", "documento.rechazar", "documento.aprobar", "documento.ver", "inscripcion.confirmar_por_revision", "pago.registrar_fuera_de_linea", "inscripcion.confirmar_por_pago", "asistencia.exportar", "curso.cerrar"]) {
+  for (const action of [
+    "curso.crear",
+    "documento.rechazar",
+    "documento.aprobar",
+    "documento.ver",
+    "inscripcion.confirmar_por_revision",
+    "pago.registrar_fuera_de_linea",
+    "inscripcion.confirmar_por_pago",
+    "asistencia.exportar",
+    "curso.cerrar",
+  ]) {
     expect(actions).toContain(action);
   }
   expect(new Set(rows.map((row) => row.actor_email))).toEqual(new Set([teacher.email]));
@@ -251,11 +293,29 @@ test("a comunicacion member is refused on every course and participant route", a
   const secret = `Curso reservado ${run}`;
   const inserted = await db
     .insertInto("courses")
-    .values({ course_name: secret, course_start_date: "2027-05-03", course_finish_date: "2027-05-07", course_price: 0, course_student_price: 0, course_employee_price: 0, modality_id: 2, month_id: 4 })
+    .values({
+      course_name: secret,
+      course_start_date: "2027-05-03",
+      course_finish_date: "2027-05-07",
+      course_price: 0,
+      course_student_price: 0,
+      course_employee_price: 0,
+      modality_id: 2,
+      month_id: 4,
+    })
     .returning("course_id")
     .executeTakeFirstOrThrow();
   const courseId = inserted.course_id;
-  for (const path of ["/admin/cursos", "/admin/cursos/nuevo", `/admin/cursos/${courseId}`, `/admin/cursos/${courseId}/inscripciones`, `/admin/cursos/${courseId}/exportar?formato=csv`, "/admin/estudiantes", "/admin/revision", "/admin/estudiantes/450001"]) {
+  for (const path of [
+    "/admin/cursos",
+    "/admin/cursos/nuevo",
+    `/admin/cursos/${courseId}`,
+    `/admin/cursos/${courseId}/inscripciones`,
+    `/admin/cursos/${courseId}/exportar?formato=csv`,
+    "/admin/estudiantes",
+    "/admin/revision",
+    "/admin/estudiantes/450001",
+  ]) {
     const response = await page.request.get(path);
     expect(response.status(), path).toBe(403);
     expect(await response.text(), path).not.toContain(secret);
@@ -297,7 +357,11 @@ test("without JavaScript, at 320 px, a course is created and the staff pages do 
   await page.getByRole("button", { name: "Guardar curso" }).click();
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await noSidewaysScroll();
-  const saved = await db.selectFrom("courses").select(["course_price", "course_able", "course_image_file_id"]).where("course_name", "=", name).executeTakeFirstOrThrow();
+  const saved = await db
+    .selectFrom("courses")
+    .select(["course_price", "course_able", "course_image_file_id"])
+    .where("course_name", "=", name)
+    .executeTakeFirstOrThrow();
   expect(saved).toMatchObject({ course_price: 80000, course_able: 0 });
   expect(saved.course_image_file_id).not.toBeNull();
 

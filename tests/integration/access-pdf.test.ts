@@ -2,12 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { PDFDocument } from "pdf-lib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  renderAccessDocumentHtml,
-  renderAccessPdf,
-  verificationQrSvg,
-  type AccessDocumentData,
-} from "~/enrolment/access-document.server";
+import { renderAccessDocumentHtml, renderAccessPdf, verificationQrSvg, type AccessDocumentData } from "~/enrolment/access-document.server";
 import { isVerificationToken, newVerificationToken, verificationPath, verificationUrl } from "~/enrolment/verification";
 import { closePdfBrowser, pdfBrowserStatus, renderPdf } from "~/pdf/pdf.server";
 
@@ -108,19 +103,15 @@ describe("access document HTML", () => {
 
   it("refuses a non-web access URL, a relative verification URL and impossible dates", async () => {
     await expect(
-      renderAccessDocumentHtml(
-        onlineData({ modality: { kind: "en_linea", accessUrl: "javascript:alert(1)", coursePassword: null } }),
-      ),
+      renderAccessDocumentHtml(onlineData({ modality: { kind: "en_linea", accessUrl: "javascript:alert(1)", coursePassword: null } })),
     ).rejects.toThrow(RangeError);
-    await expect(renderAccessDocumentHtml(onlineData({ verificationUrl: verificationPath(token) }))).rejects.toThrow(
+    await expect(renderAccessDocumentHtml(onlineData({ verificationUrl: verificationPath(token) }))).rejects.toThrow(RangeError);
+    await expect(renderAccessDocumentHtml(onlineData({ course: { name: "X", startDate: "2027-02-30", finishDate: "2027-03-01" } }))).rejects.toThrow(
       RangeError,
     );
-    await expect(
-      renderAccessDocumentHtml(onlineData({ course: { name: "X", startDate: "2027-02-30", finishDate: "2027-03-01" } })),
-    ).rejects.toThrow(RangeError);
-    await expect(
-      renderAccessDocumentHtml(onlineData({ course: { name: "X", startDate: "2027-03-05", finishDate: "2027-03-01" } })),
-    ).rejects.toThrow(RangeError);
+    await expect(renderAccessDocumentHtml(onlineData({ course: { name: "X", startDate: "2027-03-05", finishDate: "2027-03-01" } }))).rejects.toThrow(
+      RangeError,
+    );
   });
 });
 
@@ -132,9 +123,7 @@ describe("PDF rendering", () => {
   it("renders the access document as a valid one-page A4 PDF, reusing one browser", async () => {
     const before = pdfBrowserStatus().launches;
     const first = await renderAccessPdf(onlineData());
-    const second = await renderAccessPdf(
-      onlineData({ modality: { kind: "presencial", venue: "Auditorio principal" }, amountCentavos: 0 }),
-    );
+    const second = await renderAccessPdf(onlineData({ modality: { kind: "presencial", venue: "Auditorio principal" }, amountCentavos: 0 }));
     expect(pdfBrowserStatus().launches - before).toBe(1);
 
     for (const pdf of [first, second]) {
@@ -151,9 +140,7 @@ describe("PDF rendering", () => {
   it("launches one browser for concurrent first renders", async () => {
     await closePdfBrowser();
     const before = pdfBrowserStatus().launches;
-    const pdfs = await Promise.all(
-      Array.from({ length: 5 }, (_, i) => renderPdf(`<!DOCTYPE html><title>Doc ${i}</title><p>Documento ${i}</p>`)),
-    );
+    const pdfs = await Promise.all(Array.from({ length: 5 }, (_, i) => renderPdf(`<!DOCTYPE html><title>Doc ${i}</title><p>Documento ${i}</p>`)));
     expect(pdfBrowserStatus().launches - before).toBe(1);
     for (const [i, pdf] of pdfs.entries()) expect((await loadPdf(pdf)).getTitle()).toBe(`Doc ${i}`);
   });
@@ -209,9 +196,7 @@ describe("PDF rendering", () => {
       expect(hits).toBe(0);
       // Not even a TCP connection (Chromium preconnects to an iframe's host before interception).
       expect(connections).toBe(0);
-      expect(blocked).toEqual(
-        expect.arrayContaining([`${base}/style.css`, "http://127.0.0.1:1/x.png", `${base}/image.png`, `${base}/frame`]),
-      );
+      expect(blocked).toEqual(expect.arrayContaining([`${base}/style.css`, "http://127.0.0.1:1/x.png", `${base}/image.png`, `${base}/frame`]));
       expect(blocked.some((url) => url.startsWith("data:"))).toBe(false);
       expect(blocked).not.toContain(`${base}/from-script.png`);
     } finally {

@@ -102,12 +102,19 @@ describe("sign-in", () => {
       refusal(await loginAction({ request: loginRequest(participant.email, `mal-${attempt}-clave`), params: {}, context }));
     }
     const blocked = refusal(
-      await loginAction({ request: loginRequest(participant.email, PASSWORD), params: {}, context: { cspNonce: "", requestId: "t", clientAddress: "10.1.0.99" } }),
+      await loginAction({
+        request: loginRequest(participant.email, PASSWORD),
+        params: {},
+        context: { cspNonce: "", requestId: "t", clientAddress: "10.1.0.99" },
+      }),
     );
     expect(blocked.status).toBe(429);
     expect(blocked.result.error?.[""]).toEqual([TOO_MANY_ATTEMPTS_MESSAGE]);
     // Once the window has passed, the right password works again.
-    await db.updateTable("throttle_attempts").set({ attempted_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+    await db
+      .updateTable("throttle_attempts")
+      .set({ attempted_at: new Date(Date.now() - 16 * 60_000).toISOString() })
+      .execute();
     const response = (await loginAction({
       request: loginRequest(participant.email, PASSWORD),
       params: {},
@@ -152,7 +159,11 @@ describe("sessions", () => {
     expect((await getSessionUser(withCookie("http://localhost/", withCourse)))?.id).toBe(participant.id);
 
     const again = (await setChosenCourse(withCookie("http://localhost/", withCourse), 286)).split(";")[0]!;
-    await logoutAction({ request: withCookie("http://localhost/logout", again, { method: "POST" }), params: {}, context: { cspNonce: "", requestId: "t" } });
+    await logoutAction({
+      request: withCookie("http://localhost/logout", again, { method: "POST" }),
+      params: {},
+      context: { cspNonce: "", requestId: "t" },
+    });
     expect(await getSessionUser(withCookie("http://localhost/", again))).toBeNull();
     expect(await getChosenCourseId(withCookie("http://localhost/", again))).toBeNull();
   });
@@ -261,7 +272,9 @@ describe("the profile page", () => {
   }
 
   test("requires a signed-in participant", async () => {
-    await expect(profileLoader({ request: new Request("http://localhost/profile"), params: {}, context: { cspNonce: "", requestId: "t" } })).rejects.toMatchObject({
+    await expect(
+      profileLoader({ request: new Request("http://localhost/profile"), params: {}, context: { cspNonce: "", requestId: "t" } }),
+    ).rejects.toMatchObject({
       status: 303,
     });
   });
@@ -281,10 +294,22 @@ describe("the profile page", () => {
       student_grade_other: "Pediatra",
       student_institution: "HIMFG",
     };
-    const response = (await profileAction({ request: profilePost(cookie, new URLSearchParams(fields)), params: {}, context: { cspNonce: "", requestId: "t" } })) as Response;
+    const response = (await profileAction({
+      request: profilePost(cookie, new URLSearchParams(fields)),
+      params: {},
+      context: { cspNonce: "", requestId: "t" },
+    })) as Response;
     expect(response.status).toBe(303);
     const row = await db.selectFrom("participants").selectAll().where("id", "=", participant.id).executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ name: "Ana Actualizada", age: 41, grade: "Pediatra", institution: "HIMFG", state: "Oaxaca", email: participant.email, role: "EXTERNO" });
+    expect(row).toMatchObject({
+      name: "Ana Actualizada",
+      age: 41,
+      grade: "Pediatra",
+      institution: "HIMFG",
+      state: "Oaxaca",
+      email: participant.email,
+      role: "EXTERNO",
+    });
 
     const bad = profileRefusal(
       await profileAction({
@@ -302,7 +327,11 @@ describe("the profile page", () => {
     const participant = await createParticipant();
     const cookie = await sessionCookieFor(participant);
     const document = await db.selectFrom("participant_documents").selectAll().where("participant_id", "=", participant.id).executeTakeFirstOrThrow();
-    await db.updateTable("participant_documents").set({ status: "rechazado", rejection_reason: "Ilegible", reviewed_at: new Date().toISOString() }).where("id", "=", document.id).execute();
+    await db
+      .updateTable("participant_documents")
+      .set({ status: "rechazado", rejection_reason: "Ilegible", reviewed_at: new Date().toISOString() })
+      .where("id", "=", document.id)
+      .execute();
 
     const replace = (file: File, id = document.id) => {
       const form = new FormData();
@@ -323,10 +352,18 @@ describe("the profile page", () => {
     expect(await db.selectFrom("stored_files").select("id").where("id", "=", document.file_id).executeTakeFirst()).toBeUndefined();
 
     const other = await createParticipant();
-    const foreignDocument = await db.selectFrom("participant_documents").select("id").where("participant_id", "=", other.id).executeTakeFirstOrThrow();
+    const foreignDocument = await db
+      .selectFrom("participant_documents")
+      .select("id")
+      .where("participant_id", "=", other.id)
+      .executeTakeFirstOrThrow();
     expect(profileRefusal(await replace(new File([samplePng()], "x.png"), foreignDocument.id)).status).toBe(404);
 
-    await db.updateTable("participant_documents").set({ status: "aprobado", reviewed_at: new Date().toISOString() }).where("id", "=", document.id).execute();
+    await db
+      .updateTable("participant_documents")
+      .set({ status: "aprobado", reviewed_at: new Date().toISOString() })
+      .where("id", "=", document.id)
+      .execute();
     const approved = profileRefusal(await replace(new File([samplePng()], "otra.png")));
     expect(approved.result.error?.[""]?.[0]).toMatch(/ya fue aprobado/);
   });

@@ -39,12 +39,28 @@ beforeAll(async () => {
 
   const participant = await registerParticipant(
     db,
-    { name: "Participante Curioso", grade: "Médico", institution: "HIMFG", email: "curioso@example.org", password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role: "EXTERNO" },
+    {
+      name: "Participante Curioso",
+      grade: "Médico",
+      institution: "HIMFG",
+      email: "curioso@example.org",
+      password: "una-clave-larga-de-prueba",
+      age: 30,
+      graduated: "SÍ",
+      nationality: "Mexicana",
+      state: "Ciudad de México",
+      phone: "5512345678",
+      role: "EXTERNO",
+    },
     [],
   );
   if (!participant.ok) throw new Error("participant not registered");
   identities.push({ label: "anónimo", role: null, cookie: "" });
-  identities.push({ label: "participante", role: null, cookie: (await createUserSession({ id: participant.participant.id, name: "Participante Curioso" })).split(";")[0]! });
+  identities.push({
+    label: "participante",
+    role: null,
+    cookie: (await createUserSession({ id: participant.participant.id, name: "Participante Curioso" })).split(";")[0]!,
+  });
   for (const role of STAFF_ROLES) identities.push({ label: role, role, cookie: (await createSignedInStaff(db, role)).cookie });
 });
 
@@ -76,7 +92,13 @@ function fullPattern(id: string): string {
 
 /** A concrete URL for a pattern: every `:param` becomes 1, a splat becomes `x`. */
 function concreteUrl(pattern: string): string {
-  return pattern.replace(/:[^/]+/g, "1").replace(/\*$/, "x").replace(/\/+/g, "/").replace(/\/$/, "") || "/";
+  return (
+    pattern
+      .replace(/:[^/]+/g, "1")
+      .replace(/\*$/, "x")
+      .replace(/\/+/g, "/")
+      .replace(/\/$/, "") || "/"
+  );
 }
 
 function isStaffArea(fileName: string, pattern: string): boolean {
@@ -144,7 +166,9 @@ describe("the route × role walk of the staff area", () => {
       const module = route.module as unknown as Record<string, unknown>;
       // A module that declares nothing (reported above) is walked as admin-only, the strictest.
       const access: readonly StaffRole[] | typeof PUBLIC_STAFF_ROUTE =
-        module.staffAccess === PUBLIC_STAFF_ROUTE || Array.isArray(module.staffAccess) ? (module.staffAccess as readonly StaffRole[] | typeof PUBLIC_STAFF_ROUTE) : [];
+        module.staffAccess === PUBLIC_STAFF_ROUTE || Array.isArray(module.staffAccess)
+          ? (module.staffAccess as readonly StaffRole[] | typeof PUBLIC_STAFF_ROUTE)
+          : [];
       const url = concreteUrl(fullPattern(id));
       const dataUrl = `${url}.data`;
       const index = route.index ? "?index" : "";
@@ -153,7 +177,8 @@ describe("the route × role walk of the staff area", () => {
           // Open pages still answer without a server error, and are never cached.
           const response = await request(url, identity, "GET");
           if (response.status >= 500) problems.push(`${id} GET as ${identity.label}: ${response.status}`);
-          if (response.headers.get("cache-control") !== "no-store") problems.push(`${id} GET as ${identity.label}: Cache-Control ${response.headers.get("cache-control")}`);
+          if (response.headers.get("cache-control") !== "no-store")
+            problems.push(`${id} GET as ${identity.label}: Cache-Control ${response.headers.get("cache-control")}`);
           checked++;
           continue;
         }
@@ -165,7 +190,8 @@ describe("the route × role walk of the staff area", () => {
           { method: "GET", target: url },
           { method: "GET", target: `${dataUrl}?_routes=${encodeURIComponent(id)}` },
         ];
-        if (typeof module.action === "function" && !allowed) attempts.push({ method: "POST", target: url + index }, { method: "POST", target: dataUrl + index });
+        if (typeof module.action === "function" && !allowed)
+          attempts.push({ method: "POST", target: url + index }, { method: "POST", target: dataUrl + index });
         for (const { method, target } of attempts) {
           const response = await request(target, identity, method);
           const body = await response.text();

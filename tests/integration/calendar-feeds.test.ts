@@ -62,7 +62,11 @@ describe("/ensenanza/offer.ics", () => {
   test("every open course as an all-day event, with a Mexico City VTIMEZONE; closed courses left out", async () => {
     const closed = await db.selectFrom("courses").select(["course_id", "course_name"]).orderBy("course_id").executeTakeFirstOrThrow();
     await db.updateTable("courses").set({ course_able: 0 }).where("course_id", "=", closed.course_id).execute();
-    const open = await db.selectFrom("courses").select(["course_id", "course_start_date", "course_finish_date"]).where("course_able", "=", 1).execute();
+    const open = await db
+      .selectFrom("courses")
+      .select(["course_id", "course_start_date", "course_finish_date"])
+      .where("course_able", "=", 1)
+      .execute();
     expect(open.length).toBeGreaterThan(0);
 
     const { calendar, text } = await getCalendar("/ensenanza/offer.ics");
@@ -103,8 +107,13 @@ describe("/ensenanza/offer.ics", () => {
 
 describe("/cursos2025/{course_url}.ics", () => {
   test("the course and its sessions; text escaped and read back exactly; no access links", async () => {
-    const course = await db.selectFrom("courses").select(["course_id", "course_url", "course_content"]).where("course_url", "is not", null).orderBy("course_id").executeTakeFirstOrThrow();
-    const tricky = "Pediatría; urgencias, \"casos\" \\ y más\nsegunda línea";
+    const course = await db
+      .selectFrom("courses")
+      .select(["course_id", "course_url", "course_content"])
+      .where("course_url", "is not", null)
+      .orderBy("course_id")
+      .executeTakeFirstOrThrow();
+    const tricky = 'Pediatría; urgencias, "casos" \\ y más\nsegunda línea';
     await db
       .updateTable("courses")
       .set({
@@ -153,7 +162,19 @@ describe("a participant's private feed", () => {
     const email = `calendario.${Date.now()}@example.com`;
     const registered = await registerParticipant(
       db,
-      { name: "Rosa Díaz", grade: "Médico", institution: "SSA", email, password, age: 38, graduated: "SÍ", nationality: "Mexicana", state: "Puebla", phone: "2221234567", role: "EXTERNO" },
+      {
+        name: "Rosa Díaz",
+        grade: "Médico",
+        institution: "SSA",
+        email,
+        password,
+        age: 38,
+        graduated: "SÍ",
+        nationality: "Mexicana",
+        state: "Puebla",
+        phone: "2221234567",
+        role: "EXTERNO",
+      },
       [{ kind: "professional_license", file: { fileName: "cedula.pdf", contentType: "application/pdf", data: samplePdf() } }],
     );
     if (!registered.ok) throw new Error("no participant");
@@ -161,7 +182,15 @@ describe("a participant's private feed", () => {
     const course = await db.selectFrom("courses").select(["course_id", "course_name"]).orderBy("course_id", "desc").executeTakeFirstOrThrow();
     await db
       .insertInto("enrolments")
-      .values({ participant_id: participantId, course_id: course.course_id, modality: "en_linea", status: "confirmada", amount_centavos: 0, confirmed_at: new Date().toISOString(), verification_token: "C".repeat(22) })
+      .values({
+        participant_id: participantId,
+        course_id: course.course_id,
+        modality: "en_linea",
+        status: "confirmada",
+        amount_centavos: 0,
+        confirmed_at: new Date().toISOString(),
+        verification_token: "C".repeat(22),
+      })
       .execute();
 
     // Sign in and create the address from the profile.
@@ -172,8 +201,16 @@ describe("a participant's private feed", () => {
       redirect: "manual",
     });
     expect(login.status).toBe(303);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-    const create = await fetch(`${baseUrl}/profile/calendario`, { method: "POST", headers: { Cookie: cookie, Origin: baseUrl, ...FORM }, body: "", redirect: "manual" });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(";")[0])
+      .join("; ");
+    const create = await fetch(`${baseUrl}/profile/calendario`, {
+      method: "POST",
+      headers: { Cookie: cookie, Origin: baseUrl, ...FORM },
+      body: "",
+      redirect: "manual",
+    });
     expect(create.status).toBe(303);
     const token = (await getCalendarFeedToken(db, participantId))!;
     expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -194,7 +231,12 @@ describe("a participant's private feed", () => {
   });
 
   test("regenerating needs a signed-in participant", async () => {
-    const response = await fetch(`${baseUrl}/profile/calendario`, { method: "POST", headers: { Origin: baseUrl, ...FORM }, body: "", redirect: "manual" });
+    const response = await fetch(`${baseUrl}/profile/calendario`, {
+      method: "POST",
+      headers: { Origin: baseUrl, ...FORM },
+      body: "",
+      redirect: "manual",
+    });
     expect(response.status).toBe(303);
     expect(response.headers.get("location")).toMatch(/^\/userlogin/);
   });
@@ -204,13 +246,24 @@ describe("the course page for search engines and social networks", () => {
   test("schema.org Course / CourseInstance JSON-LD with dates, mode, MXN offers per profile, location; an Open Graph image", async () => {
     const course = await db
       .selectFrom("courses")
-      .select(["course_url", "course_name", "course_start_date", "course_finish_date", "course_price", "course_student_price", "course_employee_price", "modality_id"])
+      .select([
+        "course_url",
+        "course_name",
+        "course_start_date",
+        "course_finish_date",
+        "course_price",
+        "course_student_price",
+        "course_employee_price",
+        "modality_id",
+      ])
       .where("course_url", "is not", null)
       .where("modality_id", "=", 1)
       .orderBy("course_id")
       .executeTakeFirstOrThrow();
     const html = await (await fetch(`${baseUrl}/cursos2025/${course.course_url}`)).text();
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a JSON-LD tree, probed field by field below
     const data = blocks.find((block) => block["@type"] === "Course") as Record<string, any>;
     expect(data).toBeTruthy();
@@ -223,7 +276,11 @@ describe("the course page for search engines and social networks", () => {
     expect(instance.courseMode).toBe("Onsite");
     expect(instance.location["@type"]).toBe("Place");
     expect(instance.location.address.addressCountry).toBe("MX");
-    const prices = (data.offers as { price: string; priceCurrency: string; name: string }[]).map((offer) => [offer.name, offer.price, offer.priceCurrency]);
+    const prices = (data.offers as { price: string; priceCurrency: string; name: string }[]).map((offer) => [
+      offer.name,
+      offer.price,
+      offer.priceCurrency,
+    ]);
     expect(prices).toEqual([
       ["Precio Personal HIMFG", (course.course_employee_price / 100).toFixed(2), "MXN"],
       ["Precio Estudiante", (course.course_student_price / 100).toFixed(2), "MXN"],

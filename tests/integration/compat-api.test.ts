@@ -49,7 +49,11 @@ async function uploadedUrl(bytes: Uint8Array<ArrayBuffer>, fileName?: string): P
 }
 
 function postJson(pathName: string, body: unknown, headers: Record<string, string> = {}) {
-  return api(pathName, { method: "POST", headers: { "Content-Type": "application/json", ...headers }, body: typeof body === "string" ? body : JSON.stringify(body) });
+  return api(pathName, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...headers },
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  });
 }
 
 let counter = 0;
@@ -74,8 +78,20 @@ function studentPayload(overrides: Record<string, unknown> = {}) {
 
 async function countRows() {
   const count = async (table: "participants" | "participant_documents" | "stored_files" | "staged_uploads") =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
-  return { participants: await count("participants"), documents: await count("participant_documents"), files: await count("stored_files"), staged: await count("staged_uploads") };
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  return {
+    participants: await count("participants"),
+    documents: await count("participant_documents"),
+    files: await count("stored_files"),
+    staged: await count("staged_uploads"),
+  };
 }
 
 describe("GET /api/courses/all-courses", () => {
@@ -85,14 +101,34 @@ describe("GET /api/courses/all-courses", () => {
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     const courses = (await response.json()) as Record<string, unknown>[];
     expect(Array.isArray(courses)).toBe(true);
-    const total = Number((await db.selectFrom("courses").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n);
+    const total = Number(
+      (
+        await db
+          .selectFrom("courses")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(courses.length).toBe(total);
     expect(total).toBeGreaterThan(0);
     for (const course of courses) {
       expect(Object.keys(course).sort()).toEqual(
         [
-          "course_id", "course_name", "course_image", "course_start_date", "course_finish_date", "month_id", "modality_id", "course_price",
-          "course_student_price", "course_employee_price", "course_max_range", "course_aditionals", "course_pdf", "course_able", "course_url",
+          "course_id",
+          "course_name",
+          "course_image",
+          "course_start_date",
+          "course_finish_date",
+          "month_id",
+          "modality_id",
+          "course_price",
+          "course_student_price",
+          "course_employee_price",
+          "course_max_range",
+          "course_aditionals",
+          "course_pdf",
+          "course_able",
+          "course_url",
         ].sort(),
       );
       expect(course.course_start_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -106,12 +142,19 @@ describe("GET /api/courses/all-courses", () => {
       if (course.course_pdf !== null) expect(course.course_pdf).toMatch(/^https?:\/\/[^/]+\/archivos\//);
     }
     // Pesos, not centavos: the first course's price is its stored centavos / 100.
-    const stored = await db.selectFrom("courses").select(["course_id", "course_price"]).where("course_id", "=", courses[0]!.course_id as number).executeTakeFirstOrThrow();
+    const stored = await db
+      .selectFrom("courses")
+      .select(["course_id", "course_price"])
+      .where("course_id", "=", courses[0]!.course_id as number)
+      .executeTakeFirstOrThrow();
     expect(courses[0]!.course_price).toBe(stored.course_price / 100);
   });
 
   test("never a course password or any access data (scanning the JSON)", async () => {
-    await db.updateTable("courses").set({ course_password: "clave-secreta-9431", online_access_url: "https://aula.example.org/secreta-7719" }).execute();
+    await db
+      .updateTable("courses")
+      .set({ course_password: "clave-secreta-9431", online_access_url: "https://aula.example.org/secreta-7719" })
+      .execute();
     const body = await (await api("/api/courses/all-courses")).text();
     expect(body).not.toContain("clave-secreta-9431");
     expect(body).not.toContain("secreta-7719");
@@ -127,7 +170,11 @@ describe("GET /api/courses/all-courses", () => {
     expect(await again.text()).toBe("");
 
     const course = await db.selectFrom("courses").select(["course_id", "course_name"]).orderBy("course_id").executeTakeFirstOrThrow();
-    await db.updateTable("courses").set({ course_name: `${course.course_name} (actualizado)` }).where("course_id", "=", course.course_id).execute();
+    await db
+      .updateTable("courses")
+      .set({ course_name: `${course.course_name} (actualizado)` })
+      .where("course_id", "=", course.course_id)
+      .execute();
     const changed = await api("/api/courses/all-courses", { headers: { "If-None-Match": etag! } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
@@ -147,11 +194,31 @@ describe("GET /api/directions/all-directions", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("etag")).toBeTruthy();
     const pages = (await response.json()) as Record<string, unknown>[];
-    const published = Number((await db.selectFrom("department_pages").select((eb) => eb.fn.countAll<number>().as("n")).where("is_published", "=", 1).executeTakeFirstOrThrow()).n);
+    const published = Number(
+      (
+        await db
+          .selectFrom("department_pages")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .where("is_published", "=", 1)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(pages.length).toBe(published);
     expect(published).toBeGreaterThan(0);
     for (const page of pages) {
-      for (const key of ["page_title", "page_titular", "page_titular_grade", "page_titular_photo", "page_first_content", "page_second_content", "page_first_image", "page_second_image", "page_staff", "page_url", "tipo_departamento"]) {
+      for (const key of [
+        "page_title",
+        "page_titular",
+        "page_titular_grade",
+        "page_titular_photo",
+        "page_first_content",
+        "page_second_content",
+        "page_first_image",
+        "page_second_image",
+        "page_staff",
+        "page_url",
+        "tipo_departamento",
+      ]) {
         expect(page, key).toHaveProperty(key);
       }
       expect(Array.isArray(page.page_staff)).toBe(true);
@@ -176,7 +243,11 @@ describe("retired calls answer 410 with where that now lives", () => {
     ["POST", "/api/courses/course-login", /claves de acceso/],
     ["POST", "/api/auth/login-admin", /personal inicia sesión/],
   ])("%s %s", async (method, pathName, pattern) => {
-    const response = await api(pathName, { method, headers: method === "POST" ? { "Content-Type": "application/json" } : {}, body: method === "POST" ? "{}" : undefined });
+    const response = await api(pathName, {
+      method,
+      headers: method === "POST" ? { "Content-Type": "application/json" } : {},
+      body: method === "POST" ? "{}" : undefined,
+    });
     expect(response.status).toBe(410);
     expect(response.headers.get("content-type")).toMatch(/^application\/json/);
     expect(((await response.json()) as { message: string }).message).toMatch(pattern);
@@ -191,7 +262,11 @@ describe("retired calls answer 410 with where that now lives", () => {
 
 describe("POST /api/files/upload", () => {
   test("a PNG, a JPEG and a PDF are staged privately; the fileUrl serves nothing", async () => {
-    for (const [bytes, name] of [[samplePng(), "a.png"], [sampleJpeg(), "b.jpg"], [samplePdf(), "c.pdf"]] as const) {
+    for (const [bytes, name] of [
+      [samplePng(), "a.png"],
+      [sampleJpeg(), "b.jpg"],
+      [samplePdf(), "c.pdf"],
+    ] as const) {
       const response = await upload(bytes, name);
       expect(response.status).toBe(200);
       const body = (await response.json()) as { fileUrl: string };
@@ -231,7 +306,11 @@ describe("POST /api/files/upload", () => {
     expect(json.status).toBe(415);
     expect(((await json.json()) as { message: string }).message).toMatch(/multipart\/form-data/);
 
-    const broken = await api("/api/files/upload", { method: "POST", headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "esto no es multipart" });
+    const broken = await api("/api/files/upload", {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: "esto no es multipart",
+    });
     expect(broken.status).toBe(400);
     expect(await countRows()).toEqual(before);
   });
@@ -258,7 +337,12 @@ describe("POST /api/auth/create-user", () => {
     const participant = await db.selectFrom("participants").selectAll().where("id", "=", body.student_id).executeTakeFirstOrThrow();
     expect(participant.email).toBe(payload.student_email);
     expect(await verifyLogin(db, payload.student_email, "Pediatria-2025!")).not.toBeNull();
-    const documents = await db.selectFrom("participant_documents").select("kind").where("participant_id", "=", body.student_id).orderBy("kind").execute();
+    const documents = await db
+      .selectFrom("participant_documents")
+      .select("kind")
+      .where("participant_id", "=", body.student_id)
+      .orderBy("kind")
+      .execute();
     expect(documents.map((d) => d.kind)).toEqual(["student_id_back", "student_id_front"]);
     // The staged copies are gone, so the same fileUrl cannot register a second account.
     const reuse = await postJson("/api/auth/create-user", studentPayload({ student_license: front, student_license_part_2: back }));
@@ -303,7 +387,15 @@ describe("POST /api/auth/create-user", () => {
       const documents = await db
         .selectFrom("participant_documents")
         .innerJoin("stored_files", "stored_files.id", "participant_documents.file_id")
-        .select(["participant_documents.kind", "participant_documents.status", "stored_files.file_name", "stored_files.content_type", "stored_files.sha256", "stored_files.byte_size", "stored_files.visibility"])
+        .select([
+          "participant_documents.kind",
+          "participant_documents.status",
+          "stored_files.file_name",
+          "stored_files.content_type",
+          "stored_files.sha256",
+          "stored_files.byte_size",
+          "stored_files.visibility",
+        ])
         .where("participant_documents.participant_id", "=", id)
         .orderBy("participant_documents.kind")
         .execute();
@@ -317,7 +409,12 @@ describe("POST /api/auth/create-user", () => {
   });
 
   test("without a password: the account is created and an e-mail with a link to choose one is sent", async () => {
-    const payload = studentPayload({ student_role: "EXTERNO", student_grade: "Enfermero(a)", student_institution: "IMSS", student_license: await uploadedUrl(samplePdf(), "cedula.pdf") });
+    const payload = studentPayload({
+      student_role: "EXTERNO",
+      student_grade: "Enfermero(a)",
+      student_institution: "IMSS",
+      student_license: await uploadedUrl(samplePdf(), "cedula.pdf"),
+    });
     delete (payload as Record<string, unknown>).student_password;
     const response = await postJson("/api/auth/create-user", payload);
     expect(response.status).toBe(200);
@@ -353,13 +450,19 @@ describe("POST /api/auth/create-user", () => {
     expect(await countRows()).toEqual(before);
 
     // The document URL is checked once the fields pass: a link not from our upload is refused.
-    const foreign = await postJson("/api/auth/create-user", studentPayload({ student_license: good, student_license_part_2: "https://evil.example/archivo.png" }));
+    const foreign = await postJson(
+      "/api/auth/create-user",
+      studentPayload({ student_license: good, student_license_part_2: "https://evil.example/archivo.png" }),
+    );
     expect(foreign.status).toBe(400);
     expect(((await foreign.json()) as { errors: Record<string, string> }).errors.student_license_part_2).toMatch(/POST \/api\/files\/upload/);
     expect(await countRows()).toEqual(before);
 
     // And the good upload was released, so it still works.
-    const ok = await postJson("/api/auth/create-user", studentPayload({ student_license: good, student_license_part_2: await uploadedUrl(samplePdf()) }));
+    const ok = await postJson(
+      "/api/auth/create-user",
+      studentPayload({ student_license: good, student_license_part_2: await uploadedUrl(samplePdf()) }),
+    );
     expect(ok.status).toBe(200);
   });
 
@@ -380,7 +483,11 @@ describe("POST /api/auth/create-user", () => {
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { message: string }).message).toMatch(/JSON válido/);
 
-    const form = await api("/api/auth/create-user", { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "student_name=x" });
+    const form = await api("/api/auth/create-user", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "student_name=x",
+    });
     expect(form.status).toBe(415);
     expect(((await form.json()) as { message: string }).message).toMatch(/application\/json/);
 
@@ -422,7 +529,10 @@ describe("CORS: closed by default, an allow-list by configuration", () => {
     expect(preflight.headers.get("access-control-allow-methods")).toMatch(/POST/);
     expect(preflight.headers.get("access-control-allow-headers")).toMatch(/Content-Type/i);
 
-    const refused = await api("/api/auth/create-user", { method: "OPTIONS", headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" } });
+    const refused = await api("/api/auth/create-user", {
+      method: "OPTIONS",
+      headers: { Origin: "https://evil.example", "Access-Control-Request-Method": "POST" },
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get("access-control-allow-origin")).toBeNull();
   });

@@ -99,7 +99,11 @@ describe("seeded demo courses", () => {
       online_access_url: null,
     };
     // Deliberately wrong values, past the types, to reach the database's own constraints.
-    const insert = (values: Record<string, unknown>) => db.insertInto("courses").values({ ...base, ...values } as never).execute();
+    const insert = (values: Record<string, unknown>) =>
+      db
+        .insertInto("courses")
+        .values({ ...base, ...values } as never)
+        .execute();
     await expect(insert({ month_id: 12 })).rejects.toThrow(/CHECK/);
     await expect(insert({ modality_id: 4 })).rejects.toThrow(/CHECK/);
     await expect(insert({ course_start_date: "2027-02-30" })).rejects.toThrow(/CHECK/);

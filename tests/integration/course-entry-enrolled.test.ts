@@ -9,7 +9,10 @@ const context = { cspNonce: "", requestId: "test" };
 const content = {
   sessions: [{ title: "Sesión 1", date: "2027-02-01", url: "https://aula.example.org/himfg/7950/sesion-1" }],
   videoUrl: "https://aula.example.org/himfg/7950/bienvenida",
-  materials: [{ title: "Lecturas recomendadas", url: "https://aula.example.org/himfg/7950/lecturas" }, { title: "Malo", url: "javascript:alert(1)" }],
+  materials: [
+    { title: "Lecturas recomendadas", url: "https://aula.example.org/himfg/7950/lecturas" },
+    { title: "Malo", url: "javascript:alert(1)" },
+  ],
 };
 
 function participant(email: string) {

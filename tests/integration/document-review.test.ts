@@ -77,16 +77,24 @@ describe("document review: decided per document, the enrolment follows", () => {
     expect(mail.text).toContain("La credencial de estudiante está vencida.");
     expect(mail.text).toContain("Mi perfil");
     const rejected = await db.selectFrom("participant_documents").selectAll().where("id", "=", back!.id).executeTakeFirstOrThrow();
-    expect(rejected).toMatchObject({ status: "rechazado", rejection_reason: "La credencial de estudiante está vencida.", reviewed_by: ctx.actor.name });
+    expect(rejected).toMatchObject({
+      status: "rechazado",
+      rejection_reason: "La credencial de estudiante está vencida.",
+      reviewed_by: ctx.actor.name,
+    });
     // Waiting on the participant now, not on the office.
     expect((await listReviewQueue(db)).some((item) => item.participantId === student.id)).toBe(false);
     // A decision is taken once.
-    expect(await reviewParticipant(db, ctx, { participantId: student.id, decisions: [{ documentId: back!.id, approve: true }], origin })).toMatchObject({ ok: false, status: 400 });
+    expect(
+      await reviewParticipant(db, ctx, { participantId: student.id, decisions: [{ documentId: back!.id, approve: true }], origin }),
+    ).toMatchObject({ ok: false, status: 400 });
     const rows = await auditRows("participant_document", back!.id);
     expect(rows.map((row) => [row.action, row.actor_email])).toEqual([["documento.rechazar", ctx.actor.email]]);
 
     // The participant replaces the file from /profile: back in the queue; approval confirms and mails the PDF.
-    expect(await replaceDocument(db, student.id, back!.id, { fileName: "nueva.png", contentType: "image/png", data: samplePng() })).toEqual({ ok: true });
+    expect(await replaceDocument(db, student.id, back!.id, { fileName: "nueva.png", contentType: "image/png", data: samplePng() })).toEqual({
+      ok: true,
+    });
     expect((await listReviewQueue(db)).some((item) => item.participantId === student.id)).toBe(true);
     const approved = await reviewParticipant(db, ctx, { participantId: student.id, decisions: [{ documentId: back!.id, approve: true }], origin });
     expect(approved).toMatchObject({ ok: true, confirmedEnrolments: [student.enrolmentId] });
@@ -100,7 +108,11 @@ describe("document review: decided per document, the enrolment follows", () => {
     const ctx = await staffContext();
     const owner = await studentInReview();
     const other = await studentInReview();
-    const outcome = await reviewParticipant(db, ctx, { participantId: other.id, decisions: [{ documentId: owner.documents[0]!.id, approve: true }], origin });
+    const outcome = await reviewParticipant(db, ctx, {
+      participantId: other.id,
+      decisions: [{ documentId: owner.documents[0]!.id, approve: true }],
+      origin,
+    });
     expect(outcome).toMatchObject({ ok: false, status: 404 });
     const statuses = await db.selectFrom("participant_documents").select("status").where("participant_id", "in", [owner.id, other.id]).execute();
     expect(statuses.every((row) => row.status === "pendiente")).toBe(true);
@@ -109,11 +121,18 @@ describe("document review: decided per document, the enrolment follows", () => {
   test("a participant whose documents were approved before and who enrols again is confirmed by a review without decisions", async () => {
     const ctx = await staffContext();
     const student = await studentInReview();
-    await reviewParticipant(db, ctx, { participantId: student.id, decisions: student.documents.map((d) => ({ documentId: d.id, approve: true })), origin });
+    await reviewParticipant(db, ctx, {
+      participantId: student.id,
+      decisions: student.documents.map((d) => ({ documentId: d.id, approve: true })),
+      origin,
+    });
     const secondCourse = await insertCourse({ course_price: 100000, course_student_price: 0, modality_id: 2, course_max_range: 0 });
     const started = await startEnrolment(db, { participantId: student.id, profile: "ESTUDIANTE", courseId: secondCourse, modality: "en_linea" });
     if (!started.ok) throw new Error("expected an enrolment");
     expect((await listReviewQueue(db)).find((item) => item.participantId === student.id)).toMatchObject({ pendingDocuments: 0 });
-    expect(await reviewParticipant(db, ctx, { participantId: student.id, decisions: [], origin })).toMatchObject({ ok: true, confirmedEnrolments: [started.enrolmentId] });
+    expect(await reviewParticipant(db, ctx, { participantId: student.id, decisions: [], origin })).toMatchObject({
+      ok: true,
+      confirmedEnrolments: [started.enrolmentId],
+    });
   });
 });

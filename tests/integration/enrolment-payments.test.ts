@@ -78,7 +78,10 @@ describe("control numbers", () => {
     if (!started.ok) throw new Error("not started");
     const row = await attempt(started.controlNumber);
     await expect(
-      db.insertInto("payment_attempts").values({ ...row, id: undefined, status: "pending" } as never).execute(),
+      db
+        .insertInto("payment_attempts")
+        .values({ ...row, id: undefined, status: "pending" } as never)
+        .execute(),
     ).rejects.toThrow(/UNIQUE/);
   });
 });
@@ -97,9 +100,19 @@ describe("enrolment transitions", () => {
     const paidCourse = await course({ price: 150000, student: 0, employee: 90000 });
     const one = await startEnrolment(db, { participantId: await participant(), profile: "EXTERNO", courseId: free, modality: "en_linea" });
     expect(one).toMatchObject({ ok: true, path: "free", status: "confirmada", amountCentavos: 0 });
-    const student = await startEnrolment(db, { participantId: await participant("ESTUDIANTE"), profile: "ESTUDIANTE", courseId: paidCourse, modality: "en_linea" });
+    const student = await startEnrolment(db, {
+      participantId: await participant("ESTUDIANTE"),
+      profile: "ESTUDIANTE",
+      courseId: paidCourse,
+      modality: "en_linea",
+    });
     expect(student).toMatchObject({ ok: true, path: "review", status: "pendiente_de_revision" });
-    const staff = await startEnrolment(db, { participantId: await participant("PERSONAL_HIMFG"), profile: "PERSONAL_HIMFG", courseId: paidCourse, modality: "en_linea" });
+    const staff = await startEnrolment(db, {
+      participantId: await participant("PERSONAL_HIMFG"),
+      profile: "PERSONAL_HIMFG",
+      courseId: paidCourse,
+      modality: "en_linea",
+    });
     expect(staff).toMatchObject({ ok: true, path: "card", status: "pendiente_de_pago", amountCentavos: 90000 });
   });
 
@@ -108,9 +121,22 @@ describe("enrolment transitions", () => {
     const a = await participant("ESTUDIANTE");
     const first = await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" });
     if (!first.ok) throw new Error("no");
-    expect(await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" })).toEqual({ ok: false, reason: "already-enrolled" });
+    expect(await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" })).toEqual({
+      ok: false,
+      reason: "already-enrolled",
+    });
     await expect(
-      db.insertInto("enrolments").values({ participant_id: a, course_id: courseId, modality: "en_linea", status: "pendiente_de_pago", amount_centavos: 0, verification_token: "A".repeat(22) }).execute(),
+      db
+        .insertInto("enrolments")
+        .values({
+          participant_id: a,
+          course_id: courseId,
+          modality: "en_linea",
+          status: "pendiente_de_pago",
+          amount_centavos: 0,
+          verification_token: "A".repeat(22),
+        })
+        .execute(),
     ).rejects.toThrow(/UNIQUE/);
     expect(await rejectDocuments(db, first.enrolmentId, "   ")).toEqual({ ok: false });
     expect(await rejectDocuments(db, first.enrolmentId, "La credencial está vencida")).toEqual({ ok: true });
@@ -134,10 +160,17 @@ describe("seats", () => {
     expect(a.ok).toBe(true);
     expect(await freeSeats(db, courseId)).toBe(0);
     const bId = await participant();
-    expect(await startCardPayment(db, provider, { participantId: bId, profile: "EXTERNO", courseId, modality: "presencial" })).toEqual({ ok: false, reason: "no-seats" });
+    expect(await startCardPayment(db, provider, { participantId: bId, profile: "EXTERNO", courseId, modality: "presencial" })).toEqual({
+      ok: false,
+      reason: "no-seats",
+    });
 
     // The hold runs out.
-    await db.updateTable("enrolments").set({ seat_held_until: new Date(Date.now() - 1000).toISOString() }).where("course_id", "=", courseId).execute();
+    await db
+      .updateTable("enrolments")
+      .set({ seat_held_until: new Date(Date.now() - 1000).toISOString() })
+      .where("course_id", "=", courseId)
+      .execute();
     expect(await freeSeats(db, courseId)).toBe(1);
     expect(await expireHolds(db)).toBeGreaterThanOrEqual(1);
     const b = await startCardPayment(db, provider, { participantId: bId, profile: "EXTERNO", courseId, modality: "presencial" });
@@ -147,7 +180,16 @@ describe("seats", () => {
     const minutes = (Date.parse(held.seat_held_until!) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15);
-    expect(await holdSeat(db, (await startEnrolment(db, { participantId: await participant(), profile: "EXTERNO", courseId, modality: "presencial" }) as { enrolmentId: number }).enrolmentId)).toEqual({ ok: false, reason: "no-seats" });
+    expect(
+      await holdSeat(
+        db,
+        (
+          (await startEnrolment(db, { participantId: await participant(), profile: "EXTERNO", courseId, modality: "presencial" })) as {
+            enrolmentId: number;
+          }
+        ).enrolmentId,
+      ),
+    ).toEqual({ ok: false, reason: "no-seats" });
   });
 
   test("an approved payment whose seat went meanwhile is confirmed en línea, or flagged for refund when there is no en línea", async () => {
@@ -157,8 +199,18 @@ describe("seats", () => {
       // The hold expires and someone else takes the seat.
       await db.updateTable("enrolments").set({ seat_held_until: "2000-01-01T00:00:00.000Z" }).where("id", "=", late.started.enrolmentId).execute();
       const other = await paid(await participant(), courseId);
-      await handleRelay(db, provider, { kind: "success", payload: other.response, controlNumber: null, participantId: (await enrolment(other.started.enrolmentId)).participant_id });
-      const outcome = await handleRelay(db, provider, { kind: "success", payload: late.response, controlNumber: null, participantId: (await enrolment(late.started.enrolmentId)).participant_id });
+      await handleRelay(db, provider, {
+        kind: "success",
+        payload: other.response,
+        controlNumber: null,
+        participantId: (await enrolment(other.started.enrolmentId)).participant_id,
+      });
+      const outcome = await handleRelay(db, provider, {
+        kind: "success",
+        payload: late.response,
+        controlNumber: null,
+        participantId: (await enrolment(late.started.enrolmentId)).participant_id,
+      });
       expect(outcome).toMatchObject({ applied: true, status: "approved" });
       const row = await enrolment(late.started.enrolmentId);
       expect((await attempt(late.started.controlNumber)).status).toBe("approved");
@@ -173,7 +225,19 @@ describe("seats", () => {
 describe("accepting a relayed result", () => {
   test("the parameters carry exactly the manual's keys and our amount", async () => {
     const params = buildVceParams(provider, { controlNumber: "HIMFGCURSOS1ABC", amountCentavos: 125000, reference: "7" });
-    expect(Object.keys(params)).toEqual(["merchantId", "name", "password", "mode", "controlNumber", "terminalId", "amount", "customerRef1", "merchantName", "merchantCity", "lang"]);
+    expect(Object.keys(params)).toEqual([
+      "merchantId",
+      "name",
+      "password",
+      "mode",
+      "controlNumber",
+      "terminalId",
+      "amount",
+      "customerRef1",
+      "merchantName",
+      "merchantCity",
+      "lang",
+    ]);
     expect(params.amount).toBe("1250.00");
     expect(params.merchantCity).toBe("Ciudad de Mexico");
   });
@@ -183,7 +247,8 @@ describe("accepting a relayed result", () => {
     const owner = await participant();
     const { started, response } = await paid(owner, courseId);
     const outcomes = [];
-    for (let i = 0; i < 20; i++) outcomes.push(await handleRelay(db, provider, { kind: "success", payload: response, controlNumber: null, participantId: owner }));
+    for (let i = 0; i < 20; i++)
+      outcomes.push(await handleRelay(db, provider, { kind: "success", payload: response, controlNumber: null, participantId: owner }));
     expect(outcomes.filter((o) => o.applied)).toHaveLength(1);
     const row = await attempt(started.controlNumber);
     expect(row).toMatchObject({ status: "approved", vi_hex: null, salt_hex: null, passphrase: null });
@@ -220,14 +285,20 @@ describe("accepting a relayed result", () => {
       { ...declined.response, data: encryptResponse({ ...plain, resultadoPayw: "A", codigoAut: "123456", idAfiliacion: 1 }, keys) },
     ];
     for (const payload of tampered) {
-      expect(await handleRelay(db, provider, { kind: "success", payload, controlNumber: null, participantId: owner })).toMatchObject({ applied: false });
+      expect(await handleRelay(db, provider, { kind: "success", payload, controlNumber: null, participantId: owner })).toMatchObject({
+        applied: false,
+      });
     }
     // Another attempt's approval relayed under this control number (and the reverse).
     const other = await paid(await participant(), courseId);
     const swapped = { ...other.response, numeroControl: declined.started.controlNumber };
-    expect(await handleRelay(db, provider, { kind: "success", payload: swapped, controlNumber: null, participantId: owner })).toMatchObject({ applied: false });
+    expect(await handleRelay(db, provider, { kind: "success", payload: swapped, controlNumber: null, participantId: owner })).toMatchObject({
+      applied: false,
+    });
     // Someone else relaying the owner's result.
-    expect(await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, participantId: await participant() })).toMatchObject({
+    expect(
+      await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, participantId: await participant() }),
+    ).toMatchObject({
       applied: false,
       reason: "el intento es de otro participante",
     });
@@ -235,9 +306,16 @@ describe("accepting a relayed result", () => {
     expect((await enrolment(declined.started.enrolmentId)).status).toBe("pendiente_de_pago");
 
     // The genuine decline settles it and gives the seat back; nobody is enrolled.
-    expect(await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, participantId: owner })).toMatchObject({ applied: true, status: "declined" });
-    expect((await enrolment(declined.started.enrolmentId))).toMatchObject({ status: "pendiente_de_pago", seat_held_until: null });
-    const ignored = await db.selectFrom("payment_events").select("reason").where("payment_attempt_id", "=", original.id).where("outcome", "in", ["ignored", "tampering"]).execute();
+    expect(await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, participantId: owner })).toMatchObject(
+      { applied: true, status: "declined" },
+    );
+    expect(await enrolment(declined.started.enrolmentId)).toMatchObject({ status: "pendiente_de_pago", seat_held_until: null });
+    const ignored = await db
+      .selectFrom("payment_events")
+      .select("reason")
+      .where("payment_attempt_id", "=", original.id)
+      .where("outcome", "in", ["ignored", "tampering"])
+      .execute();
     expect(ignored.length).toBeGreaterThanOrEqual(6);
   });
 
@@ -246,11 +324,15 @@ describe("accepting a relayed result", () => {
     const owner = await participant();
     const started = await startCardPayment(db, provider, { participantId: owner, profile: "EXTERNO", courseId, modality: "presencial" });
     if (!started.ok) throw new Error("no");
-    expect(await handleRelay(db, provider, { kind: "cancel", payload: { message: "x" }, controlNumber: started.controlNumber, participantId: owner })).toMatchObject({ applied: true, status: "cancelled" });
+    expect(
+      await handleRelay(db, provider, { kind: "cancel", payload: { message: "x" }, controlNumber: started.controlNumber, participantId: owner }),
+    ).toMatchObject({ applied: true, status: "cancelled" });
     expect(await freeSeats(db, courseId)).toBe(5);
 
     const noAnswer = await paid(owner, courseId, "4000000000000119");
-    expect(await handleRelay(db, provider, { kind: "success", payload: noAnswer.response, controlNumber: null, participantId: owner })).toMatchObject({ applied: true, status: "no_answer" });
+    expect(await handleRelay(db, provider, { kind: "success", payload: noAnswer.response, controlNumber: null, participantId: owner })).toMatchObject(
+      { applied: true, status: "no_answer" },
+    );
     expect((await enrolment(noAnswer.started.enrolmentId)).status).toBe("pendiente_de_pago");
   });
 
@@ -272,12 +354,24 @@ describe("configuration and invoices", () => {
     expect(resolvePaymentMode(readConfig(base))).toEqual({ provider: "simulator", mode: "AUT" });
     // Decision 0014: a demo (no PUBLIC_URL) runs Banorte in its test mode; live (PRD) needs everything.
     expect(() => readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MODE: "PRD" })).toThrow(/BANORTE_MERCHANT_ID.*\n.*BANORTE_USER/s);
-    expect(() => readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MODE: "PRD", BANORTE_MERCHANT_ID: "1234567", BANORTE_USER: "u", BANORTE_PASSWORD: "p", BANORTE_TERMINAL_ID: "t", BANORTE_CERTIFICATE_PATH: "/no/existe.pem" })).toThrow(
-      /BANORTE_CERTIFICATE_PATH/,
-    );
+    expect(() =>
+      readConfig({
+        ...base,
+        PAYMENT_PROVIDER: "banorte",
+        BANORTE_MODE: "PRD",
+        BANORTE_MERCHANT_ID: "1234567",
+        BANORTE_USER: "u",
+        BANORTE_PASSWORD: "p",
+        BANORTE_TERMINAL_ID: "t",
+        BANORTE_CERTIFICATE_PATH: "/no/existe.pem",
+      }),
+    ).toThrow(/BANORTE_CERTIFICATE_PATH/);
     expect(() => readConfig({ ...base, BANORTE_MODE: "PRD" })).toThrow(/PAYMENT_PROVIDER=banorte/);
     // Test modes never need real credentials.
-    expect(resolvePaymentMode(readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MODE: "AUT" }))).toEqual({ provider: "banorte", mode: "AUT" });
+    expect(resolvePaymentMode(readConfig({ ...base, PAYMENT_PROVIDER: "banorte", BANORTE_MODE: "AUT" }))).toEqual({
+      provider: "banorte",
+      mode: "AUT",
+    });
   });
 
   test("an invoice request validates the RFC and keeps the constancia private", async () => {
@@ -290,8 +384,17 @@ describe("configuration and invoices", () => {
     const started = await startEnrolment(db, { participantId: await participant(), profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!started.ok) throw new Error("no");
     const pdf = Buffer.from("%PDF-1.4\n%%EOF\n");
-    const { id } = await createInvoiceRequest(db, started.enrolmentId, input, { fileName: "constancia.pdf", contentType: "application/pdf", data: pdf });
-    const row = await db.selectFrom("invoice_requests").innerJoin("stored_files", "stored_files.id", "invoice_requests.constancia_file_id").select(["rfc", "visibility"]).where("invoice_requests.id", "=", id).executeTakeFirstOrThrow();
+    const { id } = await createInvoiceRequest(db, started.enrolmentId, input, {
+      fileName: "constancia.pdf",
+      contentType: "application/pdf",
+      data: pdf,
+    });
+    const row = await db
+      .selectFrom("invoice_requests")
+      .innerJoin("stored_files", "stored_files.id", "invoice_requests.constancia_file_id")
+      .select(["rfc", "visibility"])
+      .where("invoice_requests.id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ rfc: "GOMJ800101AB1", visibility: "private" });
   });
 });

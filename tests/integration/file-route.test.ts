@@ -11,13 +11,25 @@ let svgId: string;
 const pdfBytes = Buffer.from("%PDF-1.4\n% prueba\n%%EOF\n", "latin1");
 
 beforeAll(async () => {
-  pdfId = await storeFile(db, { fileName: "Estado de Situación Financiera (diciembre) 2024.pdf", contentType: "application/pdf", data: pdfBytes }, "public");
-  xlsxId = await storeFile(db, {
-    fileName: "Programa anual de adquisiciones 2025.xlsx",
-    contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-    data: Buffer.from("PK\u0003\u0004"),
-  }, "public");
-  svgId = await storeFile(db, { fileName: "obra.svg", contentType: "image/svg+xml", data: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") }, "public");
+  pdfId = await storeFile(
+    db,
+    { fileName: "Estado de Situación Financiera (diciembre) 2024.pdf", contentType: "application/pdf", data: pdfBytes },
+    "public",
+  );
+  xlsxId = await storeFile(
+    db,
+    {
+      fileName: "Programa anual de adquisiciones 2025.xlsx",
+      contentType: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      data: Buffer.from("PK\u0003\u0004"),
+    },
+    "public",
+  );
+  svgId = await storeFile(
+    db,
+    { fileName: "obra.svg", contentType: "image/svg+xml", data: Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'/>") },
+    "public",
+  );
 });
 
 async function get(path: string, params: Record<string, string>, headers: Record<string, string> = {}, useNamed = false) {

@@ -20,7 +20,11 @@ describe("gallery", () => {
       expect(image.alt.length).toBeGreaterThan(0);
     }
     expect(images[1]).toMatchObject({ title: "Los niños pidiendo posada o la peregrinación", author: "Diego Rivera" });
-    const file = await db.selectFrom("stored_files").select(["content_type", "data"]).where("id", "=", images[0]!.src.split("/").pop()!).executeTakeFirstOrThrow();
+    const file = await db
+      .selectFrom("stored_files")
+      .select(["content_type", "data"])
+      .where("id", "=", images[0]!.src.split("/").pop()!)
+      .executeTakeFirstOrThrow();
     expect(file.content_type).toBe("image/svg+xml");
     expect(file.data.toString("utf8")).toContain(`width="${images[0]!.width}" height="${images[0]!.height}"`);
   });

@@ -64,14 +64,21 @@ async function participant() {
 }
 
 /** A raw HTTP request (fetch will not let a test choose the Host header). */
-function raw(method: string, pathName: string, headers: Record<string, string>, body = ""): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function raw(
+  method: string,
+  pathName: string,
+  headers: Record<string, string>,
+  body = "",
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       { host: "127.0.0.1", port, method, path: pathName, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
       (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
       },
     );
     request.on("error", reject);
@@ -116,7 +123,12 @@ describe("the demo says so", () => {
 describe("reset links point at the configured site only", () => {
   test("a reset asked for with Host: evil.example (and a matching Origin) mails a link to our own address", async () => {
     const victim = await participant();
-    const response = await raw("POST", "/recuperar-contrasena", { ...FORM, Host: "evil.example", Origin: "http://evil.example" }, form({ student_email: victim.email }));
+    const response = await raw(
+      "POST",
+      "/recuperar-contrasena",
+      { ...FORM, Host: "evil.example", Origin: "http://evil.example" },
+      form({ student_email: victim.email }),
+    );
     expect(response.status).toBe(200);
     const mail = await waitForMail(db, { to: victim.email, subject: "Restablecer" });
     expect(mail.text).not.toContain("evil.example");
@@ -142,7 +154,10 @@ describe("no open redirect", () => {
     const person = await participant();
     const cookie = (await login(person.email, PASSWORD)).headers.get("set-cookie")!.match(/himfg_session=[^;]+/)![0];
     for (const target of ["/.//evil.example", "/a/..//evil.example", "/%2e//evil.example", "/\\evil.example"]) {
-      const response = await fetch(`${baseUrl}/userlogin?redirectTo=${encodeURIComponent(target)}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      const response = await fetch(`${baseUrl}/userlogin?redirectTo=${encodeURIComponent(target)}`, {
+        headers: { Cookie: cookie },
+        redirect: "manual",
+      });
       expect(response.status, target).toBe(303);
       expect(response.headers.get("location"), target).toBe("/profile");
     }
@@ -177,7 +192,11 @@ describe("throttles that hold under concurrency", () => {
     const victim = await participant();
     const responses = await Promise.all(
       Array.from({ length: 30 }, () =>
-        fetch(`${baseUrl}/recuperar-contrasena`, { method: "POST", headers: { ...FORM, Origin: baseUrl }, body: form({ student_email: victim.email }) }),
+        fetch(`${baseUrl}/recuperar-contrasena`, {
+          method: "POST",
+          headers: { ...FORM, Origin: baseUrl },
+          body: form({ student_email: victim.email }),
+        }),
       ),
     );
     expect(responses.filter((r) => r.status === 200).length).toBe(3);
@@ -194,7 +213,11 @@ describe("throttles that hold under concurrency", () => {
     const responses = [];
     for (let i = 0; i < 12; i++) {
       responses.push(
-        await fetch(`${baseUrl}/recuperar-contrasena`, { method: "POST", headers: { ...FORM, Origin: baseUrl }, body: form({ student_email: `nadie${i}@example.com` }) }),
+        await fetch(`${baseUrl}/recuperar-contrasena`, {
+          method: "POST",
+          headers: { ...FORM, Origin: baseUrl },
+          body: form({ student_email: `nadie${i}@example.com` }),
+        }),
       );
     }
     expect(responses.map((r) => r.status)).toEqual([...Array(10).fill(200), 429, 429]);
@@ -208,12 +231,18 @@ describe("throttles that hold under concurrency", () => {
       .values(Array.from({ length: 20 }, () => ({ bucket: "registration-address", key: "127.0.0.1", attempted_at: now })))
       .execute();
     const body = registrationForm({});
-    const before = await db.selectFrom("participants").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const before = await db
+      .selectFrom("participants")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     const response = await fetch(`${baseUrl}/register`, { method: "POST", headers: { Origin: baseUrl }, body });
     expect(response.status).toBe(429);
     expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await response.text()).toContain("Se registraron demasiadas cuentas desde su conexión");
-    const after = await db.selectFrom("participants").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+    const after = await db
+      .selectFrom("participants")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 });
@@ -256,7 +285,12 @@ describe("every same-origin form works without JS; forged ones are refused, neve
   });
 
   test("a form post whose X-Forwarded-Host differs from its Origin is a 403, not a 500", async () => {
-    const response = await raw("POST", "/userlogin", { ...FORM, Origin: baseUrl, Host: `127.0.0.1:${port}`, "X-Forwarded-Host": "evil.example" }, form({ student_email: "a@b.mx", student_password: "x" }));
+    const response = await raw(
+      "POST",
+      "/userlogin",
+      { ...FORM, Origin: baseUrl, Host: `127.0.0.1:${port}`, "X-Forwarded-Host": "evil.example" },
+      form({ student_email: "a@b.mx", student_password: "x" }),
+    );
     expect(response.status).toBeLessThan(500);
     expect(response.status).toBeGreaterThanOrEqual(400);
   });
@@ -265,7 +299,12 @@ describe("every same-origin form works without JS; forged ones are refused, neve
     "POST %s with JSON, text/plain or no Content-Type is a 415 in Spanish",
     async (pathName) => {
       for (const headers of [{ "Content-Type": "application/json" }, { "Content-Type": "text/plain" }, {}] as Record<string, string>[]) {
-        const response = await raw("POST", pathName, { ...headers, Origin: baseUrl, Host: `127.0.0.1:${port}` }, headers["Content-Type"] === "application/json" ? '{"student_email":"a@b.mx"}' : "student_email=a@b.mx");
+        const response = await raw(
+          "POST",
+          pathName,
+          { ...headers, Origin: baseUrl, Host: `127.0.0.1:${port}` },
+          headers["Content-Type"] === "application/json" ? '{"student_email":"a@b.mx"}' : "student_email=a@b.mx",
+        );
         expect(response.status, `${pathName} ${JSON.stringify(headers)}`).toBe(415);
         expect(response.body).toContain("Formato de envío no admitido");
       }

@@ -126,12 +126,18 @@ describe("HTML validity (Nu validator)", () => {
     for (const page of SIGNED_IN_PAGES) await fetchPage(page, { cookie });
 
     const output = await new Promise<string>((resolve) => {
-      execFile("java", ["-jar", String(vnuJar), "--format", "json", "--errors-only", ...[...files.keys()].map((u) => new URL(u).pathname)], { maxBuffer: 32 * 1024 * 1024 }, (_error, stdout, stderr) =>
-        resolve(stderr || stdout),
+      execFile(
+        "java",
+        ["-jar", String(vnuJar), "--format", "json", "--errors-only", ...[...files.keys()].map((u) => new URL(u).pathname)],
+        { maxBuffer: 32 * 1024 * 1024 },
+        (_error, stdout, stderr) => resolve(stderr || stdout),
       );
     });
     const messages = (JSON.parse(output) as { messages: VnuMessage[] }).messages.filter((m) => m.type === "error");
-    const report = messages.map((m) => `${files.get(pathToFileURL(new URL(m.url).pathname).href) ?? m.url}:${m.lastLine ?? "?"}: ${m.message} — ${JSON.stringify(m.extract ?? "")}`);
+    const report = messages.map(
+      (m) =>
+        `${files.get(pathToFileURL(new URL(m.url).pathname).href) ?? m.url}:${m.lastLine ?? "?"}: ${m.message} — ${JSON.stringify(m.extract ?? "")}`,
+    );
     expect(report).toEqual([]);
     expect(files.size).toBeGreaterThan(20);
     fs.rmSync(dir, { recursive: true, force: true });

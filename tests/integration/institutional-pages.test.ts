@@ -19,7 +19,10 @@ describe("seeded institutional content", () => {
       if (page) expect(page.direction_node_id).toBe(node.id);
     }
     expect(pages.length).toBeGreaterThanOrEqual(45);
-    const directions = pages.filter((p) => p.tipo_departamento === 2).map((p) => p.slug).sort();
+    const directions = pages
+      .filter((p) => p.tipo_departamento === 2)
+      .map((p) => p.slug)
+      .sort();
     expect(directions).toEqual(["administracion", "ensenanza", "investigacion", "medica", "planeacion"]);
   });
 });
@@ -128,12 +131,31 @@ describe("/investigadores/{number}", () => {
 describe("information pages", () => {
   test("every information page of the brief exists, with a body and a summary", async () => {
     const paths = [
-      "/especialidades", "/el-instituto-y-su-historia", "/voluntariado", "/patronato", "/avisos-de-privacidad",
-      "/requisitos", "/dano-cero", "/cod-etica", "/general", "/convocatoria", "/convocatoria/avisos",
-      "/convocatoria/registro", "/convocatoria/descargas", "/convocatoria/preguntas-frecuentes", "/convocatoria/informes",
-      "/inscripcion-pre-y-posgrado/pregrado", "/inscripcion-pre-y-posgrado/internos", "/inscripcion-pre-y-posgrado/posgrado",
-      "/medica", "/ensenanza", "/investigacion", "/administracion", "/planeacion",
-      "/sesion-clinico-patologica", "/video/scp-2024",
+      "/especialidades",
+      "/el-instituto-y-su-historia",
+      "/voluntariado",
+      "/patronato",
+      "/avisos-de-privacidad",
+      "/requisitos",
+      "/dano-cero",
+      "/cod-etica",
+      "/general",
+      "/convocatoria",
+      "/convocatoria/avisos",
+      "/convocatoria/registro",
+      "/convocatoria/descargas",
+      "/convocatoria/preguntas-frecuentes",
+      "/convocatoria/informes",
+      "/inscripcion-pre-y-posgrado/pregrado",
+      "/inscripcion-pre-y-posgrado/internos",
+      "/inscripcion-pre-y-posgrado/posgrado",
+      "/medica",
+      "/ensenanza",
+      "/investigacion",
+      "/administracion",
+      "/planeacion",
+      "/sesion-clinico-patologica",
+      "/video/scp-2024",
     ];
     for (const path of paths) {
       const page = await getContentPage(db, path);

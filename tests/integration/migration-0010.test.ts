@@ -26,8 +26,12 @@ test("0009 data survives 0010: rows, foreign keys, triggers, and the new constra
   await sql`INSERT INTO enrolments (id, participant_id, course_id, modality, status, amount_centavos, confirmed_at, verification_token)
     VALUES (5, 450001, 9001, 'en_linea', 'confirmada', 100000, '2026-01-01T00:00:00.000Z', 'abcdefghijklmnopqrstuv')`.execute(db);
   await sql`INSERT INTO payment_attempts (id, enrolment_id, control_number, amount_centavos, status, codigo_aut, referencia, provider, mode, settled_at)
-    VALUES (7, 5, 'HIMFGCURSOS9001ABCDEFGHIJ', 100000, 'approved', '123456', '123456789012', 'simulator', 'AUT', '2026-01-01T00:00:00.000Z')`.execute(db);
-  await sql`INSERT INTO payment_events (payment_attempt_id, control_number, kind, outcome, reason, payload) VALUES (7, 'HIMFGCURSOS9001ABCDEFGHIJ', 'success', 'applied', 'approved', '{}')`.execute(db);
+    VALUES (7, 5, 'HIMFGCURSOS9001ABCDEFGHIJ', 100000, 'approved', '123456', '123456789012', 'simulator', 'AUT', '2026-01-01T00:00:00.000Z')`.execute(
+    db,
+  );
+  await sql`INSERT INTO payment_events (payment_attempt_id, control_number, kind, outcome, reason, payload) VALUES (7, 'HIMFGCURSOS9001ABCDEFGHIJ', 'success', 'applied', 'approved', '{}')`.execute(
+    db,
+  );
 
   expect((await migrator.migrateToLatest()).error).toBeUndefined();
   const attempt = await db.selectFrom("payment_attempts").selectAll().where("id", "=", 7).executeTakeFirstOrThrow();
@@ -47,6 +51,8 @@ test("0009 data survives 0010: rows, foreign keys, triggers, and the new constra
   await expect(sql`UPDATE payment_attempts SET verification = 'quizas' WHERE id = 7`.execute(db)).rejects.toThrow(/CHECK/);
   // Foreign keys still bite: an attempt for a missing enrolment is refused.
   await expect(
-    sql`INSERT INTO payment_attempts (enrolment_id, control_number, amount_centavos, status, provider, mode, vi_hex, salt_hex, passphrase) VALUES (999, 'X1', 1, 'pending', 'simulator', 'AUT', 'a', 'b', 'c')`.execute(db),
+    sql`INSERT INTO payment_attempts (enrolment_id, control_number, amount_centavos, status, provider, mode, vi_hex, salt_hex, passphrase) VALUES (999, 'X1', 1, 'pending', 'simulator', 'AUT', 'a', 'b', 'c')`.execute(
+      db,
+    ),
   ).rejects.toThrow(/FOREIGN KEY/);
 });

@@ -69,7 +69,14 @@ describe("the anonymous page cache", () => {
     const second = await anonymous("/direccion/medica");
     expect(second.headers.get("x-page-cache")).toBe("hit");
     // A hit skips the per-response middleware but sends the same security headers, its own id.
-    for (const name of ["content-security-policy", "x-content-type-options", "referrer-policy", "x-frame-options", "permissions-policy", "content-type"]) {
+    for (const name of [
+      "content-security-policy",
+      "x-content-type-options",
+      "referrer-policy",
+      "x-frame-options",
+      "permissions-policy",
+      "content-type",
+    ]) {
       expect(second.headers.get(name), name).toBe(first.headers.get(name));
     }
     expect(second.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -141,9 +148,7 @@ describe("the anonymous page cache", () => {
 
   test("a course edit in the database shows at once, through the content_version triggers", async () => {
     const before = await (await anonymous("/ensenanza/offer")).text();
-    const course = (await db.selectFrom("courses").select(["course_id", "course_name"]).execute()).find((c) =>
-      before.includes(c.course_name),
-    );
+    const course = (await db.selectFrom("courses").select(["course_id", "course_name"]).execute()).find((c) => before.includes(c.course_name));
     expect(course, "a course of the current month on the catalogue").toBeDefined();
     expect((await anonymous("/ensenanza/offer")).headers.get("x-page-cache")).toBe("hit");
 
@@ -179,7 +184,6 @@ describe("the anonymous page cache", () => {
       expect(html.trimEnd().endsWith("</html>")).toBe(true);
     }
   });
-
 });
 
 describe("what the cache refuses to keep", () => {
@@ -222,9 +226,7 @@ describe("what the cache refuses to keep", () => {
   });
 
   test("a response that sets a cookie is rendered every time", async () => {
-    expect(
-      await serve(() => new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8", "Set-Cookie": "a=b; Path=/" } })),
-    ).toBe(3);
+    expect(await serve(() => new Response(page, { headers: { "Content-Type": "text/html; charset=utf-8", "Set-Cookie": "a=b; Path=/" } }))).toBe(3);
   });
 
   test("an error, a private page and a redirect are rendered every time", async () => {

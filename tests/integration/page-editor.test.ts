@@ -34,12 +34,25 @@ async function search(words: string) {
 
 async function counts() {
   const [pages, revisions, audit] = await Promise.all(
-    ["content_pages", "page_revisions", "audit_log"].map(async (table) => Number((await db.selectFrom(table as "audit_log").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)),
+    ["content_pages", "page_revisions", "audit_log"].map(async (table) =>
+      Number(
+        (
+          await db
+            .selectFrom(table as "audit_log")
+            .select(db.fn.countAll().as("n"))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ),
   );
   return { pages, revisions, audit };
 }
 
-const args = (path: string) => ({ request: new Request(`http://localhost${path}`), params: { "*": path.slice(1) }, context: { cspNonce: "n", requestId: "r" } });
+const args = (path: string) => ({
+  request: new Request(`http://localhost${path}`),
+  params: { "*": path.slice(1) },
+  context: { cspNonce: "n", requestId: "r" },
+});
 
 describe("creating a page", () => {
   test("bad addresses are refused with a reason, and store nothing", async () => {
@@ -52,29 +65,51 @@ describe("creating a page", () => {
       expect(outcome.ok, path).toBe(false);
       if (!outcome.ok) expect(outcome.issues.path?.[0]).toMatch(/Elija otra|Edítela/);
     }
-    const past = await createPage(db, { ...base, path: "/convocatoria/avisos-2026", status: "programada", publishAt: "2026-03-01T08:59" }, editor, null, NOW);
+    const past = await createPage(
+      db,
+      { ...base, path: "/convocatoria/avisos-2026", status: "programada", publishAt: "2026-03-01T08:59" },
+      editor,
+      null,
+      NOW,
+    );
     expect(past.ok).toBe(false);
     expect(await counts()).toEqual(before);
   });
 
   test("every top-level code route is reserved (keep RESERVED_FIRST_SEGMENTS in step with app/routes)", () => {
     const segments = readdirSync("app/routes")
-      .map((file) => file.replace(/\.tsx?$/, "").split(/[._]/)[0]!.replace(/\[$/, ""))
+      .map((file) =>
+        file
+          .replace(/\.tsx?$/, "")
+          .split(/[._]/)[0]!
+          .replace(/\[$/, ""),
+      )
       .filter((segment) => segment && !segment.startsWith("$"));
-    for (const segment of new Set(segments)) expect(RESERVED_FIRST_SEGMENTS.has(segment) || segment === "robots[" || segment === "sitemap[", segment).toBe(true);
+    for (const segment of new Set(segments))
+      expect(RESERVED_FIRST_SEGMENTS.has(segment) || segment === "robots[" || segment === "sitemap[", segment).toBe(true);
   });
 
   test("a scheduled page appears at its time, in the page route, search and sitemap views, with revisions and audit rows", async () => {
     const created = await createPage(
       db,
-      { ...base, path: "/convocatoria/avisos-2026", body: "Calendario zarzamoraúnica de entrevistas.", status: "programada", publishAt: "2026-03-02T10:30" },
+      {
+        ...base,
+        path: "/convocatoria/avisos-2026",
+        body: "Calendario zarzamoraúnica de entrevistas.",
+        status: "programada",
+        publishAt: "2026-03-02T10:30",
+      },
       editor,
       "req-1",
       NOW,
     );
     expect(created.ok).toBe(true);
     if (!created.ok) return;
-    const row = await db.selectFrom("content_pages").select(["is_published", "publish_at"]).where("id", "=", created.pageId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("content_pages")
+      .select(["is_published", "publish_at"])
+      .where("id", "=", created.pageId)
+      .executeTakeFirstOrThrow();
     // 10:30 in Mexico City is 16:30 UTC.
     expect(row).toEqual({ is_published: 0, publish_at: "2026-03-02T16:30:00.000Z" });
     expect(await getContentPage(db, "/convocatoria/avisos-2026")).toBeNull();
@@ -96,7 +131,13 @@ describe("creating a page", () => {
       [2, "publicar", "Publicación programada"],
       [1, "crear", editor.name],
     ]);
-    const audit = await db.selectFrom("audit_log").select(["action", "actor_email"]).where("entity", "=", "content_page").where("entity_id", "=", String(created.pageId)).orderBy("id").execute();
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email"])
+      .where("entity", "=", "content_page")
+      .where("entity_id", "=", String(created.pageId))
+      .orderBy("id")
+      .execute();
     expect(audit).toEqual([
       { action: "page.create", actor_email: editor.email },
       { action: "page.publish_scheduled", actor_email: null },
@@ -105,20 +146,44 @@ describe("creating a page", () => {
 
   test("edits keep revisions, a diff says what changed, and Restaurar brings back the first text as a new revision", async () => {
     const id = (await db.selectFrom("content_pages").select("id").where("path", "=", "/convocatoria/avisos-2026").executeTakeFirstOrThrow()).id;
-    const edited = await updatePage(db, id, { ...base, title: "Avisos 2026 (actualizado)", body: "Calendario nuevo: frambuesaeditada.", status: "publicada" }, editor, null, NOW);
+    const edited = await updatePage(
+      db,
+      id,
+      { ...base, title: "Avisos 2026 (actualizado)", body: "Calendario nuevo: frambuesaeditada.", status: "publicada" },
+      editor,
+      null,
+      NOW,
+    );
     expect(edited.ok).toBe(true);
     expect(await search("frambuesaeditada")).toEqual([{ path: "/convocatoria/avisos-2026" }]);
     expect(await search("zarzamoraunica")).toEqual([]);
 
-    const same = await updatePage(db, id, { ...base, title: "Avisos 2026 (actualizado)", body: "Calendario nuevo: frambuesaeditada.", status: "publicada" }, editor, null, NOW);
+    const same = await updatePage(
+      db,
+      id,
+      { ...base, title: "Avisos 2026 (actualizado)", body: "Calendario nuevo: frambuesaeditada.", status: "publicada" },
+      editor,
+      null,
+      NOW,
+    );
     expect(same).toMatchObject({ ok: true, message: "No había cambios que guardar." });
     expect((await listPageRevisions(db, id)).length).toBe(3);
 
     const diffs = await diffPageRevisions(db, id, 1, 3);
     expect(diffs?.map((d) => d.field)).toEqual(["title", "body", "status", "publishAt"]);
     const body = diffs!.find((d) => d.field === "body")!;
-    expect(body.parts.filter((p) => p.change === "removed").map((p) => p.value).join("")).toContain("zarzamoraúnica");
-    expect(body.parts.filter((p) => p.change === "added").map((p) => p.value).join("")).toContain("frambuesaeditada");
+    expect(
+      body.parts
+        .filter((p) => p.change === "removed")
+        .map((p) => p.value)
+        .join(""),
+    ).toContain("zarzamoraúnica");
+    expect(
+      body.parts
+        .filter((p) => p.change === "added")
+        .map((p) => p.value)
+        .join(""),
+    ).toContain("frambuesaeditada");
 
     const restored = await restorePageRevision(db, id, 1, editor, null, NOW);
     expect(restored).toMatchObject({ ok: true, message: "Se restauró la versión 1 como versión 4." });
@@ -136,7 +201,12 @@ describe("creating a page", () => {
   test("a script and a javascript: link typed into a page render inert", async () => {
     const created = await createPage(
       db,
-      { ...base, path: "/prueba-inerte", body: 'Hola <script>alert(1)</script> <b style="color:red" onclick="x()">negrita</b> [clic](javascript:alert(2))', status: "publicada" },
+      {
+        ...base,
+        path: "/prueba-inerte",
+        body: 'Hola <script>alert(1)</script> <b style="color:red" onclick="x()">negrita</b> [clic](javascript:alert(2))',
+        status: "publicada",
+      },
       editor,
       null,
       NOW,

@@ -41,7 +41,10 @@ test("the page shows our price, the modality, the considerations and the test ba
 });
 
 test("the invoice form refuses a bad RFC and a constancia that is not a PDF, then stores a good request", async () => {
-  const bad = await invoiceForm({ rfc: "NO-ES-RFC", legalName: "", taxRegime: "601", postcode: "123", cfdiUse: "G03" }, { data: samplePng(), name: "constancia.pdf" });
+  const bad = await invoiceForm(
+    { rfc: "NO-ES-RFC", legalName: "", taxRegime: "601", postcode: "123", cfdiUse: "G03" },
+    { data: samplePng(), name: "constancia.pdf" },
+  );
   expect(bad.status).toBe(400);
   const html = await bad.text();
   expect(html).toContain("Escriba un RFC válido");
@@ -50,16 +53,27 @@ test("the invoice form refuses a bad RFC and a constancia that is not a PDF, the
   expect(html).toContain("La constancia debe ser un archivo PDF.");
   expect(await db.selectFrom("invoice_requests").selectAll().execute()).toHaveLength(0);
 
-  const good = await invoiceForm({ rfc: "GOMJ800101AB1", legalName: "Juana Gómez", taxRegime: "612", postcode: "06720", cfdiUse: "D10" }, { data: samplePdf(), name: "constancia.pdf" });
+  const good = await invoiceForm(
+    { rfc: "GOMJ800101AB1", legalName: "Juana Gómez", taxRegime: "612", postcode: "06720", cfdiUse: "D10" },
+    { data: samplePdf(), name: "constancia.pdf" },
+  );
   expect(good.status).toBe(303);
   const rows = await db.selectFrom("invoice_requests").select(["rfc", "postcode"]).execute();
   expect(rows).toEqual([{ rfc: "GOMJ800101AB1", postcode: "06720" }]);
 });
 
 test("the relay needs a signed-in participant and a known callback; the simulator script is same-origin JavaScript", async () => {
-  const anonymous = await fetch(`${baseUrl}/payment/relay`, { method: "POST", headers: { Origin: baseUrl, "Content-Type": "application/json" }, body: "{}" });
+  const anonymous = await fetch(`${baseUrl}/payment/relay`, {
+    method: "POST",
+    headers: { Origin: baseUrl, "Content-Type": "application/json" },
+    body: "{}",
+  });
   expect(anonymous.status).toBe(401);
-  const unknown = await fetch(`${baseUrl}/payment/relay`, { method: "POST", headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "application/json" }, body: JSON.stringify({ kind: "approve" }) });
+  const unknown = await fetch(`${baseUrl}/payment/relay`, {
+    method: "POST",
+    headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "application/json" },
+    body: JSON.stringify({ kind: "approve" }),
+  });
   expect(unknown.status).toBe(400);
   const doctored = await fetch(`${baseUrl}/payment/relay`, {
     method: "POST",
@@ -150,7 +164,9 @@ test("after a T answer the page offers no card payment, says why and whom to cal
   if (!started.ok) throw new Error("no");
   const answer = await answerSimulatedPayment(db, started.params, "4000000000000119");
   if (!answer.ok) throw new Error("no");
-  expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({ status: "no_answer" });
+  expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({
+    status: "no_answer",
+  });
   const html = await (await fetch(`${baseUrl}/payment`, { headers: { Cookie: who.cookie } })).text();
   const { phone, email } = await getSettings(db);
   expect(html).toContain("El banco no respondió a su pago anterior");
@@ -187,7 +203,10 @@ test("an approval for a second tab's attempt on an already paid enrolment is sho
   for (const started of [second, first]) {
     const answer = await answerSimulatedPayment(db, started.params, "4111111111111111");
     if (!answer.ok) throw new Error("no");
-    expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({ applied: true, status: "approved" });
+    expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({
+      applied: true,
+      status: "approved",
+    });
   }
   const paid = await (await fetch(`${baseUrl}/payment/resultado/${second.controlNumber}`, { headers: { Cookie: who.cookie } })).text();
   expect(paid).toContain("Pago aprobado");

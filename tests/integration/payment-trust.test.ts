@@ -88,7 +88,8 @@ async function course(values: { seats?: number; modalityId?: 1 | 2 | 3; price?: 
 }
 
 const enrolment = (id: number) => db.selectFrom("enrolments").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-const attempt = (controlNumber: string) => db.selectFrom("payment_attempts").selectAll().where("control_number", "=", controlNumber).executeTakeFirstOrThrow();
+const attempt = (controlNumber: string) =>
+  db.selectFrom("payment_attempts").selectAll().where("control_number", "=", controlNumber).executeTakeFirstOrThrow();
 const events = (attemptId: number) => db.selectFrom("payment_events").selectAll().where("payment_attempt_id", "=", attemptId).orderBy("id").execute();
 const mailsTo = async (participantId: number) => {
   const { email } = await db.selectFrom("participants").select("email").where("id", "=", participantId).executeTakeFirstOrThrow();
@@ -144,7 +145,12 @@ describe("the bit-flip forgery of a declined answer", () => {
     const lenient = JSON.parse(wanted) as Record<string, unknown>;
     expect(lenient).toMatchObject({ resultadoPayw: "A", codigoAut: "123456" });
 
-    const outcome = await handleRelay(db, simulator, { kind: "success", payload: { ...declined.response, data }, controlNumber: null, participantId: owner }, { origin: "http://localhost" });
+    const outcome = await handleRelay(
+      db,
+      simulator,
+      { kind: "success", payload: { ...declined.response, data }, controlNumber: null, participantId: owner },
+      { origin: "http://localhost" },
+    );
     expect(outcome).toMatchObject({ applied: false, tampering: true });
     expect(outcome.applied ? "" : outcome.reason).toMatch(/clave repetida: "codigoAut"/);
     expect(await attempt(declined.started.controlNumber)).toMatchObject({ status: "pending", codigo_aut: null });
@@ -153,7 +159,9 @@ describe("the bit-flip forgery of a declined answer", () => {
     const logged = await events(declined.attemptId);
     expect(logged.at(-1)).toMatchObject({ outcome: "tampering", kind: "success" });
     // The real decline still settles the attempt afterwards.
-    expect(await handleRelay(db, simulator, { kind: "success", payload: declined.response, controlNumber: null, participantId: owner })).toMatchObject({
+    expect(
+      await handleRelay(db, simulator, { kind: "success", payload: declined.response, controlNumber: null, participantId: owner }),
+    ).toMatchObject({
       applied: true,
       status: "declined",
     });
@@ -169,33 +177,55 @@ describe("the bit-flip forgery of a declined answer", () => {
       ["escaped duplicate", overwrite(flipped, '"resultadoAut":"Declinada"', '"\\u0063odigoAut":"654321"'), /clave repetida/],
       [
         "unknown key",
-        overwrite(flipped, '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"', '"codigoAut":"123456","textoX":"Aprobada"'),
+        overwrite(
+          flipped,
+          '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"',
+          '"codigoAut":"123456","textoX":"Aprobada"',
+        ),
         /clave desconocida: "textoX"/,
       ],
       [
         "number-typed code",
-        overwrite(flipped, '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"', '"codigoAut":123456,"texto":"Aprobada"'),
+        overwrite(
+          flipped,
+          '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"',
+          '"codigoAut":123456,"texto":"Aprobada"',
+        ),
         /codigoAut no es un código/,
       ],
       ["decline keys left in", overwrite(flipped, '"codigoAut":"","texto":"Declinada"', '"codigoAut":"123456","texto":"A"'), /no lleva codigoPayw/],
       [
         "stale dates",
-        overwrite(flipped, '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"', '"codigoAut":"123456","texto":"Aprobada"').replaceAll(
-          `"${year}-`,
-          `"${year - 1}-`,
-        ),
+        overwrite(
+          flipped,
+          '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"',
+          '"codigoAut":"123456","texto":"Aprobada"',
+        ).replaceAll(`"${year}-`, `"${year - 1}-`),
         /fuera de la vida del intento/,
       ],
     ];
     for (const [name, wanted, problem] of variations) {
       const data = forge(declined.response.data!, declined.plaintext, wanted);
-      const outcome = await handleRelay(db, simulator, { kind: "success", payload: { ...declined.response, data }, controlNumber: null, participantId: owner });
+      const outcome = await handleRelay(db, simulator, {
+        kind: "success",
+        payload: { ...declined.response, data },
+        controlNumber: null,
+        participantId: owner,
+      });
       expect(outcome, name).toMatchObject({ applied: false, tampering: true });
       expect(outcome.applied ? "" : outcome.reason, name).toMatch(problem);
     }
     // A short referencia (11 digits) in an otherwise perfect approval.
     const shortRef = parseBanorteResponse(
-      JSON.stringify({ idAfiliacion: 7654321, referencia: "12345678901", numeroControl: "X1", fechaReqCte: new Date().toISOString(), fechaRspCte: new Date().toISOString(), resultadoPayw: "A", codigoAut: "123456" }),
+      JSON.stringify({
+        idAfiliacion: 7654321,
+        referencia: "12345678901",
+        numeroControl: "X1",
+        fechaReqCte: new Date().toISOString(),
+        fechaRspCte: new Date().toISOString(),
+        resultadoPayw: "A",
+        codigoAut: "123456",
+      }),
       { controlNumber: "X1", merchantId: "7654321", notBefore: new Date(Date.now() - 60_000), notAfter: new Date() },
     );
     expect(shortRef).toMatchObject({ ok: false, problems: ["referencia no tiene 12 dígitos"] });
@@ -212,9 +242,23 @@ describe("the bit-flip forgery of a declined answer", () => {
       '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"',
       '"codigoAut":"123456","texto":"Aprobada"',
     );
-    expect(jsonKeys(wanted)).toEqual(["idAfiliacion", "referencia", "numeroControl", "fechaReqCte", "fechaRspCte", "resultadoPayw", "codigoAut", "texto"]);
+    expect(jsonKeys(wanted)).toEqual([
+      "idAfiliacion",
+      "referencia",
+      "numeroControl",
+      "fechaReqCte",
+      "fechaRspCte",
+      "resultadoPayw",
+      "codigoAut",
+      "texto",
+    ]);
     const data = forge(declined.response.data!, declined.plaintext, wanted);
-    const outcome = await handleRelay(db, simulator, { kind: "success", payload: { ...declined.response, data }, controlNumber: null, participantId: owner });
+    const outcome = await handleRelay(db, simulator, {
+      kind: "success",
+      payload: { ...declined.response, data },
+      controlNumber: null,
+      participantId: owner,
+    });
     expect(outcome).toMatchObject({ applied: false, tampering: true, reason: "el banco no confirma la aprobación (declined)" });
     expect((await enrolment(declined.started.enrolmentId)).status).toBe("pendiente_de_pago");
   });
@@ -222,7 +266,12 @@ describe("the bit-flip forgery of a declined answer", () => {
   test("a genuine approval is confirmed 'verificado' with the bank's codes", async () => {
     const owner = await participant();
     const paid = await pay(owner, await course(), APPROVE);
-    const outcome = await handleRelay(db, simulator, { kind: "success", payload: paid.response, controlNumber: null, participantId: owner }, { origin: "http://localhost" });
+    const outcome = await handleRelay(
+      db,
+      simulator,
+      { kind: "success", payload: paid.response, controlNumber: null, participantId: owner },
+      { origin: "http://localhost" },
+    );
     expect(outcome).toMatchObject({ applied: true, status: "approved", verification: "verificado" });
     const row = await attempt(paid.started.controlNumber);
     expect(row).toMatchObject({ status: "approved", verification: "verificado", vi_hex: null });
@@ -300,12 +349,19 @@ describe("reconciliation against Banorte's report", () => {
     const started = await startCardPayment(db, unverified, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!started.ok) throw new Error("no");
     await answerSimulatedPayment(db, started.params, APPROVE);
-    const bankRecord = await db.selectFrom("simulator_transactions").selectAll().where("control_number", "=", started.controlNumber).executeTakeFirstOrThrow();
+    const bankRecord = await db
+      .selectFrom("simulator_transactions")
+      .selectAll()
+      .where("control_number", "=", started.controlNumber)
+      .executeTakeFirstOrThrow();
     // A second participant's "T" answer.
     const other = await participant();
     const t = await pay(other, courseId, NO_ANSWER, "en_linea", unverified);
     await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, participantId: other });
-    expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({ ok: false, reason: "awaiting-bank" });
+    expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
+      ok: false,
+      reason: "awaiting-bank",
+    });
 
     const when = new Date().toISOString();
     const bad = `numero_control,importe,resultado,fecha,referencia,codigo_autorizacion\n${started.controlNumber},15.00.00,A,ayer,1,\n`;
@@ -316,7 +372,10 @@ describe("reconciliation against Banorte's report", () => {
         "Fila 2: importe no válido; fecha no válida; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
       ],
     });
-    expect(parseBanorteReport("numero_control,importe\nX,1\n")).toEqual({ ok: false, errors: ["Faltan columnas en el encabezado: resultado, fecha."] });
+    expect(parseBanorteReport("numero_control,importe\nX,1\n")).toEqual({
+      ok: false,
+      errors: ["Faltan columnas en el encabezado: resultado, fecha."],
+    });
     expect((await attempt(started.controlNumber)).status).toBe("pending");
 
     const csv = [
@@ -325,12 +384,17 @@ describe("reconciliation against Banorte's report", () => {
       `${t.started.controlNumber},1500.00,D,${when},,`,
     ].join("\n");
     const outcome = await reconcileBanorteReport(db, csv, "prueba", { origin: "http://localhost" });
-    expect(outcome).toMatchObject({ ok: true, summary: { recovered: [{ controlNumber: started.controlNumber, refundReason: null }], settledWithoutCharge: [t.started.controlNumber] } });
+    expect(outcome).toMatchObject({
+      ok: true,
+      summary: { recovered: [{ controlNumber: started.controlNumber, refundReason: null }], settledWithoutCharge: [t.started.controlNumber] },
+    });
     expect(await attempt(started.controlNumber)).toMatchObject({ status: "approved", verification: "conciliado", codigo_aut: bankRecord.codigo_aut });
     expect((await enrolment(started.enrolmentId)).status).toBe("confirmada");
     expect((await mailsTo(owner)).map((m) => m.subject)).toContain(`Recibo de pago ${started.controlNumber}`);
     // The T answer is settled: a new card payment is possible again.
-    expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toMatchObject({ ok: true });
+    expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toMatchObject({
+      ok: true,
+    });
   });
 });
 
@@ -345,13 +409,17 @@ describe("a bank approval is never dropped", () => {
     const firstAnswer = await answerSimulatedPayment(db, first.params, APPROVE);
     const secondAnswer = await answerSimulatedPayment(db, second.params, APPROVE);
     if (!firstAnswer.ok || !secondAnswer.ok) throw new Error("no");
-    expect(await handleRelay(db, simulator, { kind: "success", payload: firstAnswer.response, controlNumber: null, participantId: owner })).toMatchObject({
+    expect(
+      await handleRelay(db, simulator, { kind: "success", payload: firstAnswer.response, controlNumber: null, participantId: owner }),
+    ).toMatchObject({
       applied: true,
       status: "approved",
       refundReason: null,
     });
     expect((await enrolment(first.enrolmentId)).status).toBe("confirmada");
-    expect(await handleRelay(db, simulator, { kind: "success", payload: secondAnswer.response, controlNumber: null, participantId: owner })).toMatchObject({
+    expect(
+      await handleRelay(db, simulator, { kind: "success", payload: secondAnswer.response, controlNumber: null, participantId: owner }),
+    ).toMatchObject({
       applied: true,
       status: "approved",
       refundReason: expect.stringMatching(/reembolsar/),
@@ -385,7 +453,10 @@ describe("seats, holds and the schedule", () => {
     expect((await enrolment(first.enrolmentId)).seat_held_until).toBe(first.heldUntil);
 
     const refused = await participant();
-    expect(await startCardPayment(db, simulator, { participantId: refused, profile: "EXTERNO", courseId, modality: "presencial" })).toEqual({ ok: false, reason: "no-seats" });
+    expect(await startCardPayment(db, simulator, { participantId: refused, profile: "EXTERNO", courseId, modality: "presencial" })).toEqual({
+      ok: false,
+      reason: "no-seats",
+    });
     expect(await db.selectFrom("enrolments").select("id").where("participant_id", "=", refused).execute()).toEqual([]);
   });
 
@@ -394,13 +465,21 @@ describe("seats, holds and the schedule", () => {
     const owner = await participant();
     const started = await startCardPayment(db, unverified, { participantId: owner, profile: "EXTERNO", courseId, modality: "presencial" });
     if (!started.ok) throw new Error("no");
-    await db.insertInto("sessions").values({ id: "old-session", data: "{}", expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
-    await db.insertInto("sessions").values({ id: "live-session", data: "{}", expires_at: new Date(Date.now() + 3_600_000).toISOString() }).execute();
+    await db
+      .insertInto("sessions")
+      .values({ id: "old-session", data: "{}", expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    await db
+      .insertInto("sessions")
+      .values({ id: "live-session", data: "{}", expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .execute();
 
     const early = await runPaymentMaintenance(db, { now: new Date(Date.now() + 60_000), holdMinutes: 15 });
     expect(early).toMatchObject({ holdsReleased: 0, attemptsExpired: 0 });
     expect(early.sessionsDeleted).toBeGreaterThanOrEqual(1);
-    expect(await db.selectFrom("sessions").select("id").where("id", "in", ["old-session", "live-session"]).execute()).toEqual([{ id: "live-session" }]);
+    expect(await db.selectFrom("sessions").select("id").where("id", "in", ["old-session", "live-session"]).execute()).toEqual([
+      { id: "live-session" },
+    ]);
 
     await runPaymentMaintenance(db, { now: new Date(Date.now() + 31 * 60_000), holdMinutes: 15 });
     expect((await enrolment(started.enrolmentId)).seat_held_until).toBeNull();
@@ -417,16 +496,33 @@ describe("seats, holds and the schedule", () => {
     const owner = await participant();
     const courseId = await course();
     const t = await pay(owner, courseId, NO_ANSWER, "en_linea", unverified);
-    expect(await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, participantId: owner })).toMatchObject({ applied: true, status: "no_answer" });
+    expect(await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, participantId: owner })).toMatchObject({
+      applied: true,
+      status: "no_answer",
+    });
     expect(await attempt(t.started.controlNumber)).toMatchObject({ verification: "por_conciliar" });
-    expect(await startCardPayment(db, unverified, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({ ok: false, reason: "awaiting-bank" });
-    expect(await startEnrolment(db, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({ ok: false, reason: "awaiting-bank" });
+    expect(await startCardPayment(db, unverified, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
+      ok: false,
+      reason: "awaiting-bank",
+    });
+    expect(await startEnrolment(db, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
+      ok: false,
+      reason: "awaiting-bank",
+    });
   });
 });
 
 describe("Banorte's verification (Payworks 2, unconfirmed protocol)", () => {
   test("not configured: unavailable; configured: asks by control number and reads the answer", async () => {
-    const base = { BANORTE_MERCHANT_ID: "1234567", BANORTE_USER: "u", BANORTE_PASSWORD: "p", BANORTE_TERMINAL_ID: "t", BANORTE_CERTIFICATE_PATH: "/x.pem", BANORTE_MERCHANT_NAME: "HIMFG", BANORTE_MERCHANT_CITY: "CDMX" };
+    const base = {
+      BANORTE_MERCHANT_ID: "1234567",
+      BANORTE_USER: "u",
+      BANORTE_PASSWORD: "p",
+      BANORTE_TERMINAL_ID: "t",
+      BANORTE_CERTIFICATE_PATH: "/x.pem",
+      BANORTE_MERCHANT_NAME: "HIMFG",
+      BANORTE_MERCHANT_CITY: "CDMX",
+    };
     const provider = createBanorteProvider(base as never, "AUT", () => "");
     expect(await provider.verifyPayment({ controlNumber: "HIMFGCURSOS1ABC", amountCentavos: 100 })).toEqual({ kind: "unavailable" });
 
@@ -437,7 +533,8 @@ describe("Banorte's verification (Payworks 2, unconfirmed protocol)", () => {
       req.on("end", () => {
         received.push(body);
         const control = new URLSearchParams(body).get("CONTROL_NUMBER");
-        if (control === "APROBADO1") res.writeHead(200, { RESULTADO_PAYW: "A", REFERENCIA: "123456789012", CODIGO_AUT: "A1B2C3", MONTO: "1500.00" }).end();
+        if (control === "APROBADO1")
+          res.writeHead(200, { RESULTADO_PAYW: "A", REFERENCIA: "123456789012", CODIGO_AUT: "A1B2C3", MONTO: "1500.00" }).end();
         else if (control === "DECLINADO1") res.writeHead(200, { "Content-Type": "text/plain" }).end("RESULTADO_PAYW=D\nTEXTO=Declinada\n");
         else res.writeHead(200).end("nada");
       });
@@ -451,12 +548,18 @@ describe("Banorte's verification (Payworks 2, unconfirmed protocol)", () => {
         codigoAut: "A1B2C3",
         amountCentavos: 150000,
       });
-      expect(await verifyWithPayworks(fetch, url, SIMULATOR_CREDENTIALS, "AUT", { controlNumber: "DECLINADO1", amountCentavos: 1 })).toEqual({ kind: "declined" });
-      expect(await verifyWithPayworks(fetch, url, SIMULATOR_CREDENTIALS, "AUT", { controlNumber: "OTRO", amountCentavos: 1 })).toMatchObject({ kind: "error" });
+      expect(await verifyWithPayworks(fetch, url, SIMULATOR_CREDENTIALS, "AUT", { controlNumber: "DECLINADO1", amountCentavos: 1 })).toEqual({
+        kind: "declined",
+      });
+      expect(await verifyWithPayworks(fetch, url, SIMULATOR_CREDENTIALS, "AUT", { controlNumber: "OTRO", amountCentavos: 1 })).toMatchObject({
+        kind: "error",
+      });
       expect(new URLSearchParams(received[0]).get("CMD_TRANS")).toBe("VERIFY");
     } finally {
       server.close();
     }
-    expect(await verifyWithPayworks(fetch, "http://127.0.0.1:1/", SIMULATOR_CREDENTIALS, "AUT", { controlNumber: "X", amountCentavos: 1 })).toMatchObject({ kind: "error" });
+    expect(
+      await verifyWithPayworks(fetch, "http://127.0.0.1:1/", SIMULATOR_CREDENTIALS, "AUT", { controlNumber: "X", amountCentavos: 1 }),
+    ).toMatchObject({ kind: "error" });
   });
 });

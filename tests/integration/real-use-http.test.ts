@@ -50,9 +50,13 @@ describe("what a start for real use requires", () => {
 
   test("PUBLIC_URL alone means real use: no simulator, no captured mail", () => {
     expect(() => readConfig({ ...BASE, PUBLIC_URL })).toThrow(/DEMO_MODE=true[\s\S]*SMTP_URL: required[\s\S]*BANORTE_MERCHANT_ID: required/);
-    expect(() => readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "simulator" })).toThrow(/PAYMENT_PROVIDER: must be banorte/);
+    expect(() => readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", PAYMENT_PROVIDER: "simulator" })).toThrow(
+      /PAYMENT_PROVIDER: must be banorte/,
+    );
     // Banorte's test modes approve fake cards: not outside a demo.
-    expect(() => readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", ...REAL_BANORTE, BANORTE_MODE: "AUT" })).toThrow(/BANORTE_MODE: must be PRD/);
+    expect(() => readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", ...REAL_BANORTE, BANORTE_MODE: "AUT" })).toThrow(
+      /BANORTE_MODE: must be PRD/,
+    );
     const config = readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", ...REAL_BANORTE });
     expect(resolvePaymentMode(config)).toEqual({ provider: "banorte", mode: "PRD" });
   });
@@ -74,7 +78,16 @@ describe("what a start for real use requires", () => {
   test("a demo start says so in its log", async () => {
     const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-demo-log-")), "himfg.db");
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: { ...process.env, ...BASE, DATABASE_PATH: database, PORT: String(20000 + (process.pid % 20000)), HOST: "127.0.0.1", LOG_REQUESTS: "false", PUBLIC_URL: "", DEMO_MODE: "" },
+      env: {
+        ...process.env,
+        ...BASE,
+        DATABASE_PATH: database,
+        PORT: String(20000 + (process.pid % 20000)),
+        HOST: "127.0.0.1",
+        LOG_REQUESTS: "false",
+        PUBLIC_URL: "",
+        DEMO_MODE: "",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
@@ -109,7 +122,14 @@ describe("a data directory the server cannot write", () => {
     const asNobody = process.getuid?.() === 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
     const [command, ...args] = [...asNobody, process.execPath, "--import", "tsx", "server/index.ts"];
     const result = spawnSync(command!, args, {
-      env: { ...process.env, ...BASE, DATABASE_PATH: database, DEMO_MODE: "true", HOME: os.tmpdir(), TSX_TSCONFIG_PATH: path.resolve("tsconfig.json") },
+      env: {
+        ...process.env,
+        ...BASE,
+        DATABASE_PATH: database,
+        DEMO_MODE: "true",
+        HOME: os.tmpdir(),
+        TSX_TSCONFIG_PATH: path.resolve("tsconfig.json"),
+      },
       encoding: "utf8",
       timeout: 60_000,
     });
@@ -148,13 +168,23 @@ describe("through the real HTTP server, configured for real use", () => {
     Object.assign(process.env, saved);
   });
 
-  function raw(method: string, pathName: string, headers: Record<string, string>, body = ""): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+  function raw(
+    method: string,
+    pathName: string,
+    headers: Record<string, string>,
+    body = "",
+  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
     return new Promise((resolve, reject) => {
-      const request = http.request({ host: "127.0.0.1", port, method, path: pathName, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }));
-      });
+      const request = http.request(
+        { host: "127.0.0.1", port, method, path: pathName, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on("data", (chunk: Buffer) => chunks.push(chunk));
+          response.on("end", () =>
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
+          );
+        },
+      );
       request.on("error", reject);
       request.end(body);
     });

@@ -50,9 +50,18 @@ function asRefusal(value: unknown) {
 
 async function counts() {
   const [participants, documents, files] = await Promise.all([
-    db.selectFrom("participants").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("participant_documents").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
-    db.selectFrom("stored_files").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db
+      .selectFrom("participants")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("participant_documents")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("stored_files")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .executeTakeFirstOrThrow(),
   ]);
   return { participants: Number(participants.n), documents: Number(documents.n), files: Number(files.n) };
 }
@@ -90,7 +99,11 @@ describe("registration through the /register action", () => {
       student_license_part_2: new File([samplePdf()], "reverso.pdf"),
     });
     expect(((await register(student)) as Response).status).toBe(303);
-    const row = await db.selectFrom("participants").select(["id", "grade", "role"]).where("email", "=", "estudiante@example.com").executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("participants")
+      .select(["id", "grade", "role"])
+      .where("email", "=", "estudiante@example.com")
+      .executeTakeFirstOrThrow();
     expect(row.grade).toBe("ESTUDIANTE");
     const kinds = await db.selectFrom("participant_documents").select("kind").where("participant_id", "=", row.id).orderBy("kind").execute();
     expect(kinds.map((k) => k.kind)).toEqual(["student_id_back", "student_id_front"]);
@@ -158,8 +171,34 @@ describe("registration through the /register action", () => {
     await db
       .insertInto("courses")
       .values([
-        { course_id: 9001, course_name: "Curso mixto", course_start_date: "2027-03-01", course_finish_date: "2027-03-05", course_price: 150000, course_student_price: 50000, course_employee_price: 0, course_able: 1, course_max_range: 20, modality_id: 3, month_id: 2, venue: "Auditorio" },
-        { course_id: 9002, course_name: "Curso sin cupo presencial", course_start_date: "2027-03-01", course_finish_date: "2027-03-05", course_price: 150000, course_student_price: 50000, course_employee_price: 0, course_able: 1, course_max_range: 0, modality_id: 3, month_id: 2, venue: "Auditorio" },
+        {
+          course_id: 9001,
+          course_name: "Curso mixto",
+          course_start_date: "2027-03-01",
+          course_finish_date: "2027-03-05",
+          course_price: 150000,
+          course_student_price: 50000,
+          course_employee_price: 0,
+          course_able: 1,
+          course_max_range: 20,
+          modality_id: 3,
+          month_id: 2,
+          venue: "Auditorio",
+        },
+        {
+          course_id: 9002,
+          course_name: "Curso sin cupo presencial",
+          course_start_date: "2027-03-01",
+          course_finish_date: "2027-03-05",
+          course_price: 150000,
+          course_student_price: 50000,
+          course_employee_price: 0,
+          course_able: 1,
+          course_max_range: 0,
+          modality_id: 3,
+          month_id: 2,
+          venue: "Auditorio",
+        },
       ])
       .execute();
     const chosen = (await setChosenCourse(new Request("http://localhost/"), 9002)).split(";")[0]!;
@@ -171,14 +210,35 @@ describe("registration through the /register action", () => {
     // A course whose only in-person seat is already taken by a confirmed enrolment.
     await db
       .insertInto("courses")
-      .values({ course_id: 9003, course_name: "Curso con un lugar", course_start_date: "2027-03-01", course_finish_date: "2027-03-05", course_price: 0, course_student_price: 0, course_employee_price: 0, course_able: 1, course_max_range: 1, modality_id: 3, month_id: 2, venue: "Auditorio" })
+      .values({
+        course_id: 9003,
+        course_name: "Curso con un lugar",
+        course_start_date: "2027-03-01",
+        course_finish_date: "2027-03-05",
+        course_price: 0,
+        course_student_price: 0,
+        course_employee_price: 0,
+        course_able: 1,
+        course_max_range: 1,
+        modality_id: 3,
+        month_id: 2,
+        venue: "Auditorio",
+      })
       .execute();
-    const first = await register(validEntries({ student_email: "primer-lugar@example.com", student_modality: "presencial" }), (await setChosenCourse(new Request("http://localhost/"), 9003)).split(";")[0]!);
+    const first = await register(
+      validEntries({ student_email: "primer-lugar@example.com", student_modality: "presencial" }),
+      (await setChosenCourse(new Request("http://localhost/"), 9003)).split(";")[0]!,
+    );
     expect((first as Response).headers.get("Location")).toBe("/payment");
     const firstId = (await db.selectFrom("participants").select("id").where("email", "=", "primer-lugar@example.com").executeTakeFirstOrThrow()).id;
     const taken = await startEnrolment(db, { participantId: firstId, profile: "EXTERNO", courseId: 9003, modality: "presencial" });
     expect(taken.ok).toBe(true);
-    const full = asRefusal(await register(validEntries({ student_email: "sin-lugar@example.com", student_modality: "presencial" }), (await setChosenCourse(new Request("http://localhost/"), 9003)).split(";")[0]!));
+    const full = asRefusal(
+      await register(
+        validEntries({ student_email: "sin-lugar@example.com", student_modality: "presencial" }),
+        (await setChosenCourse(new Request("http://localhost/"), 9003)).split(";")[0]!,
+      ),
+    );
     expect(full.result.error?.student_modality?.[0]).toMatch(/No quedan lugares presenciales/);
 
     const mixed = (await setChosenCourse(new Request("http://localhost/"), 9001)).split(";")[0]!;

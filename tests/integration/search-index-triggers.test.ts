@@ -62,7 +62,9 @@ describe("courses are searchable", () => {
   });
 
   test("a closed course is found and says so; a course without an entry page is not", async () => {
-    const closed = (await searchSite(db, "Urgencias Pediátricas", { pageSize: 100 })).results.find((r) => r.path === "/cursos2025/urgencias-pediatricas");
+    const closed = (await searchSite(db, "Urgencias Pediátricas", { pageSize: 100 })).results.find(
+      (r) => r.path === "/cursos2025/urgencias-pediatricas",
+    );
     expect(closed?.context).toBe("Oferta académica · inscripción cerrada");
     expect((await paths("Lactancia Materna")).filter((p) => p.startsWith("/cursos2025/"))).toEqual([]);
   });
@@ -110,7 +112,15 @@ describe("the index follows every write at once, without a rebuild", () => {
     const file = await db.selectFrom("gallery_items").select("image_file_id").executeTakeFirstOrThrow();
     const { insertId } = await db
       .insertInto("gallery_items")
-      .values({ gallery: "galeria", image_file_id: file.image_file_id, caption: "Mural del quetzal", title: "Quetzal", alt_text: "Un quetzal", width: 10, height: 10 })
+      .values({
+        gallery: "galeria",
+        image_file_id: file.image_file_id,
+        caption: "Mural del quetzal",
+        title: "Quetzal",
+        alt_text: "Un quetzal",
+        width: 10,
+        height: 10,
+      })
       .executeTakeFirstOrThrow();
     expect(await paths("quetzal")).toEqual([`/galeria/${insertId}`]);
     await db.deleteFrom("gallery_items").where("id", "=", Number(insertId)).execute();
@@ -140,7 +150,12 @@ describe("the index follows every write at once, without a rebuild", () => {
   });
 
   test("a start does not rebuild the index, and a rebuild gives the same entries the triggers kept", async () => {
-    const kept = await sql<{ rowid: number; path: string; title: string; body: string }>`SELECT rowid, path, title, body FROM search_index ORDER BY rowid`.execute(db);
+    const kept = await sql<{
+      rowid: number;
+      path: string;
+      title: string;
+      body: string;
+    }>`SELECT rowid, path, title, body FROM search_index ORDER BY rowid`.execute(db);
     // Remove one entry behind the triggers' back: a start must not notice (it does no rebuild).
     await sql`DELETE FROM search_index WHERE rowid = (SELECT min(rowid) FROM search_index)`.execute(db);
     const again = await prepareDatabase({ includeDemoContent: true }, db);
@@ -148,7 +163,12 @@ describe("the index follows every write at once, without a rebuild", () => {
     expect(await indexRows()).toBe(kept.rows.length - 1);
     // The repair tool restores exactly what the triggers had kept.
     expect(await rebuildSearchIndex(db)).toBe(kept.rows.length);
-    const rebuilt = await sql<{ rowid: number; path: string; title: string; body: string }>`SELECT rowid, path, title, body FROM search_index ORDER BY rowid`.execute(db);
+    const rebuilt = await sql<{
+      rowid: number;
+      path: string;
+      title: string;
+      body: string;
+    }>`SELECT rowid, path, title, body FROM search_index ORDER BY rowid`.execute(db);
     expect(rebuilt.rows).toEqual(kept.rows);
   });
 });
@@ -160,6 +180,8 @@ describe("snippets read as text", () => {
     );
     expect(snippetToText("gle/SBfHiq) antes del plazo ## Cómo **participar**")).toBe("antes del plazo Cómo participar");
     expect(snippetToText("lea el [resumen](/sesion/\u0001resumen\u0002.pdf) y")).toBe("lea el resumen y");
-    expect(snippetToText("15 de junio de 2025. El \u0001registro\u0002\n- Otro punto")).toBe("15 de junio de 2025. El \u0001registro\u0002 Otro punto");
+    expect(snippetToText("15 de junio de 2025. El \u0001registro\u0002\n- Otro punto")).toBe(
+      "15 de junio de 2025. El \u0001registro\u0002 Otro punto",
+    );
   });
 });

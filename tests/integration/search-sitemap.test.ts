@@ -69,7 +69,17 @@ describe("sitemap and robots", () => {
     const response = await sitemapLoader({ request: new Request("http://sitio.example/sitemap.xml"), params: {}, context });
     expect(response.headers.get("content-type")).toContain("application/xml");
     const xml = await response.text();
-    for (const path of ["/", "/direccion/medica", "/direccion/subdireccion-de-asistenca-medica", "/investigadores/15", "/avisos-de-privacidad", "/legado-artistico", "/hemerobiblioteca", "/anuarios-estadisticos", "/cursos2025/reanimacion-neonatal"]) {
+    for (const path of [
+      "/",
+      "/direccion/medica",
+      "/direccion/subdireccion-de-asistenca-medica",
+      "/investigadores/15",
+      "/avisos-de-privacidad",
+      "/legado-artistico",
+      "/hemerobiblioteca",
+      "/anuarios-estadisticos",
+      "/cursos2025/reanimacion-neonatal",
+    ]) {
       expect(xml).toContain(`<loc>http://sitio.example${path === "/" ? "/" : path}</loc>`);
     }
     expect(xml).not.toContain("/archivos/");

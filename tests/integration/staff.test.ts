@@ -56,14 +56,29 @@ function cookieFrom(response: Response): string {
 async function invited(email: string, role: "admin" | "ensenanza" = "ensenanza") {
   const outcome = await inviteStaff(db, { email, name: `Persona ${email}`, role }, null);
   if (!outcome.ok) throw new Error("not invited");
-  const { totp_secret } = await db.selectFrom("staff_setup_tokens").select("totp_secret").where("staff_id", "=", outcome.staffId).executeTakeFirstOrThrow();
+  const { totp_secret } = await db
+    .selectFrom("staff_setup_tokens")
+    .select("totp_secret")
+    .where("staff_id", "=", outcome.staffId)
+    .executeTakeFirstOrThrow();
   return { ...outcome, secret: totp_secret };
 }
 
 describe("safeRedirectPath", () => {
   test("keeps same-site paths and refuses everything that could leave the site", () => {
     expect(safeRedirectPath("/admin/cursos?mes=3#x", "/f")).toBe("/admin/cursos?mes=3#x");
-    for (const bad of ["https://evil.example/", "//evil.example", "/\\evil.example", "/\t/evil.example", "/a\r\nSet-Cookie: x=1", "javascript:alert(1)", "", 42, null, "a".repeat(3000)]) {
+    for (const bad of [
+      "https://evil.example/",
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/a\r\nSet-Cookie: x=1",
+      "javascript:alert(1)",
+      "",
+      42,
+      null,
+      "a".repeat(3000),
+    ]) {
       expect(safeRedirectPath(bad, "/f")).toBe("/f");
     }
   });
@@ -87,19 +102,36 @@ describe("set-up", () => {
     expect(html).toMatch(/autocomplete="one-time-code"/i);
     expect(page.headers.get("cache-control")).toBe("no-store");
 
-    const common = await post(`/admin/configurar?token=${member.token}`, { token: member.token, password: "password", password_confirmation: "password", code: "12" });
+    const common = await post(`/admin/configurar?token=${member.token}`, {
+      token: member.token,
+      password: "password",
+      password_confirmation: "password",
+      code: "12",
+    });
     expect(common.status).toBe(400);
     const commonHtml = await common.text();
     expect(commonHtml).toContain("muy común");
     expect(commonHtml).toContain("6 dígitos");
 
     const wrongCode = generateTotp(member.secret, new Date(Date.now() - 10 * 60_000));
-    const refused = await post(`/admin/configurar?token=${member.token}`, { token: member.token, password: "una-clave-larga-2026", password_confirmation: "una-clave-larga-2026", code: wrongCode });
+    const refused = await post(`/admin/configurar?token=${member.token}`, {
+      token: member.token,
+      password: "una-clave-larga-2026",
+      password_confirmation: "una-clave-larga-2026",
+      code: wrongCode,
+    });
     expect(refused.status).toBe(400);
     expect(await refused.text()).toContain("El código no coincide");
-    expect((await db.selectFrom("staff_members").select("status").where("id", "=", member.staffId).executeTakeFirstOrThrow()).status).toBe("invitada");
+    expect((await db.selectFrom("staff_members").select("status").where("id", "=", member.staffId).executeTakeFirstOrThrow()).status).toBe(
+      "invitada",
+    );
 
-    const done = await post(`/admin/configurar?token=${member.token}`, { token: member.token, password: "una-clave-larga-2026", password_confirmation: "una-clave-larga-2026", code: generateTotp(member.secret) });
+    const done = await post(`/admin/configurar?token=${member.token}`, {
+      token: member.token,
+      password: "una-clave-larga-2026",
+      password_confirmation: "una-clave-larga-2026",
+      code: generateTotp(member.secret),
+    });
     expect(done.status).toBe(303);
     expect(done.headers.get("location")).toBe("/admin/dashboard");
     const dashboard = await fetch(`${baseUrl}/admin/dashboard`, { headers: { Cookie: cookieFrom(done) } });
@@ -127,7 +159,12 @@ describe("set-up", () => {
   test("an expired link is refused", async () => {
     const member = await invited("expired@himfg.test");
     const later = new Date(Date.now() + 24 * 60 * 60 * 1000 + 1000);
-    const outcome = await completeStaffSetup(db, { token: member.token, password: "una-clave-larga-2026", code: generateTotp(member.secret, later) }, null, later);
+    const outcome = await completeStaffSetup(
+      db,
+      { token: member.token, password: "una-clave-larga-2026", code: generateTotp(member.secret, later) },
+      null,
+      later,
+    );
     expect(outcome).toEqual({ ok: false, reason: "invalid-token" });
   });
 });
@@ -140,7 +177,12 @@ describe("sign-in", () => {
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("no son correctos");
 
-    const step1 = await post("/admin/login", { intent: "password", email: "DOS-PASOS@himfg.test", password: "clave-de-personal-larga", redirectTo: "/admin/bitacora" });
+    const step1 = await post("/admin/login", {
+      intent: "password",
+      email: "DOS-PASOS@himfg.test",
+      password: "clave-de-personal-larga",
+      redirectTo: "/admin/bitacora",
+    });
     expect(step1.status).toBe(303);
     const pending = cookieFrom(step1);
     expect(pending).not.toBe("");
@@ -173,7 +215,19 @@ describe("sign-in", () => {
   test("a participant's session never opens /admin", async () => {
     const outcome = await registerParticipant(
       db,
-      { name: "Participante", grade: "Médico", institution: "HIMFG", email: "no-es-personal@example.org", password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role: "EXTERNO" },
+      {
+        name: "Participante",
+        grade: "Médico",
+        institution: "HIMFG",
+        email: "no-es-personal@example.org",
+        password: "una-clave-larga-de-prueba",
+        age: 30,
+        graduated: "SÍ",
+        nationality: "Mexicana",
+        state: "Ciudad de México",
+        phone: "5512345678",
+        role: "EXTERNO",
+      },
       [],
     );
     if (!outcome.ok) throw new Error("no");
@@ -188,7 +242,8 @@ describe("sign-in", () => {
 
   test("failures are throttled: after 5 the right password is refused too", async () => {
     const { user } = await createSignedInStaff(db, "finanzas", "throttle@himfg.test");
-    for (let i = 0; i < 5; i++) expect((await post("/admin/login", { intent: "password", email: user.email, password: `incorrecta-${i}-larga` })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post("/admin/login", { intent: "password", email: user.email, password: `incorrecta-${i}-larga` })).status).toBe(400);
     const blocked = await post("/admin/login", { intent: "password", email: user.email, password: "clave-de-personal-larga" });
     expect(blocked.status).toBe(429);
     expect(await blocked.text()).toContain("Demasiados intentos");
@@ -222,7 +277,11 @@ describe("staff management", () => {
     expect(invalidHtml).toContain("Escriba el nombre");
     expect(invalidHtml).toContain("Elija la función");
 
-    const invite = await post("/admin/personal", { intent: "invite", email: "Nuevo@HIMFG.test", name: "Nuevo Integrante", role: "ensenanza" }, admin.cookie);
+    const invite = await post(
+      "/admin/personal",
+      { intent: "invite", email: "Nuevo@HIMFG.test", name: "Nuevo Integrante", role: "ensenanza" },
+      admin.cookie,
+    );
     expect(invite.status).toBe(303);
     const mail = await waitForMail(db, { to: "nuevo@himfg.test", subject: "área del personal" });
     expect(mail.text).toMatch(/\/admin\/configurar\?token=[A-Za-z0-9_-]{43}/);
@@ -241,9 +300,18 @@ describe("staff management", () => {
     const self = await post("/admin/personal", { intent: "deactivate", staffId: String(admin.user.id) }, admin.cookie);
     expect(self.status).toBe(400);
 
-    const rows = await db.selectFrom("audit_log").select(["action", "actor_email", "actor_role", "before_json", "after_json"]).where("actor_email", "=", "jefa@himfg.test").orderBy("id").execute();
+    const rows = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email", "actor_role", "before_json", "after_json"])
+      .where("actor_email", "=", "jefa@himfg.test")
+      .orderBy("id")
+      .execute();
     expect(rows.map((row) => row.action)).toEqual(["staff.setup", "staff.invite", "staff.role_change", "staff.deactivate"]);
-    expect(rows[2]).toMatchObject({ actor_role: "admin", before_json: JSON.stringify({ role: "ensenanza" }), after_json: JSON.stringify({ role: "comunicacion" }) });
+    expect(rows[2]).toMatchObject({
+      actor_role: "admin",
+      before_json: JSON.stringify({ role: "ensenanza" }),
+      after_json: JSON.stringify({ role: "comunicacion" }),
+    });
 
     const log = await (await fetch(`${baseUrl}/admin/bitacora?action=staff.role_change`, { headers: { Cookie: admin.cookie } })).text();
     expect(log).toContain("staff.role_change");
@@ -267,22 +335,90 @@ describe("the dashboard figures", () => {
     const before = await dashboardFigures(db, now);
     const participant = await registerParticipant(
       db,
-      { name: "Cifras", grade: "Médico", institution: "HIMFG", email: "cifras@example.org", password: "una-clave-larga-de-prueba", age: 30, graduated: "SÍ", nationality: "Mexicana", state: "Ciudad de México", phone: "5512345678", role: "EXTERNO" },
+      {
+        name: "Cifras",
+        grade: "Médico",
+        institution: "HIMFG",
+        email: "cifras@example.org",
+        password: "una-clave-larga-de-prueba",
+        age: 30,
+        graduated: "SÍ",
+        nationality: "Mexicana",
+        state: "Ciudad de México",
+        phone: "5512345678",
+        role: "EXTERNO",
+      },
       [],
     );
     if (!participant.ok) throw new Error("no");
-    await db.insertInto("courses").values({ course_id: 9901, course_name: "Cifras", course_start_date: "2026-04-01", course_finish_date: "2026-04-02", course_price: 150000, course_student_price: 0, course_employee_price: 0, course_able: 1, course_max_range: 10, modality_id: 2, month_id: 4, venue: null }).execute();
-    await db.insertInto("courses").values({ course_id: 9902, course_name: "Cifras 2", course_start_date: "2026-04-01", course_finish_date: "2026-04-02", course_price: 150000, course_student_price: 0, course_employee_price: 0, course_able: 1, course_max_range: 10, modality_id: 2, month_id: 4, venue: null }).execute();
+    await db
+      .insertInto("courses")
+      .values({
+        course_id: 9901,
+        course_name: "Cifras",
+        course_start_date: "2026-04-01",
+        course_finish_date: "2026-04-02",
+        course_price: 150000,
+        course_student_price: 0,
+        course_employee_price: 0,
+        course_able: 1,
+        course_max_range: 10,
+        modality_id: 2,
+        month_id: 4,
+        venue: null,
+      })
+      .execute();
+    await db
+      .insertInto("courses")
+      .values({
+        course_id: 9902,
+        course_name: "Cifras 2",
+        course_start_date: "2026-04-01",
+        course_finish_date: "2026-04-02",
+        course_price: 150000,
+        course_student_price: 0,
+        course_employee_price: 0,
+        course_able: 1,
+        course_max_range: 10,
+        modality_id: 2,
+        month_id: 4,
+        venue: null,
+      })
+      .execute();
     const enrol = (course: number, status: "confirmada" | "pendiente_de_pago", created: string) =>
       db
         .insertInto("enrolments")
-        .values({ participant_id: participant.participant.id, course_id: course, modality: "en_linea", status, amount_centavos: 150000, confirmed_at: status === "confirmada" ? created : null, verification_token: Math.random().toString(36).slice(2).padEnd(22, "x").slice(0, 22), created_at: created })
+        .values({
+          participant_id: participant.participant.id,
+          course_id: course,
+          modality: "en_linea",
+          status,
+          amount_centavos: 150000,
+          confirmed_at: status === "confirmada" ? created : null,
+          verification_token: Math.random().toString(36).slice(2).padEnd(22, "x").slice(0, 22),
+          created_at: created,
+        })
         .returning("id")
         .executeTakeFirstOrThrow();
     // 1 March 03:00 UTC is still February in Mexico City: not this month.
     const inMonth = await enrol(9901, "confirmada", "2026-03-10T12:00:00.000Z");
     await enrol(9902, "pendiente_de_pago", "2026-03-01T03:00:00.000Z");
-    await db.insertInto("payment_attempts").values({ enrolment_id: inMonth.id, control_number: "CIFRAS1", amount_centavos: 150000, status: "approved", codigo_aut: "123456", provider: "simulator", mode: "AUT", settled_at: "2026-03-10T12:00:00.000Z", vi_hex: null, salt_hex: null, passphrase: null }).execute();
+    await db
+      .insertInto("payment_attempts")
+      .values({
+        enrolment_id: inMonth.id,
+        control_number: "CIFRAS1",
+        amount_centavos: 150000,
+        status: "approved",
+        codigo_aut: "123456",
+        provider: "simulator",
+        mode: "AUT",
+        settled_at: "2026-03-10T12:00:00.000Z",
+        vi_hex: null,
+        salt_hex: null,
+        passphrase: null,
+      })
+      .execute();
     const after = await dashboardFigures(db, now);
     expect(after.enrolmentsStarted - before.enrolmentsStarted).toBe(1);
     expect(after.enrolmentsConfirmed - before.enrolmentsConfirmed).toBe(1);

@@ -9,7 +9,13 @@ import { startEnrolment } from "~/enrolment/enrolment.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { waitForMail } from "~/mail/outbox.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
-import { attendanceCsv, attendanceRows, attendanceXlsx, enrolParticipantManually, listCourseEnrolments } from "~/staff/teaching/enrolments-admin.server";
+import {
+  attendanceCsv,
+  attendanceRows,
+  attendanceXlsx,
+  enrolParticipantManually,
+  listCourseEnrolments,
+} from "~/staff/teaching/enrolments-admin.server";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
 import { samplePdf, samplePng } from "../support/sample-files";
@@ -60,10 +66,21 @@ describe("the course form", () => {
   });
 
   test("every error at once, in Spanish", () => {
-    const raw = { ...GOOD, course_name: "", course_price: "-100", course_url: "Curso Nuevo!", course_finish_date: "2027-03-01", modality_id: "1", venue: "" };
+    const raw = {
+      ...GOOD,
+      course_name: "",
+      course_price: "-100",
+      course_url: "Curso Nuevo!",
+      course_finish_date: "2027-03-01",
+      modality_id: "1",
+      venue: "",
+    };
     const submission = parseWithZod(form(raw), { schema: courseSchema });
     expect(submission.status).toBe("error");
-    const errors = { ...(submission.status === "error" ? submission.error : {}), ...courseCrossFieldErrors({ start: raw.course_start_date, finish: raw.course_finish_date, modality: raw.modality_id, venue: raw.venue }) };
+    const errors = {
+      ...(submission.status === "error" ? submission.error : {}),
+      ...courseCrossFieldErrors({ start: raw.course_start_date, finish: raw.course_finish_date, modality: raw.modality_id, venue: raw.venue }),
+    };
     expect(Object.keys(errors).sort()).toEqual(["course_finish_date", "course_name", "course_price", "course_url", "venue"]);
     expect(errors.course_price?.[0]).toMatch(/sin signo negativo/);
   });
@@ -101,7 +118,11 @@ describe("courses from the admin area", () => {
     // Taken address, capacity below the seats taken: refused, nothing stored.
     const other = await insertCourse({ course_url: "otro-curso", modality_id: 1, course_max_range: 2 });
     const participant = await participantWithDocuments("EXTERNO");
-    await db.updateTable("courses").set({ course_price: 0, course_student_price: 0, course_employee_price: 0 }).where("course_id", "=", other).execute();
+    await db
+      .updateTable("courses")
+      .set({ course_price: 0, course_student_price: 0, course_employee_price: 0 })
+      .where("course_id", "=", other)
+      .execute();
     const started = await startEnrolment(db, { participantId: participant.id, profile: "EXTERNO", courseId: other, modality: "presencial" });
     expect(started).toMatchObject({ ok: true, status: "confirmada" });
     expect(await courseConflicts(db, other, { courseUrl: "urgencias-pediatricas-2027", capacity: 0 })).toEqual({
@@ -117,7 +138,9 @@ describe("courses from the admin area", () => {
     // Close in one click: still listed, closed; a course with enrolments is archived, never deleted.
     expect(await setCourseEnrolmentOpen(db, ctx, other, false)).toMatchObject({ ok: true });
     expect(await removeCourse(db, ctx, other)).toMatchObject({ ok: true, archived: true });
-    expect(await db.selectFrom("courses").select("archived_at").where("course_id", "=", other).executeTakeFirst()).toMatchObject({ archived_at: expect.any(String) });
+    expect(await db.selectFrom("courses").select("archived_at").where("course_id", "=", other).executeTakeFirst()).toMatchObject({
+      archived_at: expect.any(String),
+    });
     expect(await getCourseByUrl(db, "otro-curso")).toBeUndefined();
     expect((await listAdminCourses(db, { archived: true })).map((c) => c.id)).toContain(other);
     expect(await setCourseEnrolmentOpen(db, ctx, other, true)).toMatchObject({ ok: false, status: 400 });
@@ -147,7 +170,15 @@ describe("payments recorded by staff", () => {
     const participant = await participantWithDocuments("EXTERNO");
     const started = await startEnrolment(db, { participantId: participant.id, profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!started.ok) throw new Error("expected an enrolment");
-    const input = { enrolmentId: started.enrolmentId, method: "transferencia" as const, amountCentavos: 200000, paidOn: "2026-01-15", reference: "SPEI-0001", receipt: receipt(), origin };
+    const input = {
+      enrolmentId: started.enrolmentId,
+      method: "transferencia" as const,
+      amountCentavos: 200000,
+      paidOn: "2026-01-15",
+      reference: "SPEI-0001",
+      receipt: receipt(),
+      origin,
+    };
 
     const low = await recordOfflinePayment(db, ctx, { ...input, amountCentavos: 1000, paidOn: "2999-01-01" });
     expect(low).toMatchObject({ ok: false, status: 400, fieldErrors: { amount: [expect.stringContaining("menor")], paid_on: [expect.any(String)] } });
@@ -155,27 +186,40 @@ describe("payments recorded by staff", () => {
 
     const paid = await recordOfflinePayment(db, ctx, input);
     expect(paid).toMatchObject({ ok: true, confirmed: true });
-    expect((await db.selectFrom("enrolments").select("status").where("id", "=", started.enrolmentId).executeTakeFirstOrThrow()).status).toBe("confirmada");
+    expect((await db.selectFrom("enrolments").select("status").where("id", "=", started.enrolmentId).executeTakeFirstOrThrow()).status).toBe(
+      "confirmada",
+    );
     const mail = await waitForMail(db, { to: participant.email, subject: /Inscripción confirmada/ }, 30_000);
     expect(mail.attachments.map((a) => a.contentType)).toContain("application/pdf");
     // A replay is refused: the enrolment no longer waits for payment.
     expect(await recordOfflinePayment(db, ctx, { ...input, reference: "SPEI-0002" })).toMatchObject({ ok: false, status: 409 });
     if (!paid.ok) return;
-    expect((await auditRows("offline_payment", paid.offlinePaymentId))[0]).toMatchObject({ action: "pago.registrar_fuera_de_linea", actor_role: "finanzas" });
+    expect((await auditRows("offline_payment", paid.offlinePaymentId))[0]).toMatchObject({
+      action: "pago.registrar_fuera_de_linea",
+      actor_role: "finanzas",
+    });
 
     // The same bank reference for another enrolment is the same money.
     const second = await participantWithDocuments("EXTERNO");
     const secondStart = await startEnrolment(db, { participantId: second.id, profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!secondStart.ok) throw new Error("expected an enrolment");
-    expect(await recordOfflinePayment(db, ctx, { ...input, enrolmentId: secondStart.enrolmentId })).toMatchObject({ ok: false, fieldErrors: { reference: [expect.any(String)] } });
+    expect(await recordOfflinePayment(db, ctx, { ...input, enrolmentId: secondStart.enrolmentId })).toMatchObject({
+      ok: false,
+      fieldErrors: { reference: [expect.any(String)] },
+    });
 
     const source = { kind: "fuera_de_linea" as const, offlinePaymentId: paid.offlinePaymentId };
     expect(await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 300000, reason: "" })).toMatchObject({
       ok: false,
       fieldErrors: { reason: [expect.any(String)], amount: [expect.stringContaining("mayor que lo pagado")] },
     });
-    expect(await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 200000, reason: "El curso se canceló." })).toMatchObject({ ok: true, cancelled: true });
-    expect(await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 1, reason: "Otra vez" })).toMatchObject({ ok: false, status: 409 });
+    expect(
+      await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 200000, reason: "El curso se canceló." }),
+    ).toMatchObject({ ok: true, cancelled: true });
+    expect(await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 1, reason: "Otra vez" })).toMatchObject({
+      ok: false,
+      status: 409,
+    });
     await expect(db.deleteFrom("refunds").execute()).rejects.toThrow(/append-only/);
   });
 });
@@ -185,25 +229,39 @@ describe("manual enrolment, the enrolment list and its exports", () => {
     const ctx = await staffContext();
     const courseId = await insertCourse({ modality_id: 1, course_max_range: 1 });
     const speaker = await participantWithDocuments("PERSONAL_HIMFG", "José Íñiguez Peña");
-    const guest = await participantWithDocuments("EXTERNO", "=HYPERLINK(\"x\")");
-    expect(await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "", origin })).toMatchObject({ ok: false, fieldErrors: { reason: [expect.any(String)] } });
-    const enrolled = await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "Ponente invitado", origin });
+    const guest = await participantWithDocuments("EXTERNO", '=HYPERLINK("x")');
+    expect(
+      await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "", origin }),
+    ).toMatchObject({ ok: false, fieldErrors: { reason: [expect.any(String)] } });
+    const enrolled = await enrolParticipantManually(db, ctx, {
+      participantId: speaker.id,
+      courseId,
+      modality: "presencial",
+      reason: "Ponente invitado",
+      origin,
+    });
     expect(enrolled).toMatchObject({ ok: true });
     // The only seat is taken now, and en línea is not offered: every reason at once.
-    expect(await enrolParticipantManually(db, ctx, { participantId: guest.id, courseId, modality: "presencial", reason: "Invitado", origin })).toMatchObject({
+    expect(
+      await enrolParticipantManually(db, ctx, { participantId: guest.id, courseId, modality: "presencial", reason: "Invitado", origin }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { modality: [expect.stringContaining("No quedan lugares")] },
     });
-    expect(await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "Otra", origin })).toMatchObject({
+    expect(
+      await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "Otra", origin }),
+    ).toMatchObject({
       ok: false,
       fieldErrors: { participant_id: [expect.stringContaining("ya tiene")] },
     });
     await db.updateTable("courses").set({ course_max_range: 2 }).where("course_id", "=", courseId).execute();
-    expect(await enrolParticipantManually(db, ctx, { participantId: guest.id, courseId, modality: "presencial", reason: "Invitado", origin })).toMatchObject({ ok: true });
+    expect(
+      await enrolParticipantManually(db, ctx, { participantId: guest.id, courseId, modality: "presencial", reason: "Invitado", origin }),
+    ).toMatchObject({ ok: true });
 
     const list = await listCourseEnrolments(db, courseId);
     expect(list.map((row) => [row.name, row.status, row.seat, row.payment])).toEqual([
-      ["=HYPERLINK(\"x\")", "confirmada", "Lugar presencial", "Inscripción manual"],
+      ['=HYPERLINK("x")', "confirmada", "Lugar presencial", "Inscripción manual"],
       ["José Íñiguez Peña", "confirmada", "Lugar presencial", "Inscripción manual"],
     ]);
     const rows = await attendanceRows(db, courseId);
@@ -233,4 +291,3 @@ describe("the participant list", () => {
     expect(await listParticipants(db, { q: "100%_" })).toEqual([]);
   });
 });
-

@@ -9,13 +9,23 @@ import { generateTotp } from "~/staff/totp.server";
  * A staff member created the way the product creates one (invitation, then set-up with a real
  * TOTP code), with a signed-in session. Returns the user and the `Cookie` request header value.
  */
-export async function createSignedInStaff(db: Kysely<DB>, role: StaffRole, email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@himfg.test`) {
+export async function createSignedInStaff(
+  db: Kysely<DB>,
+  role: StaffRole,
+  email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@himfg.test`,
+) {
   const invited = await inviteStaff(db, { email, name: `Prueba ${role}`, role }, null);
   if (!invited.ok) throw new Error(`could not invite ${email}`);
-  const secret = (await db.selectFrom("staff_setup_tokens").select("totp_secret").where("staff_id", "=", invited.staffId).executeTakeFirstOrThrow()).totp_secret;
+  const secret = (await db.selectFrom("staff_setup_tokens").select("totp_secret").where("staff_id", "=", invited.staffId).executeTakeFirstOrThrow())
+    .totp_secret;
   // A minute earlier, so a sign-in in the test can use the current code.
   const setupAt = new Date(Date.now() - 60_000);
-  const setup = await completeStaffSetup(db, { token: invited.token, password: "clave-de-personal-larga", code: generateTotp(secret, setupAt) }, null, setupAt);
+  const setup = await completeStaffSetup(
+    db,
+    { token: invited.token, password: "clave-de-personal-larga", code: generateTotp(secret, setupAt) },
+    null,
+    setupAt,
+  );
   if (!setup.ok) throw new Error(`set-up failed: ${setup.reason}`);
   const setCookie = await createStaffSession(null, invited.staffId, "activa");
   const user: StaffUser = setup.staff;

@@ -32,16 +32,43 @@ export async function participantWithDocuments(profile: Profile = "ESTUDIANTE", 
   const email = `participante-${n}@ejemplo.mx`;
   const registered = await registerParticipant(
     db,
-    { name: name ?? `Participante ${n}`, grade: GRADES[profile], institution: "UNAM", email, password: "una-clave-larga-de-prueba", age: 30, graduated: "NO", nationality: "Mexicana", state: "Yucatán", phone: "9991234567", role: profile },
+    {
+      name: name ?? `Participante ${n}`,
+      grade: GRADES[profile],
+      institution: "UNAM",
+      email,
+      password: "una-clave-larga-de-prueba",
+      age: 30,
+      graduated: "NO",
+      nationality: "Mexicana",
+      state: "Yucatán",
+      phone: "9991234567",
+      role: profile,
+    },
     KINDS[profile].map((kind) => ({ kind, file: { fileName: `${kind}.png`, contentType: "image/png" as const, data: samplePng() } })),
   );
   if (!registered.ok) throw new Error("could not register");
-  const documents = await db.selectFrom("participant_documents").select(["id", "kind"]).where("participant_id", "=", registered.participant.id).orderBy("id").execute();
+  const documents = await db
+    .selectFrom("participant_documents")
+    .select(["id", "kind"])
+    .where("participant_id", "=", registered.participant.id)
+    .orderBy("id")
+    .execute();
   return { id: registered.participant.id, email, documents };
 }
 
 /** A course row straight in the table (the admin form is tested on its own). */
-export async function insertCourse(values: Partial<{ course_price: number; course_student_price: number; course_employee_price: number; course_max_range: number; modality_id: 1 | 2 | 3; course_url: string | null; course_able: 0 | 1 }> = {}) {
+export async function insertCourse(
+  values: Partial<{
+    course_price: number;
+    course_student_price: number;
+    course_employee_price: number;
+    course_max_range: number;
+    modality_id: 1 | 2 | 3;
+    course_url: string | null;
+    course_able: 0 | 1;
+  }> = {},
+) {
   const n = next();
   const row = await db
     .insertInto("courses")

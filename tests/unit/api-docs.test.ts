@@ -15,14 +15,28 @@ function apiRoutePaths(): string[] {
   return fs
     .readdirSync("app/routes")
     .filter((file) => file.startsWith("api.") && file !== "api.$.tsx")
-    .map((file) => "/" + file.replace(/\.tsx$/, "").split(".").join("/").replace(/\$([a-zA-Z]+)/g, "{$1}"));
+    .map(
+      (file) =>
+        "/" +
+        file
+          .replace(/\.tsx$/, "")
+          .split(".")
+          .join("/")
+          .replace(/\$([a-zA-Z]+)/g, "{$1}"),
+    );
 }
 
 describe("docs/openapi.yaml", () => {
   test("is OpenAPI 3.1 and lists every /api route, the retired calls and the calendar feeds", () => {
     expect(spec.openapi).toBe("3.1.0");
     const documented = Object.keys(spec.paths);
-    for (const path of [...apiRoutePaths(), ...Object.keys(RETIRED_CALLS), "/ensenanza/offer.ics", "/cursos2025/{course_url}.ics", "/calendario/{token}/mis-cursos.ics"]) {
+    for (const path of [
+      ...apiRoutePaths(),
+      ...Object.keys(RETIRED_CALLS),
+      "/ensenanza/offer.ics",
+      "/cursos2025/{course_url}.ics",
+      "/calendario/{token}/mis-cursos.ics",
+    ]) {
       expect(documented, path).toContain(path);
     }
   });
@@ -33,7 +47,10 @@ describe("docs/openapi.yaml", () => {
         const main = Object.entries(operation.responses).find(([status]) => /^(2|4)\d\d$/.test(status))!;
         const response = main[1].$ref ? spec.components.responses[main[1].$ref.split("/").pop()!]! : main[1];
         const examples = Object.values(response.content ?? {}).map((media) => media.example);
-        expect(examples.some((example) => example !== undefined), `${method.toUpperCase()} ${path}`).toBe(true);
+        expect(
+          examples.some((example) => example !== undefined),
+          `${method.toUpperCase()} ${path}`,
+        ).toBe(true);
       }
     }
   });

@@ -43,20 +43,22 @@ function tmp(name: string, contents?: Buffer | string): string {
   return file;
 }
 
-const RSA_OAEP_MIXED = [
-  "-pkeyopt", "rsa_padding_mode:oaep",
-  "-pkeyopt", "rsa_oaep_md:sha256",
-  "-pkeyopt", "rsa_mgf1_md:sha1",
-];
+const RSA_OAEP_MIXED = ["-pkeyopt", "rsa_padding_mode:oaep", "-pkeyopt", "rsa_oaep_md:sha256", "-pkeyopt", "rsa_mgf1_md:sha1"];
 
 /** PBKDF2-HMAC-SHA1 by OpenSSL (`openssl kdf`, OpenSSL ≥ 3.0), else by Python's hashlib. */
 function independentKeyHex(keys: BanorteKeys): string {
   const kdf = tryOpenssl([
-    "kdf", "-keylen", "16",
-    "-kdfopt", "digest:SHA1",
-    "-kdfopt", `pass:${keys.passphrase}`,
-    "-kdfopt", `hexsalt:${keys.saltHex}`,
-    "-kdfopt", "iter:1000",
+    "kdf",
+    "-keylen",
+    "16",
+    "-kdfopt",
+    "digest:SHA1",
+    "-kdfopt",
+    `pass:${keys.passphrase}`,
+    "-kdfopt",
+    `hexsalt:${keys.saltHex}`,
+    "-kdfopt",
+    "iter:1000",
     "PBKDF2",
   ]);
   if (kdf.ok) return kdf.stdout.toString().trim().replace(/:/g, "").toLowerCase();
@@ -65,21 +67,24 @@ function independentKeyHex(keys: BanorteKeys): string {
     "import hashlib,sys;print(hashlib.pbkdf2_hmac('sha1',sys.argv[1].encode(),bytes.fromhex(sys.argv[2]),1000,16).hex())",
     keys.passphrase,
     keys.saltHex,
-  ]).toString().trim();
+  ])
+    .toString()
+    .trim();
 }
 
 function opensslAesCtrEncrypt(keys: BanorteKeys, plaintext: string): string {
   return openssl(
     ["enc", "-aes-128-ctr", "-K", independentKeyHex(keys), "-iv", keys.viHex, "-nosalt", "-base64", "-A"],
     Buffer.from(plaintext, "utf8"),
-  ).toString().trim();
+  )
+    .toString()
+    .trim();
 }
 
 function opensslAesCtrDecrypt(keys: BanorteKeys, base64: string): string {
-  return openssl(
-    ["enc", "-d", "-aes-128-ctr", "-K", independentKeyHex(keys), "-iv", keys.viHex, "-nosalt", "-base64", "-A"],
-    base64,
-  ).toString("utf8");
+  return openssl(["enc", "-d", "-aes-128-ctr", "-K", independentKeyHex(keys), "-iv", keys.viHex, "-nosalt", "-base64", "-A"], base64).toString(
+    "utf8",
+  );
 }
 
 /** Test-local OAEP masking (RFC 8017 §7.1.1 steps 2.f–2.i, MGF1-SHA-1) over an arbitrary data block. */
@@ -89,7 +94,12 @@ function maskDataBlock(db: Buffer): Buffer {
     for (let c = 0; out.length * 20 < length; c++) {
       const counter = Buffer.alloc(4);
       counter.writeUInt32BE(c);
-      out.push(crypto.createHash("sha1").update(Buffer.concat([seed, counter])).digest());
+      out.push(
+        crypto
+          .createHash("sha1")
+          .update(Buffer.concat([seed, counter]))
+          .digest(),
+      );
     }
     return Buffer.concat(out).subarray(0, length);
   };
@@ -123,11 +133,7 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "banorte-cipher-"));
   keyFile = tmp("key.pem");
   certFile = tmp("cert.pem");
-  openssl([
-    "req", "-x509", "-newkey", "rsa:2048", "-nodes",
-    "-keyout", keyFile, "-out", certFile,
-    "-days", "2", "-subj", "/CN=Banorte VCE test",
-  ]);
+  openssl(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", keyFile, "-out", certFile, "-days", "2", "-subj", "/CN=Banorte VCE test"]);
   certPem = fs.readFileSync(certFile, "utf8");
   keyPem = fs.readFileSync(keyFile, "utf8");
 });
@@ -152,8 +158,18 @@ describe("Params RSA part: OAEP SHA-256 with MGF1-SHA-1", () => {
       const [rsaPart] = split(encryptParams(sampleParams, certPem).params);
       const ct = tmp(`rsa-wrong-${i}.bin`, Buffer.from(rsaPart, "base64"));
       const wrong = tryOpenssl([
-        "pkeyutl", "-decrypt", "-inkey", keyFile, "-in", ct,
-        "-pkeyopt", "rsa_padding_mode:oaep", "-pkeyopt", "rsa_oaep_md:sha256", "-pkeyopt", "rsa_mgf1_md:sha256",
+        "pkeyutl",
+        "-decrypt",
+        "-inkey",
+        keyFile,
+        "-in",
+        ct,
+        "-pkeyopt",
+        "rsa_padding_mode:oaep",
+        "-pkeyopt",
+        "rsa_oaep_md:sha256",
+        "-pkeyopt",
+        "rsa_mgf1_md:sha256",
       ]);
       expect(wrong.ok).toBe(false);
       // Nor does plain OAEP-SHA-1 (hash and MGF1 both SHA-1).
@@ -176,14 +192,9 @@ describe("Params RSA part: OAEP SHA-256 with MGF1-SHA-1", () => {
   test("the simulator rejects OAEP made with Node's own (SHA-256/MGF1-SHA-256) padding", () => {
     const keys = generateKeys();
     const envelope = Buffer.from(`${keys.viHex}::${keys.saltHex}::${keys.passphrase}`, "ascii");
-    const nodeOaep = crypto.publicEncrypt(
-      { key: certPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" },
-      envelope,
-    );
+    const nodeOaep = crypto.publicEncrypt({ key: certPem, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: "sha256" }, envelope);
     const aesPart = opensslAesCtrEncrypt(keys, "{}");
-    expect(() => decryptParams(`${nodeOaep.toString("base64")}:::${aesPart}`, keyPem)).toThrow(
-      /RSA-OAEP decryption failed/,
-    );
+    expect(() => decryptParams(`${nodeOaep.toString("base64")}:::${aesPart}`, keyPem)).toThrow(/RSA-OAEP decryption failed/);
   });
 
   test("the OAEP encoding round-trips and its decoder rejects every malformed block", () => {
@@ -250,7 +261,9 @@ describe("Params AES part and responses against OpenSSL (AES-128-CTR, PBKDF2-HMA
       "import hashlib,sys;print(hashlib.pbkdf2_hmac('sha1',sys.argv[1].encode(),bytes.fromhex(sys.argv[2]),1000,16).hex())",
       fixed.passphrase,
       fixed.saltHex,
-    ]).toString().trim();
+    ])
+      .toString()
+      .trim();
     expect(deriveKey(fixed).toString("hex")).toBe(python);
     expect(independentKeyHex(fixed)).toBe(python);
   });
@@ -382,23 +395,35 @@ describe("malformed input is rejected with a clear error", () => {
 
     const ecKey = tmp("ec-key.pem");
     const ecCert = tmp("ec-cert.pem");
-    openssl(["req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
-      "-keyout", ecKey, "-out", ecCert, "-days", "1", "-subj", "/CN=ec"]);
+    openssl([
+      "req",
+      "-x509",
+      "-newkey",
+      "ec",
+      "-pkeyopt",
+      "ec_paramgen_curve:P-256",
+      "-nodes",
+      "-keyout",
+      ecKey,
+      "-out",
+      ecCert,
+      "-days",
+      "1",
+      "-subj",
+      "/CN=ec",
+    ]);
     expect(() => encryptParams(sampleParams, fs.readFileSync(ecCert, "utf8"))).toThrow(/must be RSA, not ec/);
 
     const smallKey = tmp("small-key.pem");
     const smallCert = tmp("small-cert.pem");
-    openssl(["req", "-x509", "-newkey", "rsa:1024", "-nodes",
-      "-keyout", smallKey, "-out", smallCert, "-days", "1", "-subj", "/CN=small"]);
+    openssl(["req", "-x509", "-newkey", "rsa:1024", "-nodes", "-keyout", smallKey, "-out", smallCert, "-days", "1", "-subj", "/CN=small"]);
     expect(() => encryptParams(sampleParams, fs.readFileSync(smallCert, "utf8"))).toThrow(/1024 bits/);
     expect(() => decryptParams("a:::b", fs.readFileSync(ecKey, "utf8"))).toThrow(/private key must be RSA/);
     expect(() => decryptParams("a:::b", "not a key")).toThrow(/private key could not be parsed/);
   });
 
   test("params that are not a map of strings", () => {
-    expect(() => encryptParams({ amount: 12.5 } as unknown as Record<string, string>, certPem)).toThrow(
-      /"amount" must be a string/,
-    );
+    expect(() => encryptParams({ amount: 12.5 } as unknown as Record<string, string>, certPem)).toThrow(/"amount" must be a string/);
     expect(() => encryptParams(["x"] as unknown as Record<string, string>, certPem)).toThrow(/plain object/);
     expect(() => encryptParams(null as unknown as Record<string, string>, certPem)).toThrow(/plain object/);
   });
@@ -428,21 +453,15 @@ describe("malformed input is rejected with a clear error", () => {
     expect(() => decryptParams(`${aesPart}:::${rsaPart}`, keyPem)).toThrow(/RSA-OAEP decryption failed/);
     const rsaBytes = Buffer.from(rsaPart, "base64");
     rsaBytes[100] = (rsaBytes[100] ?? 0) ^ 0xff;
-    expect(() => decryptParams(`${rsaBytes.toString("base64")}:::${aesPart}`, keyPem)).toThrow(
-      /RSA-OAEP decryption failed/,
-    );
+    expect(() => decryptParams(`${rsaBytes.toString("base64")}:::${aesPart}`, keyPem)).toThrow(/RSA-OAEP decryption failed/);
     // Another key pair cannot open it.
     const { privateKey } = crypto.generateKeyPairSync("rsa", { modulusLength: 2048 });
     const otherPem = privateKey.export({ type: "pkcs8", format: "pem" }).toString();
     expect(() => decryptParams(params, otherPem)).toThrow(/RSA-OAEP decryption failed/);
     // A value at or above the modulus is refused like any other bad block.
-    expect(() => decryptParams(`${Buffer.alloc(256, 0xff).toString("base64")}:::${aesPart}`, keyPem)).toThrow(
-      /RSA-OAEP decryption failed/,
-    );
+    expect(() => decryptParams(`${Buffer.alloc(256, 0xff).toString("base64")}:::${aesPart}`, keyPem)).toThrow(/RSA-OAEP decryption failed/);
     // A well-padded block whose contents are not "viHex::saltHex::passphrase".
     const notEnvelope = openssl(["pkeyutl", "-encrypt", "-certin", "-inkey", certFile, ...RSA_OAEP_MIXED], "hello");
-    expect(() => decryptParams(`${notEnvelope.toString("base64")}:::${aesPart}`, keyPem)).toThrow(
-      /RSA envelope is not/,
-    );
+    expect(() => decryptParams(`${notEnvelope.toString("base64")}:::${aesPart}`, keyPem)).toThrow(/RSA envelope is not/);
   });
 });

@@ -1,13 +1,5 @@
 import { afterEach, describe, expect, test } from "vitest";
-import {
-  capacityLabel,
-  cardAction,
-  currentMonthInMexicoCity,
-  formatCalendarDate,
-  monthHref,
-  MONTHS,
-  parseMonthParam,
-} from "~/courses/catalogue";
+import { capacityLabel, cardAction, currentMonthInMexicoCity, formatCalendarDate, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { formatMoney, formatPrice, priceForProfile } from "~/courses/pricing";
 import { viewerFromSessionUser } from "~/courses/courses.server";
 
@@ -136,7 +128,9 @@ describe("capacity wording", () => {
     );
   });
   test("capacity 0 on a course offered both ways means online only", () => {
-    expect(capacityLabel({ modality_id: 3, course_max_range: 0, capacity_wording: "personas" })).toBe("Solo en línea (sin cupo presencial), sin límite");
+    expect(capacityLabel({ modality_id: 3, course_max_range: 0, capacity_wording: "personas" })).toBe(
+      "Solo en línea (sin cupo presencial), sin límite",
+    );
     expect(capacityLabel({ modality_id: 2, course_max_range: 0, capacity_wording: "personas" })).toBe("En línea, sin límite");
   });
 });

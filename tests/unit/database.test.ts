@@ -9,9 +9,7 @@ describe("the SQLite database", () => {
     const fk = await sql<{ foreign_keys: number }>`PRAGMA foreign_keys`.execute(db);
     expect(fk.rows[0]?.foreign_keys).toBe(1);
     // A banner pointing to a file that does not exist is refused by the database itself.
-    await expect(
-      db.insertInto("banners").values({ title: "x", alt_text: "x", image_file_id: "missing" }).execute(),
-    ).rejects.toThrow(/FOREIGN KEY/);
+    await expect(db.insertInto("banners").values({ title: "x", alt_text: "x", image_file_id: "missing" }).execute()).rejects.toThrow(/FOREIGN KEY/);
   });
 
   test("has every migration applied, and applying again does nothing", async () => {
@@ -24,7 +22,10 @@ describe("the SQLite database", () => {
 
   test("check constraints guard closed sets", async () => {
     await expect(
-      db.insertInto("direction_nodes").values({ name: "X", href: "/x", level: "piso" as never }).execute(),
+      db
+        .insertInto("direction_nodes")
+        .values({ name: "X", href: "/x", level: "piso" as never })
+        .execute(),
     ).rejects.toThrow(/CHECK/);
   });
 });

@@ -53,10 +53,16 @@ describe("server-side sessions", () => {
     const eva = await newParticipant("Eva");
     const setCookie = await createUserSession({ id: eva.id, name: "Eva" });
     expect(await getSessionUser(requestWith(setCookie))).not.toBeNull();
-    await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect(await getSessionUser(requestWith(setCookie))).toBeNull();
     await createUserSession({ id: 9, name: "Old" });
-    await db.updateTable("sessions").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await db
+      .updateTable("sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     expect(await deleteExpiredSessions()).toBeGreaterThan(0);
   });
 

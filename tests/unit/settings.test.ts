@@ -28,9 +28,7 @@ describe("site settings", () => {
   });
 
   test("format the address and phone for people and for tel: links", () => {
-    expect(formatAddress(defaultSettings)).toBe(
-      "Dr. Márquez No. 162, Col. Doctores, Alcaldía Cuauhtémoc, C.P. 06720, Ciudad de México",
-    );
+    expect(formatAddress(defaultSettings)).toBe("Dr. Márquez No. 162, Col. Doctores, Alcaldía Cuauhtémoc, C.P. 06720, Ciudad de México");
     expect(phoneHref("55 5228 9917")).toBe("tel:+525552289917");
   });
 });

@@ -56,10 +56,7 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3
  * lengths, characters) belong to the caller. Returns the per-payment secrets the caller must
  * store with the payment attempt to decrypt the response later.
  */
-export function encryptParams(
-  params: Record<string, string>,
-  certificatePem: string,
-): { params: string; keys: BanorteKeys } {
+export function encryptParams(params: Record<string, string>, certificatePem: string): { params: string; keys: BanorteKeys } {
   assertStringMap(params);
   const publicKey = publicKeyFromCertificate(certificatePem);
   const keys = generateKeys();
@@ -109,10 +106,7 @@ export function encryptResponse(json: Record<string, unknown>, keys: BanorteKeys
  * does (RSA-OAEP SHA-256 / MGF1-SHA-1 with the private key, then AES-128-CTR) and returns the
  * parameter object together with the per-payment secrets recovered from the RSA envelope.
  */
-export function decryptParams(
-  params: string,
-  privateKeyPem: string,
-): { params: Record<string, unknown>; keys: BanorteKeys } {
+export function decryptParams(params: string, privateKeyPem: string): { params: Record<string, unknown>; keys: BanorteKeys } {
   if (typeof params !== "string") throw new TypeError("Banorte cipher: Params must be a string");
   const parts = params.replace(/\s+/g, "").split(PARTS_SEPARATOR);
   if (parts.length !== 2 || !parts[0] || !parts[1]) {
@@ -159,13 +153,7 @@ export function inspectCertificate(certificatePem: string): {
 /** PBKDF2-HMAC-SHA1(passphrase, bytes of saltHex, 1000, 16). Exported for tests and diagnostics. */
 export function deriveKey(keys: BanorteKeys): Buffer {
   assertKeys(keys);
-  return crypto.pbkdf2Sync(
-    Buffer.from(keys.passphrase, "utf8"),
-    Buffer.from(keys.saltHex, "hex"),
-    PBKDF2_ITERATIONS,
-    AES_KEY_BYTES,
-    "sha1",
-  );
+  return crypto.pbkdf2Sync(Buffer.from(keys.passphrase, "utf8"), Buffer.from(keys.saltHex, "hex"), PBKDF2_ITERATIONS, AES_KEY_BYTES, "sha1");
 }
 
 // ---------------------------------------------------------------------------------------------

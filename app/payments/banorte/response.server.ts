@@ -115,7 +115,8 @@ export function parseBanorteResponse(text: string, expect: ResponseExpectations)
   }
 
   // A decline, a rejection or no answer: no authorisation code, and a reference only if well-formed.
-  if (record.codigoAut !== undefined && record.codigoAut !== "" && record.codigoAut !== null) problems.push(`un resultado ${result} no lleva codigoAut`);
+  if (record.codigoAut !== undefined && record.codigoAut !== "" && record.codigoAut !== null)
+    problems.push(`un resultado ${result} no lleva codigoAut`);
   let referencia: string | null = null;
   if (record.referencia !== undefined && record.referencia !== "" && record.referencia !== null) {
     referencia = digits(record.referencia, 12, 12);
@@ -130,7 +131,13 @@ export function parseBanorteResponse(text: string, expect: ResponseExpectations)
   return { ok: true, result, referencia, texto, requestedAt: requestedAt ?? null, answeredAt: answeredAt ?? null };
 }
 
-function checkDates(requestedAt: Date | null | undefined, answeredAt: Date | null | undefined, expect: ResponseExpectations, problems: string[], required: boolean) {
+function checkDates(
+  requestedAt: Date | null | undefined,
+  answeredAt: Date | null | undefined,
+  expect: ResponseExpectations,
+  problems: string[],
+  required: boolean,
+) {
   const from = expect.notBefore.getTime() - CLOCK_SKEW_MS;
   const to = expect.notAfter.getTime() + CLOCK_SKEW_MS;
   for (const [name, date] of [

@@ -100,8 +100,10 @@ export async function parseAdminForm(request: Request, rules: Record<string, Fil
     const fields = await unstable_parseMultipartFormData(capped, uploadHandler);
     return { ok: true, fields, files, fileErrors };
   } catch (error) {
-    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge)) return { ok: false, reason: "too-large" };
-    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message))) return { ok: false, reason: "malformed" };
+    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge))
+      return { ok: false, reason: "too-large" };
+    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message)))
+      return { ok: false, reason: "malformed" };
     throw error;
   }
 }

@@ -12,7 +12,19 @@ export interface CourseFormDefaults {
 }
 
 /** A file input for the admin forms (the server checks type and size by content). */
-function AdminFileField({ meta, label, hint, accept, current }: { meta: FieldMeta; label: string; hint: string; accept: string; current?: { href: string; label: string } | null }) {
+function AdminFileField({
+  meta,
+  label,
+  hint,
+  accept,
+  current,
+}: {
+  meta: FieldMeta;
+  label: string;
+  hint: string;
+  accept: string;
+  current?: { href: string; label: string } | null;
+}) {
   const invalid = Boolean(meta.errors?.length);
   return (
     <div className={["field", "field--file", invalid ? "field--invalid" : null].filter(Boolean).join(" ")}>
@@ -113,14 +125,28 @@ export function CourseForm({
         </div>
         <Field meta={fields.course_start_date} label="Fecha de inicio" type="date" hint="AAAA-MM-DD" required />
         <Field meta={fields.course_finish_date} label="Fecha de término" type="date" hint="AAAA-MM-DD" required />
-        <SelectField meta={fields.month_id} label="Mes del catálogo" options={MONTH_OPTIONS} hint="El mes de la oferta académica en que aparece." required />
+        <SelectField
+          meta={fields.month_id}
+          label="Mes del catálogo"
+          options={MONTH_OPTIONS}
+          hint="El mes de la oferta académica en que aparece."
+          required
+        />
       </fieldset>
 
       <fieldset className="staff-form__group">
         <legend>Modalidad y cupo</legend>
         <RadioGroup meta={fields.modality_id} legend="Modalidad" options={MODALITY_OPTIONS} required />
         <Field meta={fields.venue} label="Sede" hint="Obligatoria si el curso es presencial." maxLength={200} />
-        <Field meta={fields.course_max_range} label="Cupo presencial" type="number" inputMode="numeric" min={0} hint="Lugares presenciales; 0 si es solo en línea." required />
+        <Field
+          meta={fields.course_max_range}
+          label="Cupo presencial"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          hint="Lugares presenciales; 0 si es solo en línea."
+          required
+        />
         <RadioGroup
           meta={fields.capacity_wording}
           legend="Cómo muestra el cupo la tarjeta"
@@ -143,15 +169,49 @@ export function CourseForm({
 
       <fieldset className="staff-form__group">
         <legend>Acceso y archivos</legend>
-        <Field meta={fields.course_url} label="Dirección de la página del curso" hint="Se publica en /cursos2025/ seguida de esta dirección: minúsculas, números y guiones." maxLength={120} />
-        <Field meta={fields.online_access_url} label="Liga de acceso en línea" hint="Solo la ven los participantes inscritos en línea. Empieza con https://" type="url" />
-        <Field meta={fields.course_password} label="Contraseña del curso" hint="Solo la ven los participantes inscritos en línea." maxLength={100} autoComplete="off" />
-        <AdminFileField meta={fields.course_image as FieldMeta} label="Imagen de la tarjeta" hint="JPG, PNG o WebP, máximo 2 MB." accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp" current={files?.image} />
-        <AdminFileField meta={fields.course_pdf as FieldMeta} label="Programa del curso (PDF)" hint="PDF, máximo 10 MB." accept=".pdf,application/pdf" current={files?.pdf} />
+        <Field
+          meta={fields.course_url}
+          label="Dirección de la página del curso"
+          hint="Se publica en /cursos2025/ seguida de esta dirección: minúsculas, números y guiones."
+          maxLength={120}
+        />
+        <Field
+          meta={fields.online_access_url}
+          label="Liga de acceso en línea"
+          hint="Solo la ven los participantes inscritos en línea. Empieza con https://"
+          type="url"
+        />
+        <Field
+          meta={fields.course_password}
+          label="Contraseña del curso"
+          hint="Solo la ven los participantes inscritos en línea."
+          maxLength={100}
+          autoComplete="off"
+        />
+        <AdminFileField
+          meta={fields.course_image as FieldMeta}
+          label="Imagen de la tarjeta"
+          hint="JPG, PNG o WebP, máximo 2 MB."
+          accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
+          current={files?.image}
+        />
+        <AdminFileField
+          meta={fields.course_pdf as FieldMeta}
+          label="Programa del curso (PDF)"
+          hint="PDF, máximo 10 MB."
+          accept=".pdf,application/pdf"
+          current={files?.pdf}
+        />
       </fieldset>
 
       <div className="field field--checkbox">
-        <input type="checkbox" id={fields.course_able.id} name={fields.course_able.name} value="1" defaultChecked={lastResult ? fields.course_able.initialValue === "1" : defaults.course_able === "1"} />
+        <input
+          type="checkbox"
+          id={fields.course_able.id}
+          name={fields.course_able.name}
+          value="1"
+          defaultChecked={lastResult ? fields.course_able.initialValue === "1" : defaults.course_able === "1"}
+        />
         <label htmlFor={fields.course_able.id}>Inscripciones abiertas (el curso acepta inscripciones en el catálogo)</label>
       </div>
 

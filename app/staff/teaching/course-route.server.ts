@@ -9,19 +9,27 @@ import { COURSE_FILE_RULES, parseAdminForm } from "./admin-uploads.server";
 import { mergeErrors, staffContextFor } from "./route-helpers.server";
 
 export type CourseFormOutcome =
-  | { ok: true; courseId: number; created: boolean }
-  | { ok: false; status: 400 | 404 | 413; result: SubmissionResult<string[]> };
+  { ok: true; courseId: number; created: boolean } | { ok: false; status: 400 | 404 | 413; result: SubmissionResult<string[]> };
 
 /**
  * The course form's post (new and edit): the multipart body with the image and programme, the
  * zod schema, the checks between fields and against the database — every error at once, the
  * typed values kept (never the files) — then saveCourse, which checks again in its transaction.
  */
-export async function handleCourseForm(request: Request, context: AppLoadContext, staff: StaffUser, courseId: number | null): Promise<CourseFormOutcome> {
+export async function handleCourseForm(
+  request: Request,
+  context: AppLoadContext,
+  staff: StaffUser,
+  courseId: number | null,
+): Promise<CourseFormOutcome> {
   const form = await parseAdminForm(request, COURSE_FILE_RULES);
   if (!form.ok) {
     const result = parseWithZod(new FormData(), { schema: courseSchema }).reply({
-      formErrors: [form.reason === "too-large" ? "Los archivos pesan más de lo permitido (imagen 2 MB, programa 10 MB)." : "No pudimos leer el formulario. Vuelva a intentarlo."],
+      formErrors: [
+        form.reason === "too-large"
+          ? "Los archivos pesan más de lo permitido (imagen 2 MB, programa 10 MB)."
+          : "No pudimos leer el formulario. Vuelva a intentarlo.",
+      ],
     });
     return { ok: false, status: form.reason === "too-large" ? 413 : 400, result };
   }
@@ -35,7 +43,12 @@ export async function handleCourseForm(request: Request, context: AppLoadContext
     courseUrl: raw("course_url"),
     capacity: /^\d{1,7}$/.test(capacityText) ? Number(capacityText) : null,
   });
-  const crossField = courseCrossFieldErrors({ start: raw("course_start_date"), finish: raw("course_finish_date"), modality: raw("modality_id"), venue: raw("venue") });
+  const crossField = courseCrossFieldErrors({
+    start: raw("course_start_date"),
+    finish: raw("course_finish_date"),
+    modality: raw("modality_id"),
+    venue: raw("venue"),
+  });
   const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
   const fieldErrors = mergeErrors(schemaErrors, crossField, conflicts, form.fileErrors);
   if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {

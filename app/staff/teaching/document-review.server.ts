@@ -48,14 +48,26 @@ export async function listReviewQueue(db: Kysely<DB>, now = new Date()): Promise
       "p.role",
       sql<number>`(SELECT count(*) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'pendiente')`.as("pending"),
       sql<number>`(SELECT count(*) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'rechazado')`.as("rejected"),
-      sql<string | null>`(SELECT min(d.updated_at) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'pendiente')`.as("oldest_document"),
-      sql<string | null>`(SELECT min(e.created_at) FROM enrolments e WHERE e.participant_id = p.id AND e.status = 'pendiente_de_revision')`.as("oldest_enrolment"),
-      sql<string | null>`(SELECT group_concat(c.course_name, '|') FROM enrolments e JOIN courses c ON c.course_id = e.course_id WHERE e.participant_id = p.id AND e.status = 'pendiente_de_revision')`.as("courses"),
+      sql<string | null>`(SELECT min(d.updated_at) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'pendiente')`.as(
+        "oldest_document",
+      ),
+      sql<string | null>`(SELECT min(e.created_at) FROM enrolments e WHERE e.participant_id = p.id AND e.status = 'pendiente_de_revision')`.as(
+        "oldest_enrolment",
+      ),
+      sql<
+        string | null
+      >`(SELECT group_concat(c.course_name, '|') FROM enrolments e JOIN courses c ON c.course_id = e.course_id WHERE e.participant_id = p.id AND e.status = 'pendiente_de_revision')`.as(
+        "courses",
+      ),
     ])
     .where((eb) =>
       eb.or([
-        eb.exists(eb.selectFrom("participant_documents as d").select("d.id").whereRef("d.participant_id", "=", "p.id").where("d.status", "=", "pendiente")),
-        eb.exists(eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.status", "=", "pendiente_de_revision")),
+        eb.exists(
+          eb.selectFrom("participant_documents as d").select("d.id").whereRef("d.participant_id", "=", "p.id").where("d.status", "=", "pendiente"),
+        ),
+        eb.exists(
+          eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.status", "=", "pendiente_de_revision"),
+        ),
       ]),
     )
     .execute();
@@ -124,7 +136,12 @@ export async function reviewParticipant(
       const document = byId.get(decision.documentId);
       if (!document) return { ok: false, status: 404, formErrors: ["Uno de los documentos no es de este participante."], fieldErrors: {} } as const;
       if (document.status !== "pendiente") {
-        return { ok: false, status: 400, formErrors: [`El documento «${DOCUMENT_KIND_LABELS[document.kind]}» ya fue revisado; recargue la página.`], fieldErrors: {} } as const;
+        return {
+          ok: false,
+          status: 400,
+          formErrors: [`El documento «${DOCUMENT_KIND_LABELS[document.kind]}» ya fue revisado; recargue la página.`],
+          fieldErrors: {},
+        } as const;
       }
     }
     const now = new Date().toISOString();
@@ -166,8 +183,18 @@ export async function reviewParticipant(
       for (const enrolment of waiting) {
         const outcome = await confirmEnrolment(trx, enrolment.id, { paid: false });
         if (outcome.ok && !("refund" in outcome)) {
-          await trx.updateTable("enrolments").set({ reviewed_by: actorLabel(ctx) }).where("id", "=", enrolment.id).execute();
-          await audit(trx, ctx, { action: "inscripcion.confirmar_por_revision", entity: "enrolment", entityId: enrolment.id, before: { status: enrolment.status }, after: { status: "confirmada", modality: outcome.modality } });
+          await trx
+            .updateTable("enrolments")
+            .set({ reviewed_by: actorLabel(ctx) })
+            .where("id", "=", enrolment.id)
+            .execute();
+          await audit(trx, ctx, {
+            action: "inscripcion.confirmar_por_revision",
+            entity: "enrolment",
+            entityId: enrolment.id,
+            before: { status: enrolment.status },
+            after: { status: "confirmada", modality: outcome.modality },
+          });
           confirmed.push(enrolment.id);
         } else {
           notConfirmed.push({ enrolmentId: enrolment.id, reason: "no-seats" });
@@ -202,5 +229,11 @@ export async function reviewParticipant(
       ].join("\n"),
     });
   }
-  return { ok: true, approved: result.approved, rejected: result.rejected, confirmedEnrolments: result.confirmedEnrolments, notConfirmed: result.notConfirmed };
+  return {
+    ok: true,
+    approved: result.approved,
+    rejected: result.rejected,
+    confirmedEnrolments: result.confirmedEnrolments,
+    notConfirmed: result.notConfirmed,
+  };
 }

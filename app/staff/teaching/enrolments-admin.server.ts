@@ -52,8 +52,12 @@ export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now
       "e.seat_held_until",
       "e.created_at",
       "m.reason as manual_reason",
-      sql<string | null>`(SELECT a.control_number FROM payment_attempts a WHERE a.enrolment_id = e.id AND a.status = 'approved' LIMIT 1)`.as("card_control"),
-      sql<string | null>`(SELECT o.method || ' ' || o.reference FROM offline_payments o WHERE o.enrolment_id = e.id ORDER BY o.id LIMIT 1)`.as("offline"),
+      sql<string | null>`(SELECT a.control_number FROM payment_attempts a WHERE a.enrolment_id = e.id AND a.status = 'approved' LIMIT 1)`.as(
+        "card_control",
+      ),
+      sql<string | null>`(SELECT o.method || ' ' || o.reference FROM offline_payments o WHERE o.enrolment_id = e.id ORDER BY o.id LIMIT 1)`.as(
+        "offline",
+      ),
       sql<number>`(SELECT count(*) FROM refunds r WHERE r.enrolment_id = e.id)`.as("refunds"),
     ])
     .where("e.course_id", "=", courseId)
@@ -72,14 +76,15 @@ export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now
     modality: row.modality,
     status: row.status,
     amountCentavos: row.amount_centavos,
-    payment: [
-      row.card_control ? `Tarjeta ${row.card_control}` : null,
-      row.offline ? `Fuera de línea: ${row.offline}` : null,
-      Number(row.refunds) > 0 ? "Reembolsado" : null,
-      row.manual_reason ? "Inscripción manual" : null,
-    ]
-      .filter(Boolean)
-      .join("; ") || (row.amount_centavos === 0 ? "Sin costo" : "Sin pago"),
+    payment:
+      [
+        row.card_control ? `Tarjeta ${row.card_control}` : null,
+        row.offline ? `Fuera de línea: ${row.offline}` : null,
+        Number(row.refunds) > 0 ? "Reembolsado" : null,
+        row.manual_reason ? "Inscripción manual" : null,
+      ]
+        .filter(Boolean)
+        .join("; ") || (row.amount_centavos === 0 ? "Sin costo" : "Sin pago"),
     seat:
       row.modality !== "presencial"
         ? "—"
@@ -93,14 +98,32 @@ export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now
   }));
 }
 
-export const ATTENDANCE_HEADERS = ["Nombre", "Número de participante", "Perfil", "Institución", "Correo electrónico", "Teléfono", "Modalidad", "Estado"] as const;
+export const ATTENDANCE_HEADERS = [
+  "Nombre",
+  "Número de participante",
+  "Perfil",
+  "Institución",
+  "Correo electrónico",
+  "Teléfono",
+  "Modalidad",
+  "Estado",
+] as const;
 
 /** The attendance list: live enrolments only (a cancelled or rejected one does not attend). */
 export async function attendanceRows(db: Kysely<DB>, courseId: number): Promise<string[][]> {
   const rows = await listCourseEnrolments(db, courseId);
   return rows
     .filter((row) => row.status !== "cancelada" && row.status !== "rechazada")
-    .map((row) => [row.name, String(row.participantId), PROFILE_LABELS[row.profile], row.institution, row.email, row.phone, MODALITY_CHOICE_LABELS[row.modality], ENROLMENT_STATUS_LABELS[row.status]]);
+    .map((row) => [
+      row.name,
+      String(row.participantId),
+      PROFILE_LABELS[row.profile],
+      row.institution,
+      row.email,
+      row.phone,
+      MODALITY_CHOICE_LABELS[row.modality],
+      ENROLMENT_STATUS_LABELS[row.status],
+    ]);
 }
 
 // A cell a spreadsheet would run as a formula starts with = + - @ (CSV injection): prefix it.
@@ -117,12 +140,13 @@ export async function attendanceXlsx(rows: string[][]): Promise<Buffer> {
     ATTENDANCE_HEADERS.map((value) => ({ value, fontWeight: "bold" as const })),
     ...rows.map((row) => row.map((value) => ({ value, type: String }))),
   ];
-  return writeXlsxFile(data, { columns: [{ width: 36 }, { width: 14 }, { width: 16 }, { width: 24 }, { width: 32 }, { width: 14 }, { width: 12 }, { width: 22 }] }).toBuffer();
+  return writeXlsxFile(data, {
+    columns: [{ width: 36 }, { width: 14 }, { width: 16 }, { width: 24 }, { width: 32 }, { width: 14 }, { width: 12 }, { width: 22 }],
+  }).toBuffer();
 }
 
 export type ManualEnrolOutcome =
-  | { ok: true; enrolmentId: number }
-  | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
+  { ok: true; enrolmentId: number } | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
 
 /**
  * Staff enrol a participant by hand (a speaker, a guest), without charge, with a reason. The
@@ -144,7 +168,11 @@ export async function enrolParticipantManually(
   const result = await db.transaction().execute(async (trx) => {
     const participant = await trx.selectFrom("participants").select("id").where("id", "=", input.participantId).executeTakeFirst();
     if (!participant) fieldErrors.participant_id = ["No existe un participante con ese número."];
-    const course = await trx.selectFrom("courses").select(["course_id", "modality_id", "course_max_range", "archived_at"]).where("course_id", "=", input.courseId).executeTakeFirst();
+    const course = await trx
+      .selectFrom("courses")
+      .select(["course_id", "modality_id", "course_max_range", "archived_at"])
+      .where("course_id", "=", input.courseId)
+      .executeTakeFirst();
     if (!course || course.archived_at) fieldErrors.course_id = ["Elija un curso vigente."];
     else if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
       fieldErrors.modality = ["El curso no se imparte en esa modalidad."];
@@ -165,14 +193,28 @@ export async function enrolParticipantManually(
 
     const inserted = await trx
       .insertInto("enrolments")
-      .values({ participant_id: input.participantId, course_id: input.courseId, modality: input.modality, status: "pendiente_de_revision", amount_centavos: 0, verification_token: newVerificationToken() })
+      .values({
+        participant_id: input.participantId,
+        course_id: input.courseId,
+        modality: input.modality,
+        status: "pendiente_de_revision",
+        amount_centavos: 0,
+        verification_token: newVerificationToken(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     const confirmed = await confirmEnrolment(trx, inserted.id, { paid: false });
     // The seat was checked above in this same transaction; a refusal here is a bug.
     if (!confirmed.ok) throw new Error(`manual enrolment could not be confirmed: ${confirmed.reason}`);
-    await trx.updateTable("enrolments").set({ reviewed_by: actorLabel(ctx) }).where("id", "=", inserted.id).execute();
-    await trx.insertInto("manual_enrolments").values({ enrolment_id: inserted.id, reason, recorded_by: actorLabel(ctx) }).execute();
+    await trx
+      .updateTable("enrolments")
+      .set({ reviewed_by: actorLabel(ctx) })
+      .where("id", "=", inserted.id)
+      .execute();
+    await trx
+      .insertInto("manual_enrolments")
+      .values({ enrolment_id: inserted.id, reason, recorded_by: actorLabel(ctx) })
+      .execute();
     await audit(trx, ctx, {
       action: "inscripcion.manual",
       entity: "enrolment",
@@ -187,7 +229,13 @@ export async function enrolParticipantManually(
 }
 
 /** An attendance list left the system (personal data): who exported which course, in which format. */
-export async function recordAttendanceExport(db: Kysely<DB>, ctx: StaffContext, courseId: number, format: "csv" | "xlsx", rows: number): Promise<void> {
+export async function recordAttendanceExport(
+  db: Kysely<DB>,
+  ctx: StaffContext,
+  courseId: number,
+  format: "csv" | "xlsx",
+  rows: number,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await audit(trx, ctx, { action: "asistencia.exportar", entity: "course", entityId: courseId, after: { format, rows } });
   });

@@ -55,11 +55,15 @@ export async function listParticipants(db: Kysely<DB>, filters: ParticipantFilte
   if (filters.profile) query = query.where("p.role", "=", filters.profile);
   if (filters.documents) {
     const status = filters.documents;
-    query = query.where((eb) => eb.exists(eb.selectFrom("participant_documents as d").select("d.id").whereRef("d.participant_id", "=", "p.id").where("d.status", "=", status)));
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom("participant_documents as d").select("d.id").whereRef("d.participant_id", "=", "p.id").where("d.status", "=", status)),
+    );
   }
   if (filters.courseId) {
     const courseId = filters.courseId;
-    query = query.where((eb) => eb.exists(eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.course_id", "=", courseId)));
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.course_id", "=", courseId)),
+    );
   }
   const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id").limit(500).execute();
   return rows.map((row) => ({
@@ -142,7 +146,17 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
       .selectFrom("enrolments as e")
       .innerJoin("courses as c", "c.course_id", "e.course_id")
       .leftJoin("manual_enrolments as m", "m.enrolment_id", "e.id")
-      .select(["e.id", "e.course_id", "c.course_name", "e.modality", "e.status", "e.amount_centavos", "m.reason as manual_reason", "e.refund_reason", "e.created_at"])
+      .select([
+        "e.id",
+        "e.course_id",
+        "c.course_name",
+        "e.modality",
+        "e.status",
+        "e.amount_centavos",
+        "m.reason as manual_reason",
+        "e.refund_reason",
+        "e.created_at",
+      ])
       .where("e.participant_id", "=", participantId)
       .orderBy("e.created_at", "desc")
       .execute(),
@@ -244,9 +258,18 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
  * A staff member opened a participant's identity document: the view itself is recorded (who saw
  * whose document, when), because these are personal data the law protects.
  */
-export async function recordDocumentView(db: Kysely<DB>, ctx: StaffContext, document: { id: number; participant_id: number; kind: string }): Promise<void> {
+export async function recordDocumentView(
+  db: Kysely<DB>,
+  ctx: StaffContext,
+  document: { id: number; participant_id: number; kind: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await audit(trx, ctx, { action: "documento.ver", entity: "participant_document", entityId: document.id, after: { participant_id: document.participant_id, kind: document.kind } });
+    await audit(trx, ctx, {
+      action: "documento.ver",
+      entity: "participant_document",
+      entityId: document.id,
+      after: { participant_id: document.participant_id, kind: document.kind },
+    });
   });
 }
 

@@ -42,7 +42,10 @@ export async function requireStaffForResource(request: Request, allowed: readonl
     const refused = error as { type?: string; data?: { message?: unknown }; init?: { status?: number } } | null;
     if (refused && refused.type === "DataWithResponseInit") {
       const message = typeof refused.data?.message === "string" ? refused.data.message : "No tiene permiso para esta página.";
-      throw new Response(message, { status: refused.init?.status ?? 403, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+      throw new Response(message, {
+        status: refused.init?.status ?? 403,
+        headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+      });
     }
     throw error;
   }
