@@ -121,13 +121,11 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
         if (origin) await mailApproval(db, attempt.id, origin);
       }
     } else if ((bank.kind === "declined" || bank.kind === "rejected") && attempt.status !== "expired") {
-      const done = await db
-        .transaction()
-        .execute((trx) =>
-          settleWithoutMoney(trx, attempt.id, bank.kind === "declined" ? "declined" : "rejected", {
-            verification: attempt.status === "no_answer" ? "verificado" : null,
-          }),
-        );
+      const done = await db.transaction().execute((trx) =>
+        settleWithoutMoney(trx, attempt.id, bank.kind === "declined" ? "declined" : "rejected", {
+          verification: attempt.status === "no_answer" ? "verificado" : null,
+        }),
+      );
       if (done) {
         settled += 1;
         await logPaymentEvent(db, {
