@@ -67,8 +67,15 @@ const CACHEABLE_TYPES = /^(text\/html|text\/x-script|application\/xml|text\/plai
 const COMPRESSIBLE_MIN_BYTES = 1024;
 const MAX_ENTRY_BYTES = 2 * 1024 * 1024;
 const MAX_KEY_LENGTH = 1024;
-/** Tools for developers (the captured mail) change without a content write: never cached. */
-const BYPASS_PREFIXES = ["/dev/", "/healthz"];
+/**
+ * Never cached: tools for developers (the captured mail) change without a content write, and the
+ * staff area (set-up links carry a one-time token and the TOTP secret; decision 0015) must never
+ * be kept anywhere, even when a response forgot its own no-store.
+ */
+const BYPASS_PREFIXES = ["/dev/", "/healthz", "/admin/", "/admin."];
+function bypassed(path: string): boolean {
+  return path === "/admin" || BYPASS_PREFIXES.some((prefix) => path.startsWith(prefix));
+}
 /** Headers the cache sets itself, or that describe one transfer rather than the document. */
 const DROPPED_HEADERS = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "date", "etag", "vary"]);
 
@@ -175,7 +182,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
   /** The entry for this request when a valid one is kept; undefined when the cache does not apply. */
   async function lookup(req: Request): Promise<{ key: string; version: number; entry: Entry | undefined } | undefined> {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return undefined;
-    if (BYPASS_PREFIXES.some((prefix) => req.path.startsWith(prefix))) return undefined;
+    if (bypassed(req.path)) return undefined;
     const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
     if (key.length > MAX_KEY_LENGTH) return undefined;
     const version = await currentVersion();
@@ -202,7 +209,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return false;
       const statement = versionStatementOrNull();
       const url = req.url ?? "/";
-      if (!statement || !url.startsWith("/") || BYPASS_PREFIXES.some((prefix) => url.startsWith(prefix))) return false;
+      if (!statement || !url.startsWith("/") || bypassed(url)) return false;
       const key = `${rawProtocol(req, options.trustProxy)}://${req.headers.host ?? ""}${url}`;
       const entry = entries.get(key);
       if (!entry?.fullHeaders || entry.expires <= Date.now()) return false;

@@ -192,6 +192,8 @@ export async function createPaymentAttempt(enrolmentId: number, attemptOverrides
       salt_hex: pending ? crypto.randomBytes(16).toString("hex") : null,
       passphrase: pending ? crypto.randomBytes(16).toString("hex") : null,
       codigo_aut: status === "approved" ? "123456" : null,
+      // An approval records how it was confirmed (migration 0010): unverified until reconciled.
+      verification: status === "approved" ? "por_conciliar" : null,
       settled_at: pending ? null : new Date().toISOString(),
       ...overrides,
       status,

@@ -33,6 +33,7 @@ export const RESERVED_FIRST_SEGMENTS = new Set([
   "archivos",
   "build",
   "buscar",
+  "calendario",
   "cursos2025",
   "dev",
   "dia-del-nino",

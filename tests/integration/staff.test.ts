@@ -411,6 +411,7 @@ describe("the dashboard figures", () => {
         amount_centavos: 150000,
         status: "approved",
         codigo_aut: "123456",
+        verification: "por_conciliar",
         provider: "simulator",
         mode: "AUT",
         settled_at: "2026-03-10T12:00:00.000Z",

@@ -39,10 +39,10 @@ describe("the DB interface in app/db.server.ts", () => {
       // What a new migration might do without the matching change to app/db.server.ts.
       await sql`ALTER TABLE courses ADD COLUMN certificate_template TEXT`.execute(drifted);
       await sql`ALTER TABLE enrolments DROP COLUMN modality_note`.execute(drifted);
-      await sql`CREATE TABLE staff_members (id INTEGER PRIMARY KEY, email TEXT NOT NULL) STRICT`.execute(drifted);
+      await sql`CREATE TABLE certificates (id INTEGER PRIMARY KEY, folio TEXT NOT NULL) STRICT`.execute(drifted);
       const { tables } = await readDatabaseSchema(drifted);
       expect(compareSchemas(tables, types)).toEqual([
-        "table staff_members: in the database, not in the DB interface",
+        "table certificates: in the database, not in the DB interface",
         "courses.certificate_template: in the database, not in the DB interface",
         "enrolments.modality_note: in the DB interface, not in the database",
       ]);
