@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { PublicCourse } from "~/courses/courses.server";
+import { fixedEnrolmentModality, MODALITY, type ModalityId } from "~/courses/modality";
 import type { Profile } from "~/courses/pricing";
 import type { DB, Graduated } from "~/db.server";
 import { EMAIL_TAKEN_MESSAGE, type FieldErrors, type ModalityChoice } from "./account-forms";
@@ -13,7 +14,7 @@ export { EMAIL_TAKEN_MESSAGE };
 export interface RegistrationCourse {
   id: number;
   name: string;
-  modalityId: 1 | 2 | 3;
+  modalityId: ModalityId;
   /** In-person seats are left now (capacity minus confirmed and held seats). */
   presencialAvailable: boolean;
 }
@@ -24,7 +25,7 @@ export function toRegistrationCourse(course: PublicCourse, seatsLeft: number): R
     id: course.course_id,
     name: course.course_name,
     modalityId: course.modality_id,
-    presencialAvailable: course.modality_id !== 2 && seatsLeft > 0,
+    presencialAvailable: course.modality_id !== MODALITY.EN_LINEA && seatsLeft > 0,
   };
 }
 
@@ -81,8 +82,8 @@ export function resolveModality(
   chosen: ModalityChoice | null,
 ): { modality: ModalityChoice | null; error?: string } {
   if (!course) return { modality: null };
-  if (course.modalityId === 1) return { modality: "presencial" };
-  if (course.modalityId === 2) return { modality: "en_linea" };
+  const fixed = fixedEnrolmentModality(course.modalityId);
+  if (fixed) return { modality: fixed };
   if (!chosen) return { modality: null, error: "Elija cómo tomará el curso: presencial o en línea." };
   if (chosen === "presencial" && !course.presencialAvailable)
     return { modality: null, error: "No quedan lugares presenciales en este curso. Elija en línea." };

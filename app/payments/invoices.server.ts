@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CheckedUpload } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
+import { cleanText } from "~/utils/text";
 import { CFDI_USES, TAX_REGIMES } from "./invoice-options";
 
 // RFC: 3 letters (companies) or 4 (people), the date YYMMDD, and a 3-character homoclave.
@@ -15,7 +16,12 @@ export const invoiceSchema = z.object({
     .toUpperCase()
     .min(1, "Escriba su RFC.")
     .regex(RFC_PATTERN, "Escriba un RFC válido, de 12 o 13 caracteres, por ejemplo XAXX010101000."),
-  legalName: z.string({ error: "Escriba el nombre o la razón social." }).trim().min(1, "Escriba el nombre o la razón social.").max(254),
+  // Control and invisible characters (U+202E, zero-width spaces, NUL) are refused, not stored (issue 8).
+  legalName: cleanText({
+    required: "Escriba el nombre o la razón social.",
+    max: 254,
+    tooLong: "Escriba el nombre o la razón social en 254 caracteres como máximo.",
+  }),
   taxRegime: z.enum(TAX_REGIMES.map((r) => r.value) as [string, ...string[]], { error: "Elija el régimen fiscal." }),
   postcode: z
     .string({ error: "Escriba el código postal fiscal." })

@@ -58,6 +58,12 @@ export default function StaffDashboard() {
             <Figure label="Pagos con tarjeta pendientes" value={count.format(figures.cardPaymentsPending)} />
             <Figure label="Pagos con tarjeta aprobados este mes" value={count.format(figures.cardPaymentsApproved)} />
             <Figure label="Ingresos con tarjeta este mes" value={mxn.format(figures.revenueCentavos / 100)} />
+            <Figure label="Pagos fuera de línea este mes" value={mxn.format(figures.offlineRevenueCentavos / 100)} />
+            <Figure label="Reembolsos este mes" value={mxn.format(figures.refundsCentavos / 100)} />
+            <Figure
+              label="Ingresos netos este mes"
+              value={mxn.format((figures.revenueCentavos + figures.offlineRevenueCentavos - figures.refundsCentavos) / 100)}
+            />
           </ul>
         </section>
       ) : null}

@@ -6,6 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseUploadForm } from "~/accounts/uploads.server";
 import { clearChosenCourse, requireUser } from "~/accounts/session.server";
 import { SubmitButton } from "~/components/submit-button";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { PROFILE_LABELS, formatMoney, priceForProfile } from "~/courses/pricing";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
@@ -44,7 +45,6 @@ export const meta: MetaFunction = ({ matches }) =>
 
 const CATALOGUE = "/ensenanza/offer";
 const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" });
-const MODALITY_LABELS = { presencial: "Presencial", en_linea: "En línea" } as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -211,7 +211,7 @@ export default function PaymentPage() {
             Del {course.start} al {course.finish}
           </dd>
           <dt>Modalidad</dt>
-          <dd>{MODALITY_LABELS[page.modality]}</dd>
+          <dd>{ENROLMENT_MODALITY_LABELS[page.modality]}</dd>
           {page.seatsLeft !== null && !page.enrolment ? (
             <>
               <dt>Lugares presenciales disponibles</dt>

@@ -15,6 +15,7 @@ import {
 } from "~/accounts/account-options";
 import { parseWithZod, registrationSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
 import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
+import { MODALITY } from "~/courses/modality";
 import { registrationClientErrors } from "~/accounts/registration-checks";
 import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
 import { isEmailRegistered } from "~/accounts/participants.server";
@@ -172,7 +173,7 @@ function useHydrated() {
 export default function RegisterPage() {
   const { course } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const modalityAsked = course?.modalityId === 3;
+  const modalityAsked = course?.modalityId === MODALITY.PRESENCIAL_Y_EN_LINEA;
   const [form, fields] = useForm<RegistrationFields>({
     id: "registro",
     lastResult,
@@ -323,7 +324,7 @@ export default function RegisterPage() {
           />
         </fieldset>
 
-        {course && course.modalityId === 3 ? (
+        {course && course.modalityId === MODALITY.PRESENCIAL_Y_EN_LINEA ? (
           <RadioGroup
             meta={fields.student_modality}
             legend={`Modalidad del curso «${course.name}»`}

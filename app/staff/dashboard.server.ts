@@ -24,11 +24,18 @@ export interface DashboardFigures {
   cardPaymentsPending: number;
   cardPaymentsApproved: number;
   revenueCentavos: number;
+  /** Off-line payments recorded by staff, by the date the money was paid (a Mexico City date). */
+  offlineRevenueCentavos: number;
+  /** Refunds recorded this month (card and off-line). */
+  refundsCentavos: number;
 }
 
 export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promise<DashboardFigures> {
   const month = monthRangeInMexicoCity(now);
-  const [started, confirmed, payments] = await Promise.all([
+  // The month's calendar dates in Mexico City, for columns that store a date ('YYYY-MM-DD').
+  const firstDay = new Date(new Date(month.start).getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
+  const nextFirstDay = new Date(new Date(month.end).getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
+  const [started, confirmed, payments, offline, refunds] = await Promise.all([
     db
       .selectFrom("enrolments")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -52,6 +59,18 @@ export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promis
         ),
       ])
       .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("offline_payments")
+      .select(sql<number>`coalesce(sum(amount_centavos), 0)`.as("total"))
+      .where("paid_on", ">=", firstDay)
+      .where("paid_on", "<", nextFirstDay)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("refunds")
+      .select(sql<number>`coalesce(sum(amount_centavos), 0)`.as("total"))
+      .where("created_at", ">=", month.start)
+      .where("created_at", "<", month.end)
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     monthLabel: month.label,
@@ -60,6 +79,8 @@ export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promis
     cardPaymentsPending: Number(payments.pending),
     cardPaymentsApproved: Number(payments.approved),
     revenueCentavos: Number(payments.revenue),
+    offlineRevenueCentavos: Number(offline.total),
+    refundsCentavos: Number(refunds.total),
   };
 }
 

@@ -8,6 +8,7 @@ import { registerParticipant } from "~/accounts/participants.server";
 import { createUserSession } from "~/accounts/session.server";
 import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
+import { storeFile } from "~/files/files.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { waitForMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/staff/audit.server";
@@ -425,6 +426,40 @@ describe("the dashboard figures", () => {
     expect(after.enrolmentsConfirmed - before.enrolmentsConfirmed).toBe(1);
     expect(after.cardPaymentsApproved - before.cardPaymentsApproved).toBe(1);
     expect(after.revenueCentavos - before.revenueCentavos).toBe(150000);
+
+    // Off-line payments count by the Mexico City date the money was paid; refunds by when recorded.
+    const offline = async (reference: string, paidOn: string, amount: number) => {
+      const receipt = await storeFile(db, { fileName: "recibo.pdf", contentType: "application/pdf", data: Buffer.from("%PDF-1.4") }, "private");
+      return db
+        .insertInto("offline_payments")
+        .values({
+          enrolment_id: inMonth.id,
+          method: "transferencia",
+          amount_centavos: amount,
+          paid_on: paidOn,
+          reference,
+          receipt_file_id: receipt,
+          recorded_by: "Prueba",
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+    };
+    const march = await offline("CIFRAS-MARZO", "2026-03-01", 20000);
+    await offline("CIFRAS-FEBRERO", "2026-02-28", 99900);
+    await db
+      .insertInto("refunds")
+      .values({
+        enrolment_id: inMonth.id,
+        offline_payment_id: march.id,
+        amount_centavos: 5000,
+        reason: "Prueba",
+        recorded_by: "Prueba",
+        created_at: "2026-03-12T12:00:00.000Z",
+      })
+      .execute();
+    const withOffline = await dashboardFigures(db, now);
+    expect(withOffline.offlineRevenueCentavos - after.offlineRevenueCentavos).toBe(20000);
+    expect(withOffline.refundsCentavos - after.refundsCentavos).toBe(5000);
 
     const queue = await documentsWaitingForReview(db, 10, new Date("2026-03-15T18:00:00Z"));
     for (let i = 1; i < queue.oldest.length; i++) expect(queue.oldest[i]!.sentAt >= queue.oldest[i - 1]!.sentAt).toBe(true);
