@@ -114,9 +114,8 @@ test("no sideways scroll at 320 px: profile (signed in)", async ({ page, context
   await expectNoSidewaysScroll(page);
 });
 
-// The payment page and its result are ~445 px wide today; the payment work fixes them (issue 11).
-// Turn these on when it lands.
-test.fixme("no sideways scroll at 320 px: payment page and result", async ({ page, context, baseURL }) => {
+// The payment page and its result were ~445 px wide before issue 11.
+test("no sideways scroll at 320 px: payment page and result", async ({ page, context, baseURL }) => {
   const courseId = 8700 + Math.floor(Math.random() * 90);
   await db
     .insertInto("courses")
