@@ -2,35 +2,63 @@ import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/
 import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, type DetectedFileType } from "./documents";
 
 /** A file that passed the checks: its type comes from its content, never its name or declared type. */
-export interface CheckedUpload {
+export interface CheckedFile<ContentType extends string = string> {
   fileName: string;
-  contentType: DetectedFileType["contentType"];
+  contentType: ContentType;
   data: Buffer;
 }
+export type CheckedUpload = CheckedFile<DetectedFileType["contentType"]>;
 
-export type UploadCheck = { ok: true; file: CheckedUpload } | { ok: false; message: string };
+/**
+ * What one file field accepts: a size limit, a type read from the content, and the Spanish
+ * messages for each refusal. Participants' documents, course images and programmes and payment
+ * receipts are all rules over the one parser below.
+ */
+export interface FileRule<ContentType extends string = string> {
+  maxBytes: number;
+  detect: (bytes: Uint8Array) => { contentType: ContentType; extension: string } | null;
+  messages: { tooLarge: string; wrongType: string; empty: string };
+  /** The stored name when the uploaded one has nothing usable left. */
+  fallbackName?: string;
+}
 
-/** Checks one file by content: not empty, at most 1 MB, and really a JPEG, PNG or PDF. */
+/** A participant's identity document: JPEG, PNG or PDF, at most 1 MB. */
+export const DOCUMENT_RULE: FileRule<DetectedFileType["contentType"]> = {
+  maxBytes: MAX_UPLOAD_BYTES,
+  detect: detectFileType,
+  messages: { tooLarge: FILE_MESSAGES.tooLarge, wrongType: FILE_MESSAGES.wrongType, empty: FILE_MESSAGES.empty },
+  fallbackName: "documento",
+};
+
+export type FileCheck<ContentType extends string = string> = { ok: true; file: CheckedFile<ContentType> } | { ok: false; message: string };
+
+/** Checks one file against its rule, by content: not empty, within the limit, of an accepted type. */
+export function checkFile<ContentType extends string>(rule: FileRule<ContentType>, fileName: string, data: Uint8Array): FileCheck<ContentType> {
+  if (data.byteLength === 0) return { ok: false, message: rule.messages.empty };
+  if (data.byteLength > rule.maxBytes) return { ok: false, message: rule.messages.tooLarge };
+  const type = rule.detect(data);
+  if (!type) return { ok: false, message: rule.messages.wrongType };
+  return { ok: true, file: { fileName: storedFileName(fileName, type.extension, rule.fallbackName), contentType: type.contentType, data: Buffer.from(data) } };
+}
+
+export type UploadCheck = FileCheck<DetectedFileType["contentType"]>;
+
+/** Checks one participant document by content: not empty, at most 1 MB, and really a JPEG, PNG or PDF. */
 export function checkUpload(fileName: string, data: Uint8Array): UploadCheck {
-  if (data.byteLength === 0) return { ok: false, message: FILE_MESSAGES.empty };
-  if (data.byteLength > MAX_UPLOAD_BYTES) return { ok: false, message: FILE_MESSAGES.tooLarge };
-  const type = detectFileType(data);
-  if (!type) return { ok: false, message: FILE_MESSAGES.wrongType };
-  return { ok: true, file: { fileName: storedFileName(fileName, type), contentType: type.contentType, data: Buffer.from(data) } };
+  return checkFile(DOCUMENT_RULE, fileName, data);
 }
 
 /** The name kept with the file: the uploaded base name, cleaned, with the extension of its real type. */
-function storedFileName(original: string, type: DetectedFileType): string {
+function storedFileName(original: string, extension: string, fallback = "archivo"): string {
   const base = original
     .split(/[/\\]/)
     .pop()!
     .replace(/\.[^.]*$/, "")
     // Control characters and the characters file systems refuse are dropped from the name.
-
     .replace(/[\u0000-\u001f\u007f"<>:|?*]/g, "")
     .trim()
     .slice(0, 80);
-  return `${base || "documento"}.${type.extension}`;
+  return `${base || fallback}.${extension}`;
 }
 
 /** The answer to a body over MAX_REQUEST_BYTES: only files can make a form that big. */
@@ -42,40 +70,52 @@ export const MAX_REQUEST_BYTES = 5 * 1024 * 1024;
 const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 const MAX_PARTS = 60;
 
-export type ParsedUploadForm =
+export type ParsedForm<ContentType extends string = string> =
   | {
       ok: true;
       /** The text fields only (files never go back into the form values). */
       fields: FormData;
       /** Files that passed the checks, by field name. */
-      files: Map<string, CheckedUpload>;
+      files: Map<string, CheckedFile<ContentType>>;
       /** A message per file field whose file was refused (too large, wrong type, empty). */
       fileErrors: Record<string, string[]>;
     }
   | { ok: false; reason: "too-large" | "malformed" };
 
+export type ParsedUploadForm = ParsedForm<DetectedFileType["contentType"]>;
+
 class RequestTooLarge extends Error {}
 
+/** Reads a participant form whose `fileFields` each take one document (DOCUMENT_RULE), within MAX_REQUEST_BYTES. */
+export function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
+  return parseFormWithFiles(request, Object.fromEntries(fileFields.map((field) => [field, DOCUMENT_RULE])), MAX_REQUEST_BYTES);
+}
+
 /**
- * Reads a form post that may carry files. Multipart bodies stream through Remix's
- * unstable_parseMultipartFormData with an upload handler that keeps at most 1 MB (+1 byte) of each
- * file: an oversize or mistyped file never throws, it becomes a field error, so the page can show
- * every error at once. The whole body is capped at MAX_REQUEST_BYTES. Any other body is read as
- * an ordinary form (no files).
+ * Reads a form post that may carry files, one rule per file field. Multipart bodies stream through
+ * Remix's unstable_parseMultipartFormData with an upload handler that keeps at most the rule's
+ * limit (+1 byte) of each file: an oversize or mistyped file never throws, it becomes a field
+ * error, so the page can show every error at once. The whole body is capped at `maxRequestBytes`.
+ * Any other body is read as an ordinary form (no files).
  */
-export async function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
+export async function parseFormWithFiles<ContentType extends string>(
+  request: Request,
+  rules: Record<string, FileRule<ContentType>>,
+  maxRequestBytes: number,
+): Promise<ParsedForm<ContentType>> {
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
-  if (declaredLength > MAX_REQUEST_BYTES) return { ok: false, reason: "too-large" };
+  if (declaredLength > maxRequestBytes) return { ok: false, reason: "too-large" };
   const contentType = request.headers.get("Content-Type") ?? "";
-  const files = new Map<string, CheckedUpload>();
+  const files = new Map<string, CheckedFile<ContentType>>();
   const fileErrors: Record<string, string[]> = {};
+  const ruleFor = (name: string) => (Object.hasOwn(rules, name) ? rules[name] : undefined);
 
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     try {
       const form = await request.formData();
       const fields = new FormData();
       for (const [name, value] of form) {
-        if (typeof value === "string" && !fileFields.includes(name)) fields.append(name, value);
+        if (typeof value === "string" && !ruleFor(name)) fields.append(name, value);
       }
       return { ok: true, fields, files, fileErrors };
     } catch {
@@ -87,22 +127,23 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
   const uploadHandler: UploadHandler = async ({ name, filename, data }) => {
     parts += 1;
     if (parts > MAX_PARTS) throw new RequestTooLarge();
+    const rule = ruleFor(name);
     if (filename === undefined) {
       // An overlong text keeps its first 16 KB: the form's schema then says which field is too
       // long ("El nombre es demasiado largo…"), instead of a message about file sizes.
       const text = await readUpTo(data, MAX_TEXT_FIELD_BYTES, { keepHead: true });
-      return fileFields.includes(name) ? undefined : new TextDecoder().decode(text.bytes);
+      return rule ? undefined : new TextDecoder().decode(text.bytes);
     }
     // A file part for a field that takes no file is read and dropped.
-    const content = await readUpTo(data, MAX_UPLOAD_BYTES);
-    if (!fileFields.includes(name)) return undefined;
+    const content = await readUpTo(data, rule?.maxBytes ?? 0);
+    if (!rule) return undefined;
     // No file chosen: browsers send an empty part with an empty file name.
-    if (filename === "" && content.bytes.byteLength === 0) return undefined;
+    if (filename === "" && content.bytes.byteLength === 0 && !content.overflow) return undefined;
     if (content.overflow) {
-      fileErrors[name] = [FILE_MESSAGES.tooLarge];
+      fileErrors[name] = [rule.messages.tooLarge];
       return undefined;
     }
-    const check = checkUpload(filename, content.bytes);
+    const check = checkFile(rule, filename, content.bytes);
     if (check.ok) files.set(name, check.file);
     else fileErrors[name] = [check.message];
     return undefined;
@@ -112,7 +153,7 @@ export async function parseUploadForm(request: Request, fileFields: readonly str
     const capped = new Request(request.url, {
       method: request.method,
       headers: request.headers,
-      body: capStream(request.body, MAX_REQUEST_BYTES),
+      body: capStream(request.body, maxRequestBytes),
       duplex: "half",
     } as RequestInit);
     const fields = await unstable_parseMultipartFormData(capped, uploadHandler);
