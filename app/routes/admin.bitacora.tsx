@@ -4,6 +4,7 @@ import { db } from "~/db.server";
 import { auditFilterOptions, listAuditEntries, parseAuditFilters, type AuditFilters } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
+import { StaffTable } from "~/components/staff-table";
 
 // The audit log: administrators only.
 export const staffAccess = ["admin"] as const satisfies StaffAccess;
@@ -112,50 +113,39 @@ export default function AuditLogPage() {
           : `${total.toLocaleString("es-MX")} registro${total === 1 ? "" : "s"}; página ${filters.page} de ${pages}.`}
       </p>
       {rows.length > 0 ? (
-        <div className="table-wrap" role="region" aria-label="Tabla desplazable" tabIndex={0}>
-          <table className="staff-table" data-testid="audit-table">
-            <caption className="visually-hidden">Registros de la bitácora, del más reciente al más antiguo</caption>
-            <thead>
-              <tr>
-                <th scope="col">Fecha y hora</th>
-                <th scope="col">Quién</th>
-                <th scope="col">Acción</th>
-                <th scope="col">Registro</th>
-                <th scope="col">Antes</th>
-                <th scope="col">Después</th>
-                <th scope="col">Folio de la solicitud</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.id}>
-                  <td>{dateTime.format(new Date(row.createdAt))}</td>
-                  <td>
-                    {row.actorEmail ? (
-                      <>
-                        {row.actorName ?? row.actorEmail}
-                        <br />
-                        <small>
-                          {row.actorEmail} · {row.actorRole ? STAFF_ROLE_LABELS[row.actorRole] : ""}
-                        </small>
-                      </>
-                    ) : (
-                      "Línea de comandos"
-                    )}
-                  </td>
-                  <td>{row.action}</td>
-                  <td>
-                    {row.entity}
-                    {row.entityId ? ` #${row.entityId}` : ""}
-                  </td>
-                  <td>{row.before ? <pre>{prettyJson(row.before)}</pre> : "—"}</td>
-                  <td>{row.after ? <pre>{prettyJson(row.after)}</pre> : "—"}</td>
-                  <td>{row.requestId ? <code>{row.requestId}</code> : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption="Registros de la bitácora, del más reciente al más antiguo"
+          hideCaption
+          testId="audit-table"
+          columns={["Fecha y hora", "Quién", "Acción", "Registro", "Antes", "Después", "Folio de la solicitud"]}
+        >
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{dateTime.format(new Date(row.createdAt))}</td>
+              <td>
+                {row.actorEmail ? (
+                  <>
+                    {row.actorName ?? row.actorEmail}
+                    <br />
+                    <small>
+                      {row.actorEmail} · {row.actorRole ? STAFF_ROLE_LABELS[row.actorRole] : ""}
+                    </small>
+                  </>
+                ) : (
+                  "Línea de comandos"
+                )}
+              </td>
+              <td>{row.action}</td>
+              <td>
+                {row.entity}
+                {row.entityId ? ` #${row.entityId}` : ""}
+              </td>
+              <td>{row.before ? <pre>{prettyJson(row.before)}</pre> : "—"}</td>
+              <td>{row.after ? <pre>{prettyJson(row.after)}</pre> : "—"}</td>
+              <td>{row.requestId ? <code>{row.requestId}</code> : "—"}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : null}
       {pages > 1 ? (
         <nav aria-label="Páginas de la bitácora">

@@ -5,6 +5,7 @@ import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { StaffTable } from "~/components/staff-table";
 
 // The information pages, for the communications office (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
@@ -39,34 +40,21 @@ export default function ContentPagesList() {
         </button>
       </Form>
       <p role="status">{pages.length === 1 ? "1 página" : `${pages.length} páginas`}</p>
-      <div className="table-wrap" role="region" aria-label="Tabla de páginas desplazable" tabIndex={0}>
-        <table className="staff-table">
-          <caption className="visually-hidden">Páginas del sitio</caption>
-          <thead>
-            <tr>
-              <th scope="col">Título</th>
-              <th scope="col">Dirección</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Última modificación</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => (
-              <tr key={page.id}>
-                <th scope="row">
-                  <Link to={`/admin/contenido/${page.id}`}>{page.title}</Link>
-                </th>
-                <td>{page.path}</td>
-                <td>
-                  {STATUS_TEXT[page.status]}
-                  {page.publishAt ? ` (${formatMexicoCityDateTime(page.publishAt)})` : null}
-                </td>
-                <td>{formatMexicoCityDateTime(page.updatedAt.includes("T") ? page.updatedAt : `${page.updatedAt.replace(" ", "T")}Z`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable caption="Páginas del sitio" hideCaption columns={["Título", "Dirección", "Estado", "Última modificación"]}>
+        {pages.map((page) => (
+          <tr key={page.id}>
+            <th scope="row">
+              <Link to={`/admin/contenido/${page.id}`}>{page.title}</Link>
+            </th>
+            <td>{page.path}</td>
+            <td>
+              {STATUS_TEXT[page.status]}
+              {page.publishAt ? ` (${formatMexicoCityDateTime(page.publishAt)})` : null}
+            </td>
+            <td>{formatMexicoCityDateTime(page.updatedAt.includes("T") ? page.updatedAt : `${page.updatedAt.replace(" ", "T")}Z`)}</td>
+          </tr>
+        ))}
+      </StaffTable>
     </div>
   );
 }

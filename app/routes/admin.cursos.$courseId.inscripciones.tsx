@@ -17,6 +17,7 @@ import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/format";
 import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { StaffTable } from "~/components/staff-table";
 
 /** Who is enrolled in a course. The Teaching office; finance reaches payments and exports from here. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -115,43 +116,30 @@ export default function CourseEnrolments() {
         </a>
       </p>
       {enrolments.length > 0 ? (
-        <div className="table-wrap" role="region" aria-labelledby="enrolments-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="enrolments-caption">{enrolments.length === 1 ? "1 inscripción" : `${enrolments.length} inscripciones`}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Participante</th>
-                <th scope="col">Perfil</th>
-                <th scope="col">Modalidad</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Importe</th>
-                <th scope="col">Pago</th>
-                <th scope="col">Lugar</th>
-              </tr>
-            </thead>
-            <tbody>
-              {enrolments.map((row) => (
-                <tr key={row.enrolmentId}>
-                  <th scope="row">
-                    <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link>{" "}
-                    <span className="staff-table__aside">({row.participantId})</span>
-                  </th>
-                  <td>{PROFILE_LABELS[row.profile]}</td>
-                  <td>{MODALITY_CHOICE_LABELS[row.modality]}</td>
-                  <td>{ENROLMENT_STATUS_LABELS[row.status]}</td>
-                  <td>{formatMoney(row.amountCentavos)}</td>
-                  <td>
-                    <Link to={`/admin/pagos/${row.enrolmentId}`}>
-                      {row.payment}
-                      <span className="visually-hidden"> (pagos de {row.name})</span>
-                    </Link>
-                  </td>
-                  <td>{row.seat}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption={<>{enrolments.length === 1 ? "1 inscripción" : `${enrolments.length} inscripciones`}</>}
+          columns={["Participante", "Perfil", "Modalidad", "Estado", "Importe", "Pago", "Lugar"]}
+        >
+          {enrolments.map((row) => (
+            <tr key={row.enrolmentId}>
+              <th scope="row">
+                <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link>{" "}
+                <span className="staff-table__aside">({row.participantId})</span>
+              </th>
+              <td>{PROFILE_LABELS[row.profile]}</td>
+              <td>{MODALITY_CHOICE_LABELS[row.modality]}</td>
+              <td>{ENROLMENT_STATUS_LABELS[row.status]}</td>
+              <td>{formatMoney(row.amountCentavos)}</td>
+              <td>
+                <Link to={`/admin/pagos/${row.enrolmentId}`}>
+                  {row.payment}
+                  <span className="visually-hidden"> (pagos de {row.name})</span>
+                </Link>
+              </td>
+              <td>{row.seat}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p>Nadie se ha inscrito todavía.</p>
       )}

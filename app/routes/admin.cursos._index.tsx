@@ -11,6 +11,7 @@ import { coursePagePath, formatDay } from "~/staff/teaching/format";
 import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { StaffTable } from "~/components/staff-table";
 
 /** Courses: the Teaching office edits them; finance may read them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -118,62 +119,49 @@ export default function AdminCourses() {
 
       <p role="status">{courses.length === 1 ? "1 curso" : `${courses.length} cursos`}</p>
       {courses.length > 0 ? (
-        <div className="table-wrap" role="region" aria-labelledby="courses-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="courses-caption">Cursos{filters.archived ? " archivados" : ""}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Curso</th>
-                <th scope="col">Fechas</th>
-                <th scope="col">Mes</th>
-                <th scope="col">Modalidad</th>
-                <th scope="col">Inscripciones</th>
-                <th scope="col">Inscritos</th>
-                <th scope="col">Acciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {courses.map((course) => (
-                <tr key={course.id}>
-                  <th scope="row">
-                    {canEdit ? <Link to={`/admin/cursos/${course.id}`}>{course.name}</Link> : course.name}
-                    {course.courseUrl && !course.archived ? (
-                      <>
-                        {" "}
-                        <a href={coursePagePath(course.courseUrl)} className="staff-table__aside">
-                          (ver página pública<span className="visually-hidden"> de {course.name}</span>)
-                        </a>
-                      </>
-                    ) : null}
-                  </th>
-                  <td>
-                    {formatDay(course.startDate)} – {formatDay(course.finishDate)}
-                  </td>
-                  <td>{MONTHS[course.monthId]}</td>
-                  <td>{MODALITY_LABELS[course.modalityId]}</td>
-                  <td>{course.archived ? "Archivado" : course.open ? "Abiertas" : "Cerradas"}</td>
-                  <td>
-                    <Link to={`/admin/cursos/${course.id}/inscripciones`}>
-                      {course.confirmed} confirmadas de {course.liveEnrolments}
-                      <span className="visually-hidden"> en {course.name}</span>
-                    </Link>
-                  </td>
-                  <td>
-                    {canEdit && !course.archived ? (
-                      <Form method="post">
-                        <input type="hidden" name="courseId" value={course.id} />
-                        <button type="submit" name="intent" value={course.open ? "cerrar" : "abrir"} className="button button--secondary">
-                          {course.open ? "Cerrar inscripciones" : "Abrir inscripciones"}
-                          <span className="visually-hidden"> de {course.name}</span>
-                        </button>
-                      </Form>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption={<>Cursos{filters.archived ? " archivados" : ""}</>}
+          columns={["Curso", "Fechas", "Mes", "Modalidad", "Inscripciones", "Inscritos", "Acciones"]}
+        >
+          {courses.map((course) => (
+            <tr key={course.id}>
+              <th scope="row">
+                {canEdit ? <Link to={`/admin/cursos/${course.id}`}>{course.name}</Link> : course.name}
+                {course.courseUrl && !course.archived ? (
+                  <>
+                    {" "}
+                    <a href={coursePagePath(course.courseUrl)} className="staff-table__aside">
+                      (ver página pública<span className="visually-hidden"> de {course.name}</span>)
+                    </a>
+                  </>
+                ) : null}
+              </th>
+              <td>
+                {formatDay(course.startDate)} – {formatDay(course.finishDate)}
+              </td>
+              <td>{MONTHS[course.monthId]}</td>
+              <td>{MODALITY_LABELS[course.modalityId]}</td>
+              <td>{course.archived ? "Archivado" : course.open ? "Abiertas" : "Cerradas"}</td>
+              <td>
+                <Link to={`/admin/cursos/${course.id}/inscripciones`}>
+                  {course.confirmed} confirmadas de {course.liveEnrolments}
+                  <span className="visually-hidden"> en {course.name}</span>
+                </Link>
+              </td>
+              <td>
+                {canEdit && !course.archived ? (
+                  <Form method="post">
+                    <input type="hidden" name="courseId" value={course.id} />
+                    <button type="submit" name="intent" value={course.open ? "cerrar" : "abrir"} className="button button--secondary">
+                      {course.open ? "Cerrar inscripciones" : "Abrir inscripciones"}
+                      <span className="visually-hidden"> de {course.name}</span>
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p>No hay cursos con estos filtros.</p>
       )}

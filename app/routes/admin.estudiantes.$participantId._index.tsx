@@ -19,6 +19,7 @@ import { getParticipantDetail } from "~/staff/teaching/participants-admin.server
 import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { StaffTable } from "~/components/staff-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -236,36 +237,21 @@ export default function ParticipantDetail() {
         <h2 id="pagos">Pagos</h2>
         {cardAttempts.length === 0 && offlinePayments.length === 0 ? <p>No tiene pagos.</p> : null}
         {cardAttempts.length > 0 ? (
-          <div className="table-wrap" role="region" aria-labelledby="card-caption" tabIndex={0}>
-            <table className="staff-table">
-              <caption id="card-caption">Pagos con tarjeta</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Número de control</th>
-                  <th scope="col">Curso</th>
-                  <th scope="col">Importe</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Autorización</th>
-                  <th scope="col">Fecha</th>
-                </tr>
-              </thead>
-              <tbody>
-                {cardAttempts.map((a) => (
-                  <tr key={a.id}>
-                    <th scope="row">{a.controlNumber}</th>
-                    <td>{a.courseName}</td>
-                    <td>{formatMoney(a.amountCentavos)}</td>
-                    <td>
-                      {CARD_STATUS_LABELS[a.status] ?? a.status}
-                      {a.refunded ? " (reembolsado)" : ""}
-                    </td>
-                    <td>{a.authorisationCode ?? "—"}</td>
-                    <td>{formatInstant(a.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <StaffTable caption={"Pagos con tarjeta"} columns={["Número de control", "Curso", "Importe", "Estado", "Autorización", "Fecha"]}>
+            {cardAttempts.map((a) => (
+              <tr key={a.id}>
+                <th scope="row">{a.controlNumber}</th>
+                <td>{a.courseName}</td>
+                <td>{formatMoney(a.amountCentavos)}</td>
+                <td>
+                  {CARD_STATUS_LABELS[a.status] ?? a.status}
+                  {a.refunded ? " (reembolsado)" : ""}
+                </td>
+                <td>{a.authorisationCode ?? "—"}</td>
+                <td>{formatInstant(a.createdAt)}</td>
+              </tr>
+            ))}
+          </StaffTable>
         ) : null}
         {offlinePayments.length > 0 ? (
           <ul className="staff-list">

@@ -8,6 +8,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import teachingStyles from "~/styles/teaching.css";
+import { StaffTable } from "~/components/staff-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -93,43 +94,28 @@ export default function AdminParticipants() {
       </Form>
       <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
       {participants.length > 0 ? (
-        <div className="table-wrap" role="region" aria-labelledby="participants-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="participants-caption">Participantes</caption>
-            <thead>
-              <tr>
-                <th scope="col">Nombre</th>
-                <th scope="col">Número</th>
-                <th scope="col">Correo electrónico</th>
-                <th scope="col">Perfil</th>
-                <th scope="col">Documentos</th>
-                <th scope="col">Inscripciones</th>
-              </tr>
-            </thead>
-            <tbody>
-              {participants.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row">
-                    <Link to={`/admin/estudiantes/${p.id}`}>{p.name}</Link>
-                  </th>
-                  <td>{p.id}</td>
-                  <td>{p.email}</td>
-                  <td>{PROFILE_LABELS[p.profile]}</td>
-                  <td>
-                    {[
-                      p.pending ? `${p.pending} pendiente(s)` : null,
-                      p.rejected ? `${p.rejected} rechazado(s)` : null,
-                      p.approved ? `${p.approved} aprobado(s)` : null,
-                    ]
-                      .filter(Boolean)
-                      .join(", ") || "—"}
-                  </td>
-                  <td>{p.enrolments}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable caption={"Participantes"} columns={["Nombre", "Número", "Correo electrónico", "Perfil", "Documentos", "Inscripciones"]}>
+          {participants.map((p) => (
+            <tr key={p.id}>
+              <th scope="row">
+                <Link to={`/admin/estudiantes/${p.id}`}>{p.name}</Link>
+              </th>
+              <td>{p.id}</td>
+              <td>{p.email}</td>
+              <td>{PROFILE_LABELS[p.profile]}</td>
+              <td>
+                {[
+                  p.pending ? `${p.pending} pendiente(s)` : null,
+                  p.rejected ? `${p.rejected} rechazado(s)` : null,
+                  p.approved ? `${p.approved} aprobado(s)` : null,
+                ]
+                  .filter(Boolean)
+                  .join(", ") || "—"}
+              </td>
+              <td>{p.enrolments}</td>
+            </tr>
+          ))}
+        </StaffTable>
       ) : (
         <p>No hay participantes con estos filtros.</p>
       )}

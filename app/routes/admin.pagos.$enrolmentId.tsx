@@ -20,6 +20,7 @@ import { recordRefund } from "~/staff/teaching/refunds.server";
 import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { StaffTable } from "~/components/staff-table";
 
 /** Payments of one enrolment: the Teaching office and finance. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -189,36 +190,24 @@ export default function EnrolmentPayments() {
       {cardAttempts.length === 0 ? (
         <p>Sin intentos de pago con tarjeta.</p>
       ) : (
-        <div className="table-wrap" role="region" aria-labelledby="card-caption" tabIndex={0}>
-          <table className="staff-table">
-            <caption id="card-caption">Intentos de pago con tarjeta</caption>
-            <thead>
-              <tr>
-                <th scope="col">Número de control</th>
-                <th scope="col">Importe</th>
-                <th scope="col">Estado</th>
-                <th scope="col">Código de autorización</th>
-                <th scope="col">Referencia</th>
-                <th scope="col">Fecha</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cardAttempts.map((a) => (
-                <tr key={a.id}>
-                  <th scope="row">{a.controlNumber}</th>
-                  <td>{formatMoney(a.amountCentavos)}</td>
-                  <td>
-                    {CARD_STATUS_LABELS[a.status] ?? a.status}
-                    {a.refunded ? " (reembolsado)" : ""}
-                  </td>
-                  <td>{a.authorisationCode ?? "—"}</td>
-                  <td>{a.reference ?? "—"}</td>
-                  <td>{formatInstant(a.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <StaffTable
+          caption={"Intentos de pago con tarjeta"}
+          columns={["Número de control", "Importe", "Estado", "Código de autorización", "Referencia", "Fecha"]}
+        >
+          {cardAttempts.map((a) => (
+            <tr key={a.id}>
+              <th scope="row">{a.controlNumber}</th>
+              <td>{formatMoney(a.amountCentavos)}</td>
+              <td>
+                {CARD_STATUS_LABELS[a.status] ?? a.status}
+                {a.refunded ? " (reembolsado)" : ""}
+              </td>
+              <td>{a.authorisationCode ?? "—"}</td>
+              <td>{a.reference ?? "—"}</td>
+              <td>{formatInstant(a.createdAt)}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
 
       <h2>Pagos fuera de línea</h2>

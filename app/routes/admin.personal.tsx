@@ -13,6 +13,7 @@ import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffAcce
 import { staffDeactivateSchema, staffInviteSchema, staffResendSchema, staffRoleChangeSchema } from "~/staff/staff-forms";
 import { changeStaffRole, deactivateStaff, inviteStaffByEmail, listStaff, resendSetupLink } from "~/staff/staff-members.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { StaffTable } from "~/components/staff-table";
 
 // Staff accounts: administrators only.
 export const staffAccess = ["admin"] as const satisfies StaffAccess;
@@ -94,75 +95,65 @@ export default function StaffMembersPage() {
       ) : null}
 
       <h2>Personas con acceso</h2>
-      <div className="table-wrap" role="region" aria-label="Tabla desplazable" tabIndex={0}>
-        <table className="staff-table">
-          <caption className="visually-hidden">Personal con acceso al área del personal</caption>
-          <thead>
-            <tr>
-              <th scope="col">Nombre</th>
-              <th scope="col">Correo electrónico</th>
-              <th scope="col">Función</th>
-              <th scope="col">Estado</th>
-              <th scope="col">Acciones</th>
-            </tr>
-          </thead>
-          <tbody>
-            {members.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">{member.name}</th>
-                <td>{member.email}</td>
-                <td>{STAFF_ROLE_LABELS[member.role]}</td>
-                <td>
-                  {STATUS_LABELS[member.status]}
-                  <br />
-                  <small>Desde {dateTime.format(new Date(member.createdAt))}</small>
-                </td>
-                <td>
-                  {member.status !== "inactiva" && member.id !== me ? (
-                    <>
-                      <Form method="post" className="staff-inline-form">
-                        <input type="hidden" name="intent" value="role" />
-                        <input type="hidden" name="staffId" value={member.id} />
-                        <label htmlFor={`role-${member.id}`}>Función de {member.name}</label>
-                        <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
-                          {ROLE_OPTIONS.map((option) => (
-                            <option key={option.value} value={option.value}>
-                              {option.label}
-                            </option>
-                          ))}
-                        </select>
-                        <button type="submit" className="button button--secondary">
-                          Cambiar función
-                        </button>
-                      </Form>
-                      {member.status === "invitada" ? (
-                        <Form method="post" className="staff-inline-form">
-                          <input type="hidden" name="intent" value="resend" />
-                          <input type="hidden" name="staffId" value={member.id} />
-                          <button type="submit" className="button button--secondary">
-                            Enviar enlace nuevo<span className="visually-hidden"> a {member.name}</span>
-                          </button>
-                        </Form>
-                      ) : null}
-                      <Form method="post" className="staff-inline-form">
-                        <input type="hidden" name="intent" value="deactivate" />
-                        <input type="hidden" name="staffId" value={member.id} />
-                        <button type="submit" className="button button--secondary">
-                          Dar de baja<span className="visually-hidden"> a {member.name}</span>
-                        </button>
-                      </Form>
-                    </>
-                  ) : member.id === me ? (
-                    "Usted"
-                  ) : (
-                    "—"
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <StaffTable
+        caption="Personal con acceso al área del personal"
+        hideCaption
+        columns={["Nombre", "Correo electrónico", "Función", "Estado", "Acciones"]}
+      >
+        {members.map((member) => (
+          <tr key={member.id}>
+            <th scope="row">{member.name}</th>
+            <td>{member.email}</td>
+            <td>{STAFF_ROLE_LABELS[member.role]}</td>
+            <td>
+              {STATUS_LABELS[member.status]}
+              <br />
+              <small>Desde {dateTime.format(new Date(member.createdAt))}</small>
+            </td>
+            <td>
+              {member.status !== "inactiva" && member.id !== me ? (
+                <>
+                  <Form method="post" className="staff-inline-form">
+                    <input type="hidden" name="intent" value="role" />
+                    <input type="hidden" name="staffId" value={member.id} />
+                    <label htmlFor={`role-${member.id}`}>Función de {member.name}</label>
+                    <select id={`role-${member.id}`} name="role" defaultValue={member.role}>
+                      {ROLE_OPTIONS.map((option) => (
+                        <option key={option.value} value={option.value}>
+                          {option.label}
+                        </option>
+                      ))}
+                    </select>
+                    <button type="submit" className="button button--secondary">
+                      Cambiar función
+                    </button>
+                  </Form>
+                  {member.status === "invitada" ? (
+                    <Form method="post" className="staff-inline-form">
+                      <input type="hidden" name="intent" value="resend" />
+                      <input type="hidden" name="staffId" value={member.id} />
+                      <button type="submit" className="button button--secondary">
+                        Enviar enlace nuevo<span className="visually-hidden"> a {member.name}</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                  <Form method="post" className="staff-inline-form">
+                    <input type="hidden" name="intent" value="deactivate" />
+                    <input type="hidden" name="staffId" value={member.id} />
+                    <button type="submit" className="button button--secondary">
+                      Dar de baja<span className="visually-hidden"> a {member.name}</span>
+                    </button>
+                  </Form>
+                </>
+              ) : member.id === me ? (
+                "Usted"
+              ) : (
+                "—"
+              )}
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
 
       <h2>Invitar a una persona</h2>
       <p>Recibirá por correo un enlace (válido 24 horas) para elegir su contraseña y configurar la verificación en dos pasos.</p>
