@@ -1,4 +1,3 @@
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -11,6 +10,7 @@ import { listCapturedMail, waitForMail } from "~/mail/outbox.server";
 import { seedDatabase } from "../../seeds/index";
 import { createApp } from "../../server/app";
 import { samplePdf } from "../support/sample-files";
+import { rawRequest } from "../support/raw-http";
 
 // Issue 8 (non-payment findings) against the real Express app and Remix build, as the demo that
 // `npm start` runs: NODE_ENV=production, no PUBLIC_URL, no DEMO_MODE.
@@ -63,28 +63,7 @@ async function participant() {
   return outcome.participant;
 }
 
-/** A raw HTTP request (fetch will not let a test choose the Host header). */
-function raw(
-  method: string,
-  pathName: string,
-  headers: Record<string, string>,
-  body = "",
-): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { host: "127.0.0.1", port, method, path: pathName, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
+const raw = (method: string, pathName: string, headers: Record<string, string>, body = "") => rawRequest(port, method, pathName, headers, body);
 
 function form(values: Record<string, string>) {
   return new URLSearchParams(values).toString();

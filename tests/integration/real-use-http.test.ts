@@ -1,6 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +14,7 @@ import { waitForMail } from "~/mail/outbox.server";
 import { seedDatabase } from "../../seeds/index";
 import { createApp } from "../../server/app";
 import { samplePdf } from "../support/sample-files";
+import { rawRequest } from "../support/raw-http";
 
 // Issue 8: a start configured for real use (DEMO_MODE=false, or PUBLIC_URL set) takes no fake
 // cards, drops no mail, and trusts nothing the request says about where it came from.
@@ -168,27 +168,7 @@ describe("through the real HTTP server, configured for real use", () => {
     Object.assign(process.env, saved);
   });
 
-  function raw(
-    method: string,
-    pathName: string,
-    headers: Record<string, string>,
-    body = "",
-  ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
-    return new Promise((resolve, reject) => {
-      const request = http.request(
-        { host: "127.0.0.1", port, method, path: pathName, headers: { ...headers, "Content-Length": String(Buffer.byteLength(body)) } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on("data", (chunk: Buffer) => chunks.push(chunk));
-          response.on("end", () =>
-            resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString("utf8") }),
-          );
-        },
-      );
-      request.on("error", reject);
-      request.end(body);
-    });
-  }
+  const raw = (method: string, pathName: string, headers: Record<string, string>, body = "") => rawRequest(port, method, pathName, headers, body);
 
   const FORM = { "Content-Type": "application/x-www-form-urlencoded" };
 
