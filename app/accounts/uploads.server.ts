@@ -38,7 +38,10 @@ export function checkFile<ContentType extends string>(rule: FileRule<ContentType
   if (data.byteLength > rule.maxBytes) return { ok: false, message: rule.messages.tooLarge };
   const type = rule.detect(data);
   if (!type) return { ok: false, message: rule.messages.wrongType };
-  return { ok: true, file: { fileName: storedFileName(fileName, type.extension, rule.fallbackName), contentType: type.contentType, data: Buffer.from(data) } };
+  return {
+    ok: true,
+    file: { fileName: storedFileName(fileName, type.extension, rule.fallbackName), contentType: type.contentType, data: Buffer.from(data) },
+  };
 }
 
 export type UploadCheck = FileCheck<DetectedFileType["contentType"]>;
