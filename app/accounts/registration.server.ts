@@ -3,7 +3,8 @@ import type { PublicCourse } from "~/courses/courses.server";
 import { fixedEnrolmentModality, MODALITY, type ModalityId } from "~/courses/modality";
 import type { Profile } from "~/courses/pricing";
 import type { DB, Graduated } from "~/db.server";
-import { EMAIL_TAKEN_MESSAGE, type FieldErrors, type ModalityChoice } from "./account-forms";
+import type { z } from "zod";
+import { EMAIL_TAKEN_MESSAGE, type FieldErrors, type ModalityChoice, type registrationSchema } from "./account-forms";
 import { DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "./documents";
 import { isEmailRegistered, registerParticipant, type ParticipantSummary } from "./participants.server";
 import { checkUpload } from "./uploads.server";
@@ -57,6 +58,31 @@ export interface RegistrationInput {
   documents: Partial<Record<DocumentField, UploadedDocument>>;
   /** The course chosen in the catalogue before registering, if any. */
   course: RegistrationCourse | null;
+}
+
+/**
+ * The seed's registration payload (student_*), already parsed by `registrationSchema`, as the
+ * domain's input: the one mapping that `/register` and `POST /api/auth/create-user` share.
+ */
+export function registrationInputFrom(
+  value: z.output<typeof registrationSchema>,
+  resolved: { grade: string; institution: string },
+  extras: Pick<RegistrationInput, "modality" | "documents" | "course">,
+): RegistrationInput {
+  return {
+    name: value.student_name,
+    role: value.student_role,
+    grade: resolved.grade,
+    institution: resolved.institution,
+    email: value.student_email,
+    password: value.student_password,
+    age: value.student_age,
+    graduated: value.student_graduated,
+    nationality: value.student_nationality,
+    state: value.student_state,
+    phone: value.student_phone,
+    ...extras,
+  };
 }
 
 export type RegistrationResult =

@@ -6,7 +6,7 @@ import { DOCUMENTS_BY_ROLE, FILE_MESSAGES } from "~/accounts/documents";
 import { isEmailRegistered } from "~/accounts/participants.server";
 import { createResetToken, RESET_PATH } from "~/accounts/password-reset.server";
 import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
-import { EMAIL_TAKEN_MESSAGE, registerAccount, type RegistrationInput } from "~/accounts/registration.server";
+import { EMAIL_TAKEN_MESSAGE, registerAccount, registrationInputFrom, type RegistrationInput } from "~/accounts/registration.server";
 import type { DB } from "~/db.server";
 import { mailLog } from "~/mail/mail-log.server";
 import { sendMail } from "~/mail/mailer.server";
@@ -122,22 +122,10 @@ export async function createUserFromApi(
   const documents: RegistrationInput["documents"] = {};
   for (const [field, upload] of claim.uploads)
     documents[field as keyof RegistrationInput["documents"]] = { fileName: upload.fileName, bytes: upload.bytes };
-  const outcome = await registerAccount(db, {
-    name: value.student_name,
-    role: value.student_role,
-    grade: resolved.grade,
-    institution: resolved.institution,
-    email: value.student_email,
-    password: value.student_password,
-    age: value.student_age,
-    graduated: value.student_graduated,
-    nationality: value.student_nationality,
-    state: value.student_state,
-    phone: value.student_phone,
-    modality: null,
-    documents,
-    course: null,
-  });
+  const outcome = await registerAccount(
+    db,
+    registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, { modality: null, documents, course: null }),
+  );
   if (!outcome.ok) {
     await releaseStagedUploads(db, claim.uploads.values());
     return { ok: false, status: 400, errors: flatten(outcome.errors) };

@@ -20,7 +20,13 @@ import { registrationClientErrors } from "~/accounts/registration-checks";
 import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
 import { isEmailRegistered } from "~/accounts/participants.server";
 import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
-import { registerAccount, resolveModality, toRegistrationCourse, type RegistrationInput } from "~/accounts/registration.server";
+import {
+  registerAccount,
+  registrationInputFrom,
+  resolveModality,
+  toRegistrationCourse,
+  type RegistrationInput,
+} from "~/accounts/registration.server";
 import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
@@ -133,22 +139,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const value = submission.value;
   const documents: RegistrationInput["documents"] = {};
   for (const [name, file] of form.files) documents[name as DocumentField] = { fileName: file.fileName, bytes: file.data };
-  const outcome = await registerAccount(db, {
-    name: value.student_name,
-    role: value.student_role,
-    grade: resolved.grade,
-    institution: resolved.institution,
-    email: value.student_email,
-    password: value.student_password,
-    age: value.student_age,
-    graduated: value.student_graduated,
-    nationality: value.student_nationality,
-    state: value.student_state,
-    phone: value.student_phone,
-    modality: chosenModality,
-    documents,
-    course,
-  });
+  const outcome = await registerAccount(
+    db,
+    registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, { modality: chosenModality, documents, course }),
+  );
   if (!outcome.ok) return refuse(outcome.errors);
   const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
   return redirectWithToast(
