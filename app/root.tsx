@@ -1,6 +1,17 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData } from "@remix-run/react";
+import {
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
 import type { ReactNode } from "react";
 import { getSessionUser } from "~/accounts/session.server";
 import { siteOrigin } from "~/config.server";
@@ -8,6 +19,8 @@ import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
+import { pageHydrates } from "~/enhance/page-handle";
+import { pageScriptAddress } from "~/enhance/page-script.server";
 import { getTopDirections } from "~/content/directions.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
@@ -44,7 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   // Canonical URLs from configuration, never from the request's Host (docs/decisions/0014).
   const origin = siteOrigin();
-  return data({ settings, directions, user, toast, origin }, { headers: headers ?? undefined });
+  return data({ settings, directions, user, toast, origin, pageScript: pageScriptAddress() }, { headers: headers ?? undefined });
 }
 
 export type RootLoader = typeof loader;
@@ -55,6 +68,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { nonce, requestId, demo } = useRequestInfo();
   const settings = rootData?.settings ?? defaultSettings;
+  const hydrate = pageHydrates(useMatches());
   return (
     <html lang="es-MX" data-request-id={requestId} data-demo={demo ? "true" : undefined}>
       <head>
@@ -80,8 +94,15 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         <SiteFooter settings={settings} />
         <Toaster serverToast={rootData?.toast ?? null} />
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        ) : rootData?.pageScript ? (
+          // A page that does not hydrate gets only the page script (decision 0027).
+          <script type="module" src={rootData.pageScript} />
+        ) : null}
       </body>
     </html>
   );

@@ -66,7 +66,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   // Remix's assets carry a content hash in their names, so they never change: cache for a year.
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y", index: false }));
   app.use("/fonts", express.static(path.join(publicDir, "fonts"), { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  // Only the folders and files public/ has: a page request never pays for a file-system lookup.
+  app.use("/images", express.static(path.join(publicDir, "images"), { maxAge: "1h", index: false }));
+  app.get(["/favicon.ico", "/favicon.svg"], express.static(publicDir, { maxAge: "1h", index: false }));
 
   app.use(dropUntrustedForwardedHost(config.TRUST_PROXY));
   app.use(apiCors({ allowedOrigins: config.API_CORS_ORIGINS, publicUrl: config.PUBLIC_URL }));

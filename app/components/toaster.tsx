@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { AUTO_DISMISS_MS } from "~/enhance/toasts";
 
 export interface ToastMessage {
   id: string;
@@ -13,8 +14,6 @@ const TOAST_EVENT = "himfg:toast";
 export function showToast(toast: Omit<ToastMessage, "id"> & { id?: string }) {
   window.dispatchEvent(new CustomEvent<ToastMessage>(TOAST_EVENT, { detail: { id: toast.id ?? crypto.randomUUID(), ...toast } }));
 }
-
-const AUTO_DISMISS_MS = 8000;
 
 /**
  * The toast region over every page. The server's flashed toast arrives in the root loader data

@@ -1,10 +1,11 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, type RefObject } from "react";
+import { enhanceDisclosureMenus } from "~/enhance/disclosure-menus";
 
 /**
- * Enhances the <details> menus inside `container` once JavaScript runs:
- * Escape closes the innermost open menu and returns focus to its toggle, a click outside closes
- * them all, and every menu closes after navigating to another page.
+ * Enhances the <details> menus inside `container` on hydrated pages: the same enhancement as the
+ * page script of the pages that do not hydrate (enhanceDisclosureMenus), and every menu closes
+ * after navigating to another page.
  */
 export function useDisclosureMenus(container: RefObject<HTMLElement>) {
   const location = useLocation();
@@ -22,31 +23,6 @@ export function useDisclosureMenus(container: RefObject<HTMLElement>) {
   useEffect(() => {
     const root = container.current;
     if (!root) return;
-
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key !== "Escape") return;
-      const target = event.target as HTMLElement;
-      const details = target.closest<HTMLDetailsElement>("details[data-disclosure][open]");
-      if (!details || !root!.contains(details)) return;
-      // When focus sits on the toggle of an open menu, Escape closes that menu itself.
-      const toClose = details;
-      toClose.open = false;
-      toClose.querySelector<HTMLElement>(":scope > summary")?.focus();
-      event.stopPropagation();
-    }
-
-    function onDocumentClick(event: MouseEvent) {
-      const target = event.target as Node;
-      root!.querySelectorAll<HTMLDetailsElement>("details[data-directions-menu][open]").forEach((details) => {
-        if (!details.contains(target)) details.open = false;
-      });
-    }
-
-    root.addEventListener("keydown", onKeyDown);
-    document.addEventListener("click", onDocumentClick);
-    return () => {
-      root.removeEventListener("keydown", onKeyDown);
-      document.removeEventListener("click", onDocumentClick);
-    };
+    return enhanceDisclosureMenus(root);
   }, [container]);
 }

@@ -7,6 +7,10 @@ import { findRedirect, getContentPage, pageHasSessionVideo } from "~/content/con
 import { publishDuePages } from "~/content/page-editor.server";
 import { getSessionVideo } from "~/content/session-video.server";
 import { db } from "~/db.server";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 /**
  * Every path no other route matches. An information page stored in content_pages answers at its

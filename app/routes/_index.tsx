@@ -6,6 +6,10 @@ import { db } from "~/db.server";
 import type { RootLoader } from "~/root";
 import { defaultSettings, phoneHref, type Settings } from "~/settings/settings";
 import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 export const meta: MetaFunction<typeof loader, { root: RootLoader }> = ({ matches }) => {
   const origin = rootOrigin(matches);

@@ -5,6 +5,10 @@ import { db } from "~/db.server";
 import { SEARCH_PAGE_SIZE, searchSite } from "~/search/site-index.server";
 import searchStyles from "~/styles/search.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
 

@@ -8,6 +8,10 @@ import { getDepartmentPage, type AreaLink, type DepartmentPageView } from "~/con
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 // /direccion/{slug}: a direction (tipo_departamento 2) or a subdirection/department/service page.
 // The library and financial-transparency slugs have their own static routes, which Remix prefers.

@@ -5,6 +5,10 @@ import { DirectionsTree } from "~/components/directions-menu";
 import { getDirectionsMenu } from "~/content/directions.server";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 const TITLE = "Direcciones y áreas del hospital";
 const crumbs: Crumb[] = [{ label: "Direcciones", href: "/direcciones" }];

@@ -7,6 +7,10 @@ import { ProgrammeContent, programmePagePath } from "~/courses/course-ui";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
 import catalogueStyles from "~/styles/catalogue.css";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 

@@ -7,6 +7,10 @@ import { getResearchUnit, parseResearchUnitId } from "~/content/department-pages
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 // /investigadores/{number}: a research unit or laboratory (the seed publishes 1 to 15).
 export async function loader({ params }: LoaderFunctionArgs) {

@@ -3,6 +3,10 @@ import { Link } from "@remix-run/react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { documentStylesHref } from "~/components/document-groups";
 import { deepPageMeta } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 const TITLE = "Misión y visión";
 const crumbs: Crumb[] = [{ label: TITLE, href: "/mision-y-vision" }];

@@ -5,6 +5,10 @@ import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { getDocumentCollection } from "~/documents/documents.server";
 import { deepPageMeta } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 const TITLE = "Transparencia";
 const crumbs: Crumb[] = [{ label: TITLE, href: "/transparencia" }];

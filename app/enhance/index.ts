@@ -1,0 +1,16 @@
+/**
+ * The script of the pages that do not hydrate (decision 0027): the public information pages
+ * work as plain HTML, and this small module adds what script can add — the header menus' Escape
+ * and outside click, the toasts' close button, the home carousel and click-to-load videos.
+ * Built by scripts/build-page-script.mjs into public/build/page-script/.
+ */
+import { enhanceCarousel } from "./carousel";
+import { enhanceDisclosureMenus } from "./disclosure-menus";
+import { enhanceToasts } from "./toasts";
+import { enhanceVideoFacades } from "./video-facade";
+
+const header = document.querySelector<HTMLElement>(".site-header");
+if (header) enhanceDisclosureMenus(header);
+enhanceToasts(document);
+document.querySelectorAll<HTMLElement>(".carousel").forEach(enhanceCarousel);
+enhanceVideoFacades(document);

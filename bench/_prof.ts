@@ -1,0 +1,21 @@
+import fs from "node:fs";
+import autocannon from "autocannon";
+import { freshDatabase, siteEnv, startSite, stopChild, signedInCookie, sessionSecret } from "./site";
+const db = freshDatabase("prof");
+const env = siteEnv(4291, db);
+const a = await startSite(env); await stopChild(a.child);
+process.env.DATABASE_PATH = db; process.env.SESSION_SECRET = sessionSecret;
+const cookie = await signedInCookie();
+const path = process.env.P ?? "/profile";
+import { spawn } from "node:child_process";
+const child = spawn(process.execPath, ["--cpu-prof", "--cpu-prof-dir=/tmp/prof", "--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+for (;;) { try { const r = await fetch("http://127.0.0.1:4291/healthz"); if (r.ok) break; } catch {} await new Promise((r) => setTimeout(r, 50)); }
+const b = { child };
+const pid = b.child.pid!;
+const cpu = () => { const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" "); return (Number(f[11]) + Number(f[12])) * 10; };
+await autocannon({ url: `http://127.0.0.1:4291${path}`, connections: 10, duration: 3, headers: { cookie, "accept-encoding": "br, gzip" } });
+const c0 = cpu();
+const r = await autocannon({ url: `http://127.0.0.1:4291${path}`, connections: 10, duration: 5, headers: { cookie, "accept-encoding": "br, gzip" } });
+const c1 = cpu();
+console.error(path, "req/s", r.requests.average, "cpu ms/req", ((c1 - c0) / r.requests.total).toFixed(2), "non2xx", r.non2xx);
+await stopChild(b.child);
