@@ -34,6 +34,11 @@ export function monthHref(monthId: number): string {
   return `${CATALOGUE_PATH}?mes=${monthId}`;
 }
 
+/** A page of a month in the catalogue; page 1 is the month's own address. */
+export function cataloguePageHref(monthId: number, page: number): string {
+  return page > 1 ? `${monthHref(monthId)}&pagina=${page}` : monthHref(monthId);
+}
+
 const mexicoCityMonth = new Intl.DateTimeFormat("en-US", { timeZone: MEXICO_CITY_TIME_ZONE, month: "numeric" });
 
 /**

@@ -41,6 +41,37 @@ export async function listCoursesByMonth(db: Kysely<DB>, monthId: number): Promi
   return selectPublicCourses(db).where("month_id", "=", monthId).orderBy("course_start_date").orderBy("course_name").execute();
 }
 
+/** Courses per catalogue page: a month with many courses is paginated, so the page stays small. */
+export const CATALOGUE_PAGE_SIZE = 12;
+
+export interface CataloguePage {
+  courses: PublicCourse[];
+  total: number;
+  page: number;
+  pageCount: number;
+}
+
+/** One page of a month's courses (a page past the last one shows the last one). */
+export async function listCoursesByMonthPage(db: Kysely<DB>, monthId: number, requested: number): Promise<CataloguePage> {
+  const { total } = await db
+    .selectFrom("courses")
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .where("month_id", "=", monthId)
+    .where("archived_at", "is", null)
+    .executeTakeFirstOrThrow();
+  const pageCount = Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+  const page = Math.min(Math.max(1, requested), pageCount);
+  const courses = await selectPublicCourses(db)
+    .where("month_id", "=", monthId)
+    .orderBy("course_start_date")
+    .orderBy("course_name")
+    .orderBy("course_id")
+    .limit(CATALOGUE_PAGE_SIZE)
+    .offset((page - 1) * CATALOGUE_PAGE_SIZE)
+    .execute();
+  return { courses, total, page, pageCount };
+}
+
 /** A course by its entry slug (/cursos2025/{course_url}), public fields only. */
 export async function getCourseByUrl(db: Kysely<DB>, courseUrl: string): Promise<PublicCourse | undefined> {
   return selectPublicCourses(db).where("course_url", "=", courseUrl).executeTakeFirst();

@@ -1,6 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { Pagination, requestedPage } from "~/components/pagination";
 import { db } from "~/db.server";
 import { SEARCH_PAGE_SIZE, searchSite } from "~/search/site-index.server";
 import searchStyles from "~/styles/search.css";
@@ -11,11 +12,6 @@ import type { PageHandle } from "~/enhance/page-handle";
 export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyles }];
-
-/** ?pagina=N, read leniently: anything that is not a whole number from 1 up is page 1. */
-function requestedPage(value: string | null): number {
-  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
-}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
@@ -29,52 +25,6 @@ function pageHref(query: string, page: number): string {
   const params = new URLSearchParams({ q: query });
   if (page > 1) params.set("pagina", String(page));
   return `/buscar?${params.toString()}`;
-}
-
-/** Page numbers to offer: the first, the last, and two either side of the current one. */
-function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
-  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
-    .filter((n) => n >= 1 && n <= pageCount)
-    .sort((a, b) => a - b);
-  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? ["gap" as const, n] : [n]));
-}
-
-function Pagination({ query, page, pageCount }: { query: string; page: number; pageCount: number }) {
-  if (pageCount <= 1) return null;
-  return (
-    <nav aria-label="Páginas de resultados" className="pagination">
-      <ul>
-        {page > 1 ? (
-          <li>
-            <Link to={pageHref(query, page - 1)} rel="prev" className="pagination__step">
-              Anterior<span className="visually-hidden"> página</span>
-            </Link>
-          </li>
-        ) : null}
-        {pageNumbers(page, pageCount).map((n, i) =>
-          n === "gap" ? (
-            <li key={`gap-${i}`} aria-hidden="true" className="pagination__gap">
-              …
-            </li>
-          ) : (
-            <li key={n}>
-              <Link to={pageHref(query, n)} aria-current={n === page ? "page" : undefined} className="pagination__number">
-                <span className="visually-hidden">Página </span>
-                {n}
-              </Link>
-            </li>
-          ),
-        )}
-        {page < pageCount ? (
-          <li>
-            <Link to={pageHref(query, page + 1)} rel="next" className="pagination__step">
-              Siguiente<span className="visually-hidden"> página</span>
-            </Link>
-          </li>
-        ) : null}
-      </ul>
-    </nav>
-  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
@@ -149,7 +99,7 @@ export default function SearchPage() {
               ))}
             </ol>
           )}
-          <Pagination query={query} page={page} pageCount={pageCount} />
+          <Pagination label="Páginas de resultados" page={page} pageCount={pageCount} hrefFor={(n) => pageHref(query, n)} />
         </section>
       ) : null}
     </div>

@@ -3,8 +3,9 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clearChosenCourse, getSessionUser, setChosenCourse } from "~/accounts/session.server";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
-import { CATALOGUE_PATH, cardAction, currentMonthInMexicoCity, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
-import { findChoosableCourse, listCoursesByMonth, toCourseCard, viewerFromSessionUser, type CourseCard } from "~/courses/courses.server";
+import { Pagination, requestedPage } from "~/components/pagination";
+import { CATALOGUE_PATH, cardAction, cataloguePageHref, currentMonthInMexicoCity, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
+import { findChoosableCourse, listCoursesByMonthPage, toCourseCard, viewerFromSessionUser, type CourseCard } from "~/courses/courses.server";
 import { ChooseCourseForm, CourseFacts, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
 import { parseChooseCourse } from "~/courses/choose-course.server";
 import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
@@ -27,19 +28,20 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) =>
     title: data ? `Oferta académica: cursos de ${MONTHS[data.month]}` : "Oferta académica",
     description:
       "Cursos, diplomados y talleres de educación médica continua del Hospital Infantil de México Federico Gómez, presenciales y en línea, por mes.",
-    path: data?.requestedMonth != null ? monthHref(data.requestedMonth) : CATALOGUE_PATH,
+    path: data?.requestedMonth != null ? cataloguePageHref(data.requestedMonth, data.page) : CATALOGUE_PATH,
     crumbs: CRUMBS,
     matches,
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const requestedMonth = parseMonthParam(new URL(request.url).searchParams.get("mes"));
+  const params = new URL(request.url).searchParams;
+  const requestedMonth = parseMonthParam(params.get("mes"));
   // The month of Mexico City, not of the server's clock: the catalogue is Mexican.
   const currentMonth = currentMonthInMexicoCity();
   const month = requestedMonth ?? currentMonth;
   const user = await getSessionUser(request);
   const viewer = viewerFromSessionUser(user);
-  const courses = await listCoursesByMonth(db, month);
+  const { courses, total, page, pageCount } = await listCoursesByMonthPage(db, month, requestedPage(params.get("pagina")));
   // A participant already enrolled (or in review) sees that instead of "Comprar".
   const live = user
     ? await liveEnrolmentsFor(
@@ -60,6 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currentMonth,
       viewerProfile: viewer.signedIn ? PROFILE_LABELS[viewer.profile] : null,
       cards: courses.map((course) => toCourseCard(course, viewer)),
+      total,
+      page,
+      pageCount,
       enrolments,
     },
     clearCookie ? { headers: { "Set-Cookie": clearCookie } } : undefined,
@@ -94,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CourseCatalogue() {
-  const { month, currentMonth, viewerProfile, cards, enrolments } = useLoaderData<typeof loader>();
+  const { month, currentMonth, viewerProfile, cards, enrolments, total, page, pageCount } = useLoaderData<typeof loader>();
   const { open, dialog } = useProgrammeDialog();
   return (
     <div className="container page catalogue">
@@ -137,7 +142,8 @@ export default function CourseCatalogue() {
         <h2 id="catalogue-month-title">Cursos de {MONTHS[month]}</h2>
         {/* Announces the new month after a client-side switch (the page does not reload). */}
         <p className="visually-hidden" role="status">
-          {cards.length === 1 ? `1 curso en ${MONTHS[month]}` : `${cards.length} cursos en ${MONTHS[month]}`}
+          {total === 1 ? `1 curso en ${MONTHS[month]}` : `${total} cursos en ${MONTHS[month]}`}
+          {pageCount > 1 ? `, página ${page} de ${pageCount}` : ""}
         </p>
         <p className="catalogue__pricing-note">
           {viewerProfile ? (
@@ -161,6 +167,7 @@ export default function CourseCatalogue() {
             ))}
           </ul>
         )}
+        <Pagination label={`Páginas de cursos de ${MONTHS[month]}`} page={page} pageCount={pageCount} hrefFor={(n) => cataloguePageHref(month, n)} />
       </section>
       {dialog}
     </div>

@@ -1,16 +1,16 @@
 import { PDFDocument } from "pdf-lib";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getChosenCourseId, getSession, setChosenCourse } from "~/accounts/session.server";
-import { currentMonthInMexicoCity, monthHref } from "~/courses/catalogue";
+import { cataloguePageHref, currentMonthInMexicoCity, monthHref } from "~/courses/catalogue";
 import type { Profile } from "~/courses/pricing";
-import { getCourseByUrl, listCoursesByMonth } from "~/courses/courses.server";
+import { CATALOGUE_PAGE_SIZE, getCourseByUrl, listCoursesByMonth } from "~/courses/courses.server";
 import { db } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
 import { action as catalogueAction, loader as catalogueLoader } from "~/routes/ensenanza.offer";
 import { loader as programmeLoader } from "~/routes/ensenanza.offer_.programa.$courseId";
 import { loader as entryLoader } from "~/routes/cursos2025.$courseUrl";
 import { seedDatabase } from "../../seeds/index";
-import { createSignedInParticipant } from "../factories";
+import { createCourse, createSignedInParticipant } from "../factories";
 
 const context = { cspNonce: "test-nonce", requestId: "test-request", clientAddress: "127.0.0.1" };
 
@@ -304,5 +304,33 @@ describe("programme page and course entry page", () => {
     expect(await getCourseByUrl(db, "no-existe")).toBeUndefined();
     const response = await thrownBy(entryLoader({ request: get("/cursos2025/no-existe"), params: { courseUrl: "no-existe" }, context }));
     expect(response.status).toBe(404);
+  });
+});
+
+describe("a month with many courses", () => {
+  test("is paginated: every course on exactly one page, the true count, and a page past the end shows the last", async () => {
+    const month = 9;
+    for (let i = 0; i < 2 * CATALOGUE_PAGE_SIZE + 3; i++)
+      await createCourse({ month_id: month, course_start_date: "2027-10-05", course_finish_date: "2027-10-06" });
+    const all = await listCoursesByMonth(db, month);
+    const pageCount = Math.ceil(all.length / CATALOGUE_PAGE_SIZE);
+    expect(pageCount).toBeGreaterThanOrEqual(3);
+
+    const seen: number[] = [];
+    for (let page = 1; page <= pageCount; page++) {
+      const { data } = await catalogueLoader({ request: get(cataloguePageHref(month, page)), params: {}, context });
+      expect(data.total).toBe(all.length);
+      expect(data.page).toBe(page);
+      expect(data.pageCount).toBe(pageCount);
+      expect(data.cards.length).toBeLessThanOrEqual(CATALOGUE_PAGE_SIZE);
+      seen.push(...data.cards.map((card) => card.id));
+    }
+    expect(seen).toEqual(all.map((course) => course.course_id));
+
+    const past = await catalogueLoader({ request: get(`${monthHref(month)}&pagina=999`), params: {}, context });
+    expect(past.data.page).toBe(pageCount);
+    const junk = await catalogueLoader({ request: get(`${monthHref(month)}&pagina=-1`), params: {}, context });
+    expect(junk.data.page).toBe(1);
+    expect(cataloguePageHref(month, 1)).toBe(monthHref(month));
   });
 });

@@ -1,0 +1,66 @@
+import { Link } from "@remix-run/react";
+
+/** ?pagina=N, read leniently: anything that is not a whole number from 1 up is page 1. */
+export function requestedPage(value: string | null): number {
+  return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
+}
+
+/** Page numbers to offer: the first, the last, and two either side of the current one. */
+export function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
+  const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
+    .filter((n) => n >= 1 && n <= pageCount)
+    .sort((a, b) => a - b);
+  return shown.flatMap((n, i) => (i > 0 && n - shown[i - 1]! > 1 ? ["gap" as const, n] : [n]));
+}
+
+/**
+ * Numbered pages of a long list (search results, a month of the catalogue), as plain links so
+ * they work without JavaScript. `hrefFor(1)` should carry no pagina parameter: one address per page.
+ */
+export function Pagination({
+  label,
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  label: string;
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={label} className="pagination">
+      <ul>
+        {page > 1 ? (
+          <li>
+            <Link to={hrefFor(page - 1)} rel="prev" className="pagination__step">
+              Anterior<span className="visually-hidden"> página</span>
+            </Link>
+          </li>
+        ) : null}
+        {pageNumbers(page, pageCount).map((n, i) =>
+          n === "gap" ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="pagination__gap">
+              …
+            </li>
+          ) : (
+            <li key={n}>
+              <Link to={hrefFor(n)} aria-current={n === page ? "page" : undefined} className="pagination__number">
+                <span className="visually-hidden">Página </span>
+                {n}
+              </Link>
+            </li>
+          ),
+        )}
+        {page < pageCount ? (
+          <li>
+            <Link to={hrefFor(page + 1)} rel="next" className="pagination__step">
+              Siguiente<span className="visually-hidden"> página</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}
