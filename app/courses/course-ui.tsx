@@ -1,5 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import type { CardAction } from "./catalogue";
 
 /** The facts every course shows (dates, modality, capacity, venue); `children` adds more rows. */
@@ -111,77 +111,48 @@ export function ProgrammeContent({ programme }: { programme: ProgrammeInfo }) {
 }
 
 /**
- * One modal dialog for the whole catalogue. Native <dialog> with showModal() gives the focus
+ * One modal dialog for the whole catalogue, filled by the page script (app/enhance/programme-
+ * dialog.ts) from the programme's <template>. Native <dialog> with showModal() gives the focus
  * trap, Esc to close and an inert page behind; closing sends focus back to the button that
- * opened it.
+ * opened it. The catalogue does not hydrate (decision 0027).
  */
-export function useProgrammeDialog() {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLElement | null>(null);
-  const [programme, setProgramme] = useState<ProgrammeInfo | null>(null);
-
-  const open = useCallback((info: ProgrammeInfo, opener: HTMLElement) => {
-    openerRef.current = opener;
-    setProgramme(info);
-  }, []);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (programme && dialog && !dialog.open) dialog.showModal();
-  }, [programme]);
-
-  const onClose = useCallback(() => {
-    setProgramme(null);
-    openerRef.current?.focus();
-  }, []);
-
-  const dialog = (
-    <dialog ref={dialogRef} className="programme-dialog" aria-labelledby="programme-dialog-title" onClose={onClose}>
+export function ProgrammeDialog() {
+  return (
+    <dialog className="programme-dialog" aria-labelledby="programme-dialog-title">
       <div className="programme-dialog__header">
         <h2 id="programme-dialog-title" className="programme-dialog__title">
-          {programme ? `Programa: ${programme.courseName}` : "Programa del curso"}
+          Programa del curso
         </h2>
-        <button type="button" className="programme-dialog__close" onClick={() => dialogRef.current?.close()}>
+        <button type="button" className="programme-dialog__close">
           Cerrar<span className="visually-hidden"> el programa</span>
         </button>
       </div>
-      {programme ? <ProgrammeContent programme={programme} /> : null}
     </dialog>
   );
-  return { open, dialog };
 }
 
 /**
- * "Programa": a link to the programme page in the server HTML (works without JavaScript); once
- * hydrated, a button that opens the dialog instead.
+ * "Programa": a link to the programme page (works without JavaScript), and the programme's
+ * content in an inert <template>; the page script turns the link into a button that opens
+ * the dialog with that content.
  */
-export function ProgrammeTrigger({
-  programme,
-  describedBy,
-  onOpen,
-}: {
-  programme: ProgrammeInfo;
-  describedBy: string;
-  onOpen: (info: ProgrammeInfo, opener: HTMLElement) => void;
-}) {
-  const hydrated = useHydrated();
-  if (!hydrated) {
-    return (
-      <a className="button course-button--secondary" href={programmePagePath(programme.courseId)} aria-describedby={describedBy}>
+export function ProgrammeTrigger({ programme, describedBy }: { programme: ProgrammeInfo; describedBy: string }) {
+  const templateId = `programa-${programme.courseId}`;
+  return (
+    <>
+      <a
+        className="button course-button--secondary"
+        href={programmePagePath(programme.courseId)}
+        aria-describedby={describedBy}
+        data-programme={templateId}
+        data-course-name={programme.courseName}
+      >
         Programa
       </a>
-    );
-  }
-  return (
-    <button
-      type="button"
-      className="button course-button--secondary"
-      aria-haspopup="dialog"
-      aria-describedby={describedBy}
-      onClick={(event) => onOpen(programme, event.currentTarget)}
-    >
-      Programa
-    </button>
+      <template id={templateId}>
+        <ProgrammeContent programme={programme} />
+      </template>
+    </>
   );
 }
 

@@ -1,11 +1,12 @@
 /**
  * The script of the pages that do not hydrate (decision 0027): the public information pages
  * work as plain HTML, and this small module adds what script can add — the header menus' Escape
- * and outside click, the toasts' close button, the home carousel and click-to-load videos.
+ * and outside click, the toasts' close button, the home carousel, click-to-load videos and the catalogue's programme dialog.
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
 import { enhanceCarousel } from "./carousel";
 import { enhanceDisclosureMenus } from "./disclosure-menus";
+import { enhanceProgrammeDialog } from "./programme-dialog";
 import { enhanceToasts } from "./toasts";
 import { enhanceVideoFacades } from "./video-facade";
 
@@ -14,3 +15,4 @@ if (header) enhanceDisclosureMenus(header);
 enhanceToasts(document);
 document.querySelectorAll<HTMLElement>(".carousel").forEach(enhanceCarousel);
 enhanceVideoFacades(document);
+enhanceProgrammeDialog(document);

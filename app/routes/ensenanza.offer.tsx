@@ -6,7 +6,7 @@ import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { Pagination, requestedPage } from "~/components/pagination";
 import { CATALOGUE_PATH, cardAction, cataloguePageHref, currentMonthInMexicoCity, monthHref, MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { findChoosableCourse, listCoursesByMonthPage, toCourseCard, viewerFromSessionUser, type CourseCard } from "~/courses/courses.server";
-import { ChooseCourseForm, CourseFacts, ProgrammeTrigger, useProgrammeDialog, type ProgrammeInfo } from "~/courses/course-ui";
+import { ChooseCourseForm, CourseFacts, ProgrammeDialog, ProgrammeTrigger } from "~/courses/course-ui";
 import { parseChooseCourse } from "~/courses/choose-course.server";
 import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { db } from "~/db.server";
@@ -15,6 +15,10 @@ import { liveEnrolmentsFor } from "~/enrolment/enrolment.server";
 import { deepPageMeta } from "~/utils/seo";
 import catalogueStyles from "~/styles/catalogue.css";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** Plain HTML plus the page script (the programme dialog): no React in the browser (decision 0027). */
+export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: catalogueStyles }];
 
@@ -100,7 +104,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function CourseCatalogue() {
   const { month, currentMonth, viewerProfile, cards, enrolments, total, page, pageCount } = useLoaderData<typeof loader>();
-  const { open, dialog } = useProgrammeDialog();
   return (
     <div className="container page catalogue">
       <Breadcrumbs items={CRUMBS} />
@@ -140,7 +143,7 @@ export default function CourseCatalogue() {
 
       <section aria-labelledby="catalogue-month-title" className="catalogue__month">
         <h2 id="catalogue-month-title">Cursos de {MONTHS[month]}</h2>
-        {/* Announces the new month after a client-side switch (the page does not reload). */}
+        {/* The month's course count, for screen readers arriving on the page. */}
         <p className="visually-hidden" role="status">
           {total === 1 ? `1 curso en ${MONTHS[month]}` : `${total} cursos en ${MONTHS[month]}`}
           {pageCount > 1 ? `, página ${page} de ${pageCount}` : ""}
@@ -162,29 +165,19 @@ export default function CourseCatalogue() {
           <ul className="course-grid">
             {cards.map((card) => (
               <li key={card.id}>
-                <CourseCardView card={card} enrolment={enrolments[card.id]} formAction={monthHref(month)} onOpenProgramme={open} />
+                <CourseCardView card={card} enrolment={enrolments[card.id]} formAction={monthHref(month)} />
               </li>
             ))}
           </ul>
         )}
         <Pagination label={`Páginas de cursos de ${MONTHS[month]}`} page={page} pageCount={pageCount} hrefFor={(n) => cataloguePageHref(month, n)} />
       </section>
-      {dialog}
+      <ProgrammeDialog />
     </div>
   );
 }
 
-function CourseCardView({
-  card,
-  enrolment,
-  formAction,
-  onOpenProgramme,
-}: {
-  card: CourseCard;
-  enrolment: EnrolmentSummary | undefined;
-  formAction: string;
-  onOpenProgramme: (info: ProgrammeInfo, opener: HTMLElement) => void;
-}) {
+function CourseCardView({ card, enrolment, formAction }: { card: CourseCard; enrolment: EnrolmentSummary | undefined; formAction: string }) {
   const titleId = `curso-${card.id}`;
   return (
     <article className="course-card" aria-labelledby={titleId} data-course-id={card.id}>
@@ -206,7 +199,7 @@ function CourseCardView({
           ))}
         </dl>
         <div className="course-card__actions">
-          <ProgrammeTrigger programme={card.programme} describedBy={titleId} onOpen={onOpenProgramme} />
+          <ProgrammeTrigger programme={card.programme} describedBy={titleId} />
           {enrolment ? null : <ChooseCourseForm action={card.action} courseId={card.id} formAction={formAction} describedBy={titleId} />}
         </div>
         {enrolment ? <EnrolmentNotice enrolment={enrolment} /> : null}

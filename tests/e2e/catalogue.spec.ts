@@ -86,13 +86,16 @@ test.describe("course catalogue", () => {
     });
   });
 
-  test("with JavaScript the month bar switches without a full reload", async ({ page }) => {
+  test("the month bar is plain links, and the catalogue ships only the page script, not React (decision 0027)", async ({ page }) => {
     await page.goto("/ensenanza/offer?mes=0");
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const scripts = await page.locator("script[src]").evaluateAll((nodes) => nodes.map((n) => n.getAttribute("src")));
+    expect(scripts).toHaveLength(1);
+    expect(scripts[0]).toMatch(/^\/build\/page-script\/index-[A-Z0-9]+\.js$/);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
     await monthBar(page).getByRole("link", { name: "Julio", exact: true }).click();
     await expect(page).toHaveURL(/\?mes=6$/);
     await expect(page.getByRole("heading", { level: 2, name: "Cursos de Julio" })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    await expect(monthBar(page).getByRole("link", { name: "Julio", exact: true })).toHaveAttribute("aria-current", "page");
   });
 
   test("anonymous: Inscripción to /register on open courses (paid or free), nothing on closed ones", async ({ page, context }) => {
