@@ -52,26 +52,25 @@ const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
 const controlMessage = (label: string) => `«${label}» tiene caracteres de control (invisibles). Bórrelos y escriba el texto de nuevo.`;
 
-function lineText(label: string, max: number) {
+// No .pipe(z.string()) after a transform: conform's coercion would read a trimmed "" as "missing".
+function lineText(label: string, max: number, required?: string) {
   return z
-    .string()
+    .string(required ? { error: required } : undefined)
     .refine((value) => !ONE_LINE_CONTROL.test(value), controlMessage(label))
     .transform((value) => value.trim())
-    .pipe(z.string().max(max, `«${label}» tiene más de ${max} caracteres; acórtelo.`));
+    .refine((value) => value.length <= max, `«${label}» tiene más de ${max} caracteres; acórtelo.`)
+    .refine((value) => !required || value.length > 0, required ?? "");
 }
 
 const oneLine = (label: string, max: number) => lineText(label, max).optional();
-
-function requiredLine(label: string, max: number, required: string) {
-  return z.string({ error: required }).pipe(lineText(label, max)).pipe(z.string().min(1, required));
-}
+const requiredLine = (label: string, max: number, required: string) => lineText(label, max, required);
 
 function markdown(label: string) {
   return z
     .string()
     .refine((value) => !TEXT_CONTROL.test(value), controlMessage(label))
     .transform((value) => value.replace(/\r\n?/g, "\n"))
-    .pipe(z.string().max(50_000, `«${label}» tiene más de 50 000 caracteres; acórtelo.`))
+    .refine((value) => value.length <= 50_000, `«${label}» tiene más de 50 000 caracteres; acórtelo.`)
     .optional();
 }
 
