@@ -16,7 +16,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   try {
     await sql`BEGIN`.execute(db);
     try {
-      await rebuildRevisions(db, ["content_page", "department_page", "research_unit", "profile_page"], ["inicial", "crear", "editar", "restaurar", "publicar"]);
+      await rebuildRevisions(
+        db,
+        ["content_page", "department_page", "research_unit", "profile_page"],
+        ["inicial", "crear", "editar", "restaurar", "publicar"],
+      );
       const problems = await sql`PRAGMA foreign_key_check`.execute(db);
       if (problems.rows.length > 0) throw new Error(`0024: foreign key check failed: ${JSON.stringify(problems.rows)}`);
       await searchProfiles(db);
@@ -70,9 +74,7 @@ const CONTENT_PAGES_VIEW = (withProfile: boolean) => `
     SELECT (1000000000000 + c.id) AS search_rowid, c.id AS source_id, c.path, 'pagina' AS kind,
       coalesce(c.parent_label, 'Información') AS context, c.title,
       c.summary || char(10) || c.body${
-        withProfile
-          ? ` || coalesce(char(10) || p.banner_content || char(10) || p.first_content || char(10) || p.second_content, '')`
-          : ""
+        withProfile ? ` || coalesce(char(10) || p.banner_content || char(10) || p.first_content || char(10) || p.second_content, '')` : ""
       } AS body,
       c.updated_at AS last_modified, 1 AS in_sitemap
     FROM content_pages c${withProfile ? " LEFT JOIN profile_pages p ON p.id = c.profile_page_id" : ""}

@@ -138,7 +138,11 @@ export function DepartmentEditorForm({
             current={images.page_first_image}
           />
           <RemoveImage field="page_first_image" current={images.page_first_image} />
-          <Field meta={fields.page_first_image_alt} label={DEPARTMENT_FIELD_LABELS.page_first_image_alt} hint="Obligatorio si la página tiene esta imagen." />
+          <Field
+            meta={fields.page_first_image_alt}
+            label={DEPARTMENT_FIELD_LABELS.page_first_image_alt}
+            hint="Obligatorio si la página tiene esta imagen."
+          />
         </fieldset>
         <fieldset className="form__group">
           <legend>Segundo bloque</legend>
@@ -151,7 +155,11 @@ export function DepartmentEditorForm({
             current={images.page_second_image}
           />
           <RemoveImage field="page_second_image" current={images.page_second_image} />
-          <Field meta={fields.page_second_image_alt} label={DEPARTMENT_FIELD_LABELS.page_second_image_alt} hint="Obligatorio si la página tiene esta imagen." />
+          <Field
+            meta={fields.page_second_image_alt}
+            label={DEPARTMENT_FIELD_LABELS.page_second_image_alt}
+            hint="Obligatorio si la página tiene esta imagen."
+          />
         </fieldset>
         <fieldset className="form__group">
           <legend>{DEPARTMENT_FIELD_LABELS.page_staff}</legend>

@@ -125,11 +125,17 @@ export const departmentEditSchema = z
       if (!name.trim() && !link) return; // a blank row is no row
       const who = name.trim() ? `«${name.trim().slice(0, 40)}»` : `la fila ${index + 1}`;
       if (ONE_LINE_CONTROL.test(name) || ONE_LINE_CONTROL.test(row.link ?? "")) {
-        ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `La fila ${index + 1} del personal tiene caracteres de control (invisibles). Escríbala de nuevo.` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["page_staff", index, "name"],
+          message: `La fila ${index + 1} del personal tiene caracteres de control (invisibles). Escríbala de nuevo.`,
+        });
         return;
       }
-      if (!name.trim()) ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `Escriba el nombre de la fila ${index + 1} del personal.` });
-      else if (name.trim().length > 200) ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `El nombre de ${who} tiene más de 200 caracteres; acórtelo.` });
+      if (!name.trim())
+        ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `Escriba el nombre de la fila ${index + 1} del personal.` });
+      else if (name.trim().length > 200)
+        ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `El nombre de ${who} tiene más de 200 caracteres; acórtelo.` });
       if (!link) ctx.addIssue({ code: "custom", path: ["page_staff", index, "link"], message: `Escriba el enlace de ${who}.` });
       else if (link.length > 500 || !isSafeStaffLink(link))
         ctx.addIssue({
@@ -266,7 +272,9 @@ export interface DepartmentForEditor extends DepartmentSnapshot {
 
 export async function getDepartmentPageForEditor(db: Kysely<DB>, id: number): Promise<DepartmentForEditor | null> {
   const row = await readDepartment(db, id);
-  return row ? { id: row.id, path: `/direccion/${row.slug}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) } : null;
+  return row
+    ? { id: row.id, path: `/direccion/${row.slug}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) }
+    : null;
 }
 
 export function listDepartmentRevisions(db: Kysely<DB>, id: number) {
@@ -274,7 +282,15 @@ export function listDepartmentRevisions(db: Kysely<DB>, id: number) {
 }
 
 export function diffDepartmentRevisions(db: Kysely<DB>, id: number, from: number, to: number) {
-  return diffRevisions(db, "department_page", id, from, to, DEPARTMENT_FIELD_LABELS, new Set(["page_first_content", "page_second_content", "page_staff"]));
+  return diffRevisions(
+    db,
+    "department_page",
+    id,
+    from,
+    to,
+    DEPARTMENT_FIELD_LABELS,
+    new Set(["page_first_content", "page_second_content", "page_staff"]),
+  );
 }
 
 // ---------------------------------------------------------------- writing

@@ -113,7 +113,8 @@ export interface FieldDiff {
 /** How a snapshot value reads in a diff: staff rows one per line, nothing for null. */
 function asText(value: unknown): string {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map((item) => (typeof item === "object" && item ? Object.values(item).join(" → ") : String(item))).join("\n");
+  if (Array.isArray(value))
+    return value.map((item) => (typeof item === "object" && item ? Object.values(item).join(" → ") : String(item))).join("\n");
   return String(value);
 }
 

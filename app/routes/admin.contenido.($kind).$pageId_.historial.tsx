@@ -20,7 +20,13 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const ACTION_TEXT = { inicial: "Contenido anterior a la primera edición", crear: "Creación", editar: "Edición", restaurar: "Restauración", publicar: "Publicación programada" } as const;
+const ACTION_TEXT = {
+  inicial: "Contenido anterior a la primera edición",
+  crear: "Creación",
+  editar: "Edición",
+  restaurar: "Restauración",
+  publicar: "Publicación programada",
+} as const;
 
 function pageIdOf(raw: string | undefined): number {
   if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
@@ -45,8 +51,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const from = revisionNumber.safeParse(search.get("de"));
   const to = revisionNumber.safeParse(search.get("a"));
-  const comparison =
-    from.success && to.success ? { from: from.data, to: to.data, diffs: await kind.diff(db, pageId, from.data, to.data) } : null;
+  const comparison = from.success && to.success ? { from: from.data, to: to.data, diffs: await kind.diff(db, pageId, from.data, to.data) } : null;
   return { page: { title: page.title, path: page.path, editHref: kind.editHref(pageId) }, labels: kind.labels, revisions, comparison };
 }
 

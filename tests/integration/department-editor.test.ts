@@ -86,12 +86,28 @@ describe("hostile input is refused with a Spanish message and stores nothing", (
   const cases: [string, Record<string, string | Blob>, RegExp][] = [
     ["control characters in the titular's name", { page_titular: "Dra. Ana\u0007 López" }, /tiene caracteres de control/],
     ["control characters in a staff link", { "page_staff[0].name": "Contacto", "page_staff[0].link": "/direccion/\u0000x" }, /caracteres de control/],
-    ["a javascript: link in page_staff", { "page_staff[0].name": "Mapa", "page_staff[0].link": "javascript:alert(1)" }, /debe ser una página del sitio/],
-    ["a data: link in page_staff", { "page_staff[0].name": "Mapa", "page_staff[0].link": "data:text/html,<script>alert(1)</script>" }, /debe ser una página del sitio/],
-    ["a protocol-relative link in page_staff", { "page_staff[0].name": "Mapa", "page_staff[0].link": "//evil.example/x" }, /debe ser una página del sitio/],
+    [
+      "a javascript: link in page_staff",
+      { "page_staff[0].name": "Mapa", "page_staff[0].link": "javascript:alert(1)" },
+      /debe ser una página del sitio/,
+    ],
+    [
+      "a data: link in page_staff",
+      { "page_staff[0].name": "Mapa", "page_staff[0].link": "data:text/html,<script>alert(1)</script>" },
+      /debe ser una página del sitio/,
+    ],
+    [
+      "a protocol-relative link in page_staff",
+      { "page_staff[0].name": "Mapa", "page_staff[0].link": "//evil.example/x" },
+      /debe ser una página del sitio/,
+    ],
     ["a staff row without a name", { "page_staff[0].name": "", "page_staff[0].link": "/direccion/medica" }, /Escriba el nombre de la fila 1/],
     ["an EXE renamed .jpg", { page_first_image: new File([EXE], "foto.jpg", { type: "image/jpeg" }) }, /no es una imagen JPG, PNG ni WebP/],
-    ["an image over 2 MB", { page_second_image: new File([PNG, Buffer.alloc(2 * 1024 * 1024)], "grande.png", { type: "image/png" }) }, /pesa más de 2 MB/],
+    [
+      "an image over 2 MB",
+      { page_second_image: new File([PNG, Buffer.alloc(2 * 1024 * 1024)], "grande.png", { type: "image/png" }) },
+      /pesa más de 2 MB/,
+    ],
     ["an empty title", { page_title: "   " }, /Escriba el título de la página/],
   ];
   for (const [label, changes, message] of cases) {
@@ -144,7 +160,18 @@ describe("hostile input is refused with a Spanish message and stores nothing", (
     for (const link of ["/direccion/medica", "https://www.himfg.edu.mx/x?y=1", "http://example.org", "mailto:ana.lopez@himfg.edu.mx"]) {
       expect(isSafeStaffLink(link), link).toBe(true);
     }
-    for (const link of ["javascript:alert(1)", " JAVASCRIPT:x", "java\tscript:x", "//evil.example", "/\\evil", "ftp://x", "mailto:x", "https://", "vbscript:x", "/a b"]) {
+    for (const link of [
+      "javascript:alert(1)",
+      " JAVASCRIPT:x",
+      "java\tscript:x",
+      "//evil.example",
+      "/\\evil",
+      "ftp://x",
+      "mailto:x",
+      "https://",
+      "vbscript:x",
+      "/a b",
+    ]) {
       expect(isSafeStaffLink(link), link).toBe(false);
     }
   });
@@ -162,7 +189,11 @@ describe("editing, history and restore", () => {
     expect(html).toContain("<strong>previo</strong>");
     expect(html).not.toContain("<script>alert(1)");
 
-    const rowsBefore = (JSON.parse((await db.selectFrom("department_pages").select("staff_links").where("id", "=", pageId).executeTakeFirstOrThrow()).staff_links) as unknown[]).length;
+    const rowsBefore = (
+      JSON.parse(
+        (await db.selectFrom("department_pages").select("staff_links").where("id", "=", pageId).executeTakeFirstOrThrow()).staff_links,
+      ) as unknown[]
+    ).length;
     const add = await formFor();
     add.delete("intent");
     add.set("__intent__", JSON.stringify({ type: "insert", payload: { name: "page_staff", defaultValue: { name: "", link: "" } } }));
@@ -203,7 +234,11 @@ describe("editing, history and restore", () => {
       { name: "Coordinación de rotaciones", link: "https://www.himfg.edu.mx/rotaciones" },
       { name: "Dirección de Enseñanza", link: "/direccion/ensenanza" },
     ]);
-    const stored = await db.selectFrom("stored_files").select(["content_type", "file_name", "visibility"]).where("id", "=", seededRow.first_image_file_id ? page!.firstImage!.url.split("/")[2]! : "").executeTakeFirst();
+    const stored = await db
+      .selectFrom("stored_files")
+      .select(["content_type", "file_name", "visibility"])
+      .where("id", "=", seededRow.first_image_file_id ? page!.firstImage!.url.split("/")[2]! : "")
+      .executeTakeFirst();
     expect(stored).toMatchObject({ content_type: "image/png", file_name: "rotaciones.png", visibility: "public" });
     expect(await search("guayabaeditada")).toEqual([`/direccion/${SLUG}`]);
     // The public page (anonymous cache included) shows the edit at once.
@@ -218,7 +253,9 @@ describe("editing, history and restore", () => {
       expect.arrayContaining(["page_title", "page_titular", "page_first_content", "page_first_image", "page_first_image_alt", "page_staff"]),
     );
 
-    const history = await (await fetch(`${baseUrl}/admin/contenido/departamentos/${pageId}/historial?de=1&a=2`, { headers: { Cookie: editor.cookie } })).text();
+    const history = await (
+      await fetch(`${baseUrl}/admin/contenido/departamentos/${pageId}/historial?de=1&a=2`, { headers: { Cookie: editor.cookie } })
+    ).text();
     expect(history).toContain("Contenido anterior a la primera edición");
     expect(history).toMatch(/<del>[^<]*Edgar Barajas Colón/);
     expect(history).toContain("<ins>Coordinación de rotaciones");
