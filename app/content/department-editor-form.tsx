@@ -1,7 +1,7 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { AdminFileField } from "~/components/admin-file-field";
-import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
+import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
 import { RichText } from "~/components/rich-text";
 import { DEPARTMENT_FIELD_LABELS, PAGE_IMAGE_ACCEPT, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";

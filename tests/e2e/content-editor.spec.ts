@@ -141,7 +141,10 @@ test.describe("pages editor", () => {
     await noJs.close();
   });
 
-  test("a direction page: titular, texts and staff rows without JavaScript, history and restore (images: department-editor.test.ts)", async ({ browser, baseURL }) => {
+  test("a direction page: titular, texts and staff rows without JavaScript, history and restore (images: department-editor.test.ts)", async ({
+    browser,
+    baseURL,
+  }) => {
     // Axe needs JavaScript in the page: the screens are checked in a normal browser, then edited without it.
     const withJs = await browser.newContext();
     await signInAsStaff(withJs, baseURL!, "comunicacion");
