@@ -150,3 +150,9 @@ export async function diffRevisions(
 export function pickFields(snapshot: Snapshot, fields: string[]): Snapshot {
   return Object.fromEntries(fields.map((field) => [field, snapshot[field]]));
 }
+
+/** The record number in an editor address (/admin/contenido/…/{id}); anything else is a Spanish 404. */
+export function editorRecordId(raw: string | undefined): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
+  return Number(raw);
+}

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { historyKind } from "~/content/page-history.server";
+import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -28,11 +29,6 @@ const ACTION_TEXT = {
   publicar: "Publicación programada",
 } as const;
 
-function pageIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
-  return Number(raw);
-}
-
 const revisionNumber = z.coerce.number().int().min(1).max(1_000_000);
 
 function kindOf(raw: string | undefined) {
@@ -44,7 +40,7 @@ function kindOf(raw: string | undefined) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const kind = kindOf(params.kind);
-  const pageId = pageIdOf(params.pageId);
+  const pageId = editorRecordId(params.pageId);
   const page = await kind.read(db, pageId);
   if (!page) throw new Response("No encontramos esta página", { status: 404 });
   const revisions = await kind.list(db, pageId);
@@ -58,7 +54,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
   const kind = kindOf(params.kind);
-  const pageId = pageIdOf(params.pageId);
+  const pageId = editorRecordId(params.pageId);
   const number = revisionNumber.safeParse((await request.formData()).get("revision"));
   if (!number.success) return data({ message: "Elija la versión que quiere restaurar." }, { status: 400 });
   const outcome = await kind.restore(db, pageId, number.data, actor, context.requestId ?? null, now());

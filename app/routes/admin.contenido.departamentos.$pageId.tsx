@@ -5,6 +5,7 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { getDepartmentPageForEditor, parseDepartmentForm, updateDepartmentPage } from "~/content/department-editor.server";
 import { DepartmentEditorForm } from "~/content/department-editor-form";
 import { BLANK_STAFF_ROWS, DEPARTMENT_IMAGE_FIELDS } from "~/content/department-forms";
+import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import { publicFileUrl } from "~/files/files.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -20,14 +21,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-function pageIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const page = await getDepartmentPageForEditor(db, pageIdOf(params.pageId));
+  const page = await getDepartmentPageForEditor(db, editorRecordId(params.pageId));
   if (!page) throw new Response("No encontramos esta página", { status: 404 });
   const images = Object.fromEntries(
     DEPARTMENT_IMAGE_FIELDS.map((field) => [field, page[field] ? { href: publicFileUrl(page[field]), label: "ver la imagen actual" } : null]),
@@ -37,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
-  const pageId = pageIdOf(params.pageId);
+  const pageId = editorRecordId(params.pageId);
   const parsed = await parseDepartmentForm(request);
   if ("done" in parsed) return parsed.done;
   const outcome = await updateDepartmentPage(db, pageId, parsed.value, parsed.files, actor, context.requestId ?? null, now());

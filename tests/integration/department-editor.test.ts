@@ -319,3 +319,14 @@ describe("editing, history and restore", () => {
     expect(same).toEqual({ ok: true, message: "No había cambios que guardar." });
   });
 });
+
+test("a profile record's text is found in search on the page that shows it, at once", async () => {
+  const page = await db
+    .selectFrom("content_pages")
+    .select(["path", "profile_page_id"])
+    .where("profile_page_id", "is not", null)
+    .where("is_published", "=", 1)
+    .executeTakeFirstOrThrow();
+  await db.updateTable("profile_pages").set({ first_content: "Texto con carambolaperfil." }).where("id", "=", page.profile_page_id!).execute();
+  expect(await search("carambolaperfil")).toContain(page.path);
+});
