@@ -203,12 +203,16 @@ export interface ContentPagesTable {
   updated_at: Generated<string>;
 }
 
+/** What a revision belongs to: an information page, a department page, a research unit, a profile record. */
+export type RevisionEntity = "content_page" | "department_page" | "research_unit" | "profile_page";
+
 export interface PageRevisionsTable {
   id: Generated<number>;
-  entity: "content_page" | "department_page";
+  entity: RevisionEntity;
   entity_id: number;
   number: number;
-  action: "crear" | "editar" | "restaurar" | "publicar";
+  /** "inicial": the state a record had before its first edit in the editor (migration 0024). */
+  action: "inicial" | "crear" | "editar" | "restaurar" | "publicar";
   restored_from: number | null;
   author_staff_id: number | null;
   author_name: string;

@@ -3,7 +3,17 @@ import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
-import { diffText, type DiffChunk } from "~/utils/text-diff";
+import {
+  changedFields as changedOf,
+  diffRevisions,
+  ensureInitialRevision,
+  listRevisions,
+  pickFields,
+  readRevision as readAnyRevision,
+  writeRevision as writeAnyRevision,
+  type FieldDiff,
+  type RevisionListItem,
+} from "./revisions.server";
 import { SNAPSHOT_FIELD_LABELS, type PageCreateInput, type PageEditInput, type PageSnapshot, type PageStatus } from "./page-forms";
 
 export type { PageSnapshot };
@@ -141,68 +151,20 @@ export async function getPageForEditor(db: Kysely<DB>, id: number): Promise<Page
   return row ? { id: row.id, updatedAt: row.updated_at, ...snapshotOf(row) } : null;
 }
 
-export interface RevisionListItem {
-  id: number;
-  number: number;
-  action: "crear" | "editar" | "restaurar" | "publicar";
-  restoredFromNumber: number | null;
-  authorName: string;
-  createdAt: string;
-  changedFields: (keyof PageSnapshot)[];
+export type { FieldDiff, RevisionListItem };
+
+export function listPageRevisions(db: Kysely<DB>, pageId: number): Promise<RevisionListItem[]> {
+  return listRevisions(db, "content_page", pageId);
 }
 
-export async function listPageRevisions(db: Kysely<DB>, pageId: number): Promise<RevisionListItem[]> {
-  const rows = await db
-    .selectFrom("page_revisions as r")
-    .leftJoin("page_revisions as source", "source.id", "r.restored_from")
-    .select(["r.id", "r.number", "r.action", "r.author_name", "r.created_at", "r.changed_fields", "source.number as restored_number"])
-    .where("r.entity", "=", "content_page")
-    .where("r.entity_id", "=", pageId)
-    .orderBy("r.number", "desc")
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    action: row.action,
-    restoredFromNumber: row.restored_number,
-    authorName: row.author_name,
-    createdAt: row.created_at,
-    changedFields: JSON.parse(row.changed_fields) as (keyof PageSnapshot)[],
-  }));
-}
-
-async function readRevision(db: Db, pageId: number, number: number) {
-  const row = await db
-    .selectFrom("page_revisions")
-    .select(["id", "number", "snapshot"])
-    .where("entity", "=", "content_page")
-    .where("entity_id", "=", pageId)
-    .where("number", "=", number)
-    .executeTakeFirst();
-  return row ? { id: row.id, number: row.number, snapshot: JSON.parse(row.snapshot) as PageSnapshot } : null;
-}
-
-export type DiffPart = DiffChunk;
-
-export interface FieldDiff {
-  field: keyof PageSnapshot;
-  label: string;
-  parts: DiffPart[];
+function readRevision(db: Db, pageId: number, number: number) {
+  return readAnyRevision<PageSnapshot & Record<string, unknown>>(db, "content_page", pageId, number);
 }
 
 /** What changed between two revisions of a page, field by field (only the fields that differ). */
-export async function diffPageRevisions(db: Kysely<DB>, pageId: number, from: number, to: number): Promise<FieldDiff[] | null> {
-  const [a, b] = await Promise.all([readRevision(db, pageId, from), readRevision(db, pageId, to)]);
-  if (!a || !b) return null;
-  const diffs: FieldDiff[] = [];
-  for (const field of Object.keys(SNAPSHOT_FIELD_LABELS) as (keyof PageSnapshot)[]) {
-    const before = String(a.snapshot[field] ?? "");
-    const after = String(b.snapshot[field] ?? "");
-    if (before === after) continue;
-    // Long texts compare by line (Markdown is written in lines), short ones by word.
-    diffs.push({ field, label: SNAPSHOT_FIELD_LABELS[field], parts: diffText(before, after, field === "body" ? "line" : "word") });
-  }
-  return diffs;
+export function diffPageRevisions(db: Kysely<DB>, pageId: number, from: number, to: number): Promise<FieldDiff[] | null> {
+  // Long texts compare by line (Markdown is written in lines), short ones by word.
+  return diffRevisions(db, "content_page", pageId, from, to, SNAPSHOT_FIELD_LABELS, new Set(["body"]));
 }
 
 // ---------------------------------------------------------------- writing
@@ -239,7 +201,7 @@ export async function pathProblem(db: Db, path: string): Promise<string | null> 
   return null;
 }
 
-async function writeRevision(
+function writeRevision(
   trx: Transaction<DB>,
   pageId: number,
   snapshot: PageSnapshot,
@@ -248,34 +210,11 @@ async function writeRevision(
   actor: StaffUser | null,
   restoredFrom: number | null = null,
 ): Promise<number> {
-  const last = await trx
-    .selectFrom("page_revisions")
-    .select((eb) => eb.fn.max("number").as("number"))
-    .where("entity", "=", "content_page")
-    .where("entity_id", "=", pageId)
-    .executeTakeFirst();
-  const number = (last?.number ?? 0) + 1;
-  await trx
-    .insertInto("page_revisions")
-    .values({
-      entity: "content_page",
-      entity_id: pageId,
-      number,
-      action,
-      restored_from: restoredFrom,
-      author_staff_id: actor?.id ?? null,
-      author_name: actor ? actor.name : "Publicación programada",
-      snapshot: JSON.stringify(snapshot),
-      changed_fields: JSON.stringify(changed),
-    })
-    .execute();
-  return number;
+  return writeAnyRevision(trx, "content_page", pageId, { ...snapshot }, changed, action, actor, restoredFrom);
 }
 
 function changedFields(before: PageSnapshot | null, after: PageSnapshot): (keyof PageSnapshot)[] {
-  return (Object.keys(SNAPSHOT_FIELD_LABELS) as (keyof PageSnapshot)[]).filter((field) =>
-    before ? before[field] !== after[field] : after[field] !== null && after[field] !== "",
-  );
+  return changedOf(SNAPSHOT_FIELD_LABELS, before ? { ...before } : null, { ...after }) as (keyof PageSnapshot)[];
 }
 
 function publishedMessage(status: PageStatus): string {
@@ -338,6 +277,8 @@ export async function updatePage(
       const row = await readPage(trx, pageId);
       if (!row) return { ok: false as const, notFound: true as const };
       const before = snapshotOf(row);
+      // A page seeded before the editor keeps its original text as version 1.
+      await ensureInitialRevision(trx, "content_page", pageId, { ...before });
       // Keeping an unchanged schedule that has meanwhile passed is not an error: the scheduler publishes it.
       const keepsSchedule =
         input.status === "programada" &&
@@ -386,7 +327,7 @@ export async function updatePage(
 class NoChange extends Error {}
 
 function pick(snapshot: PageSnapshot, fields: (keyof PageSnapshot)[]): Partial<PageSnapshot> {
-  return Object.fromEntries(fields.map((field) => [field, snapshot[field]]));
+  return pickFields({ ...snapshot }, fields) as Partial<PageSnapshot>;
 }
 
 /** Brings back the texts of an earlier revision as a new revision (the publication state stays). */

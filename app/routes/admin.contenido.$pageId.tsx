@@ -6,6 +6,7 @@ import { parsePageForm } from "~/content/page-editor-action.server";
 import { PageEditorForm } from "~/content/page-editor-form";
 import { getPageForEditor, updatePage } from "~/content/page-editor.server";
 import { pageEditSchema } from "~/content/page-forms";
+import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -21,21 +22,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-function pageIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const page = await getPageForEditor(db, pageIdOf(params.pageId));
+  const page = await getPageForEditor(db, editorRecordId(params.pageId));
   if (!page) throw new Response("No encontramos esta página", { status: 404 });
   return { page };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
-  const pageId = pageIdOf(params.pageId);
+  const pageId = editorRecordId(params.pageId);
   const parsed = parsePageForm(await request.formData(), pageEditSchema);
   if ("done" in parsed) return parsed.done;
   const outcome = await updatePage(db, pageId, parsed.value, actor, context.requestId ?? null, now());

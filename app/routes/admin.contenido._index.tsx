@@ -28,7 +28,8 @@ export default function ContentPagesList() {
       <p>
         <Link to="/admin/contenido/nueva" className="button">
           Crear una página
-        </Link>
+        </Link>{" "}
+        <Link to="/admin/contenido/departamentos">Páginas de direcciones y departamentos</Link>
       </p>
       <Form method="get" className="form form--inline" role="search" aria-label="Buscar páginas">
         <label htmlFor="buscar-paginas" className="field__label">

@@ -26,6 +26,12 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     description: "Páginas del sitio: crear, editar, programar, historial y restaurar.",
     roles: ["comunicacion"],
   },
+  {
+    href: "/admin/contenido/departamentos",
+    label: "Direcciones",
+    description: "Páginas de direcciones y departamentos: titular, textos, imágenes y personal.",
+    roles: ["comunicacion"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];

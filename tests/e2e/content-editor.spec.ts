@@ -5,6 +5,9 @@ import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { signInAsStaff } from "./staff-session";
 
 // Issue 12: the communications office creates, previews, schedules, edits and restores a page.
+// Long flows with axe on each screen, on a machine shared with other builds.
+test.describe.configure({ timeout: 180_000 });
+
 test.describe("pages editor", () => {
   test("create at a new path, preview, schedule, appear at the time, edit, restore, search, audit", async ({ page, context, baseURL, browser }) => {
     await signInAsStaff(context, baseURL!, "comunicacion");
@@ -104,12 +107,25 @@ test.describe("pages editor", () => {
     await signInAsStaff(teaching, baseURL!, "ensenanza");
     const page = await teaching.newPage();
     const id = (await db.selectFrom("content_pages").select("id").where("path", "=", "/voluntariado").executeTakeFirstOrThrow()).id;
-    for (const path of ["/admin/contenido", "/admin/contenido/nueva", `/admin/contenido/${id}`, `/admin/contenido/${id}/historial`]) {
+    const departmentId = (await db.selectFrom("department_pages").select("id").where("slug", "=", "medica").executeTakeFirstOrThrow()).id;
+    for (const path of [
+      "/admin/contenido",
+      "/admin/contenido/nueva",
+      `/admin/contenido/${id}`,
+      `/admin/contenido/${id}/historial`,
+      "/admin/contenido/departamentos",
+      `/admin/contenido/departamentos/${departmentId}`,
+      `/admin/contenido/departamentos/${departmentId}/historial`,
+    ]) {
       expect((await page.goto(path))?.status(), path).toBe(403);
       await expect(page.getByRole("heading", { name: "No tiene permiso para esta página" })).toBeVisible();
     }
     const post = await page.request.post(`/admin/contenido/${id}`, { form: { intent: "save", title: "x", summary: "y", status: "publicada" } });
     expect(post.status()).toBe(403);
+    const postDepartment = await page.request.post(`/admin/contenido/departamentos/${departmentId}`, {
+      multipart: { intent: "save", page_title: "x", summary: "y", tipo_departamento: "2" },
+    });
+    expect(postDepartment.status()).toBe(403);
     await teaching.close();
 
     const noJs = await browser.newContext({ javaScriptEnabled: false });
@@ -123,5 +139,79 @@ test.describe("pages editor", () => {
     await editor.getByRole("button", { name: "Guardar cambios" }).click();
     await expect(editor.getByText("Se guardaron los cambios de /voluntariado; ya está publicada.")).toBeVisible();
     await noJs.close();
+  });
+
+  test("a direction page: titular, texts and staff rows without JavaScript, history and restore (images: department-editor.test.ts)", async ({
+    browser,
+    baseURL,
+  }) => {
+    // Axe needs JavaScript in the page: the screens are checked in a normal browser, then edited without it.
+    const withJs = await browser.newContext();
+    await signInAsStaff(withJs, baseURL!, "comunicacion");
+    const checker = await withJs.newPage();
+    await checker.goto("/admin/contenido/departamentos");
+    await expect(checker.getByRole("heading", { level: 1, name: "Páginas de direcciones y departamentos" })).toBeVisible();
+    await expectNoAxeViolations(checker);
+    await checker.getByRole("link", { name: "Dirección Médica", exact: true }).click();
+    await expect(checker.getByRole("heading", { level: 1, name: "Editar «Dirección Médica»" })).toBeVisible();
+    await expectNoAxeViolations(checker);
+    const editUrl = checker.url();
+
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    await signInAsStaff(noJs, baseURL!, "comunicacion");
+    const editor = await noJs.newPage();
+    await editor.goto(editUrl);
+    await editor.getByLabel("Cargo o grado del titular").fill("Director Médico del Hospital");
+    await editor
+      .getByLabel("Primer texto (Markdown)")
+      .fill("## Atención\n\nLa dirección tamarindoeditado coordina la atención.\n\n<script>window.pwned = 3</script>");
+    // Without JavaScript, "Agregar fila" is a submit the server answers with one more empty row.
+    const rows = await editor.getByLabel(/^Nombre \(fila \d+\)$/).count();
+    await editor.getByRole("button", { name: "Agregar fila" }).click();
+    await expect(editor.getByLabel(`Nombre (fila ${rows + 1})`)).toBeVisible();
+    await expect(editor.getByLabel("Cargo o grado del titular")).toHaveValue("Director Médico del Hospital");
+    await editor.getByLabel(`Nombre (fila ${rows + 1})`).fill("Mapa peligroso");
+    await editor.getByLabel(`Enlace (fila ${rows + 1})`).fill("javascript:alert(1)");
+    await editor.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(editor.getByTestId("error-summary")).toContainText("debe ser una página del sitio");
+    await editor.getByLabel(`Nombre (fila ${rows + 1})`).fill("Dirección de Enseñanza");
+    await editor.getByLabel(`Enlace (fila ${rows + 1})`).fill("/direccion/ensenanza");
+    await editor.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(editor.getByText("Se guardaron los cambios de /direccion/medica.")).toBeVisible();
+
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+    await publicPage.goto("/direccion/medica");
+    await expect(publicPage.getByText("Director Médico del Hospital")).toBeVisible();
+    await expect(publicPage.getByText("tamarindoeditado", { exact: false })).toBeVisible();
+    await expect(publicPage.locator(".rich-text script")).toHaveCount(0);
+    await expect(
+      publicPage.getByRole("region", { name: "Personal y contacto" }).getByRole("link", { name: "Dirección de Enseñanza" }),
+    ).toHaveAttribute("href", "/direccion/ensenanza");
+    await publicPage.goto("/buscar?q=tamarindoeditado");
+    await expect(publicPage.getByRole("link", { name: "Dirección Médica" })).toBeVisible();
+
+    // History: version 1 is the text before the editor; restoring it brings the page back.
+    await checker.goto(`${editUrl}/historial?de=1&a=2`);
+    await expect(checker.getByText("Contenido anterior a la primera edición")).toBeVisible();
+    await expect(checker.locator(".revision-diff ins").first()).toBeVisible();
+    await expectNoAxeViolations(checker);
+    await checker.getByRole("button", { name: "Restaurar la versión 1" }).click();
+    await expect(checker.getByText("Se restauró la versión 1 como versión 3.")).toBeVisible();
+    await publicPage.goto("/direccion/medica");
+    await expect(publicPage.getByText("tamarindoeditado", { exact: false })).toHaveCount(0);
+    await expect(publicPage.getByText("Director Médico del Hospital")).toHaveCount(0);
+    await visitor.close();
+    await noJs.close();
+    await withJs.close();
+
+    const admin = await browser.newContext();
+    await signInAsStaff(admin, baseURL!, "admin");
+    const log = await admin.newPage();
+    await log.goto("/admin/bitacora");
+    for (const action of ["department_page.update", "department_page.restore"]) {
+      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+    await admin.close();
   });
 });

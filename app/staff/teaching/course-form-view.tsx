@@ -1,3 +1,4 @@
+import { AdminFileField } from "~/components/admin-file-field";
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
@@ -12,52 +13,6 @@ export interface CourseFormDefaults {
 }
 
 /** A file input for the admin forms (the server checks type and size by content). */
-function AdminFileField({
-  meta,
-  label,
-  hint,
-  accept,
-  current,
-}: {
-  meta: FieldMeta;
-  label: string;
-  hint: string;
-  accept: string;
-  current?: { href: string; label: string } | null;
-}) {
-  const invalid = Boolean(meta.errors?.length);
-  return (
-    <div className={["field", "field--file", invalid ? "field--invalid" : null].filter(Boolean).join(" ")}>
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-      </label>
-      <p id={meta.descriptionId} className="field__hint">
-        {hint}
-        {current ? (
-          <>
-            {" "}
-            Archivo actual: <a href={current.href}>{current.label}</a>.
-          </>
-        ) : null}
-      </p>
-      {invalid ? (
-        <p id={meta.errorId} className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {meta.errors!.join(" ")}
-        </p>
-      ) : null}
-      <input
-        type="file"
-        id={meta.id}
-        name={meta.name}
-        accept={accept}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[meta.descriptionId, invalid ? meta.errorId : null].filter(Boolean).join(" ")}
-        className="field__file"
-      />
-    </div>
-  );
-}
 
 /**
  * The course form (new and edit) with the seed's field names. Works without JavaScript: a plain

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { diffPageRevisions, getPageForEditor, listPageRevisions, restorePageRevision } from "~/content/page-editor.server";
-import { SNAPSHOT_FIELD_LABELS } from "~/content/page-forms";
+import { historyKind } from "~/content/page-history.server";
+import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -12,6 +12,8 @@ import { formatMexicoCityDateTime } from "~/utils/mexico-time";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // A page's revisions: who saved what and when, a comparison of two, and "Restaurar" (issue 12).
+// One screen for every kind of page: /admin/contenido/{id}/historial (information pages) and
+// /admin/contenido/departamentos/{id}/historial (department pages); see page-history.server.ts.
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
 export const meta: MetaFunction = () => [
@@ -19,47 +21,55 @@ export const meta: MetaFunction = () => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-const ACTION_TEXT = { crear: "Creación", editar: "Edición", restaurar: "Restauración", publicar: "Publicación programada" } as const;
-
-function pageIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta página", { status: 404 });
-  return Number(raw);
-}
+const ACTION_TEXT = {
+  inicial: "Contenido anterior a la primera edición",
+  crear: "Creación",
+  editar: "Edición",
+  restaurar: "Restauración",
+  publicar: "Publicación programada",
+} as const;
 
 const revisionNumber = z.coerce.number().int().min(1).max(1_000_000);
 
+function kindOf(raw: string | undefined) {
+  const kind = historyKind(raw);
+  if (!kind) throw new Response("No encontramos esta página", { status: 404 });
+  return kind;
+}
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const pageId = pageIdOf(params.pageId);
-  const page = await getPageForEditor(db, pageId);
+  const kind = kindOf(params.kind);
+  const pageId = editorRecordId(params.pageId);
+  const page = await kind.read(db, pageId);
   if (!page) throw new Response("No encontramos esta página", { status: 404 });
-  const revisions = await listPageRevisions(db, pageId);
+  const revisions = await kind.list(db, pageId);
   const search = new URL(request.url).searchParams;
   const from = revisionNumber.safeParse(search.get("de"));
   const to = revisionNumber.safeParse(search.get("a"));
-  const comparison =
-    from.success && to.success ? { from: from.data, to: to.data, diffs: await diffPageRevisions(db, pageId, from.data, to.data) } : null;
-  return { page: { id: page.id, title: page.title, path: page.path }, revisions, comparison };
+  const comparison = from.success && to.success ? { from: from.data, to: to.data, diffs: await kind.diff(db, pageId, from.data, to.data) } : null;
+  return { page: { title: page.title, path: page.path, editHref: kind.editHref(pageId) }, labels: kind.labels, revisions, comparison };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
-  const pageId = pageIdOf(params.pageId);
+  const kind = kindOf(params.kind);
+  const pageId = editorRecordId(params.pageId);
   const number = revisionNumber.safeParse((await request.formData()).get("revision"));
   if (!number.success) return data({ message: "Elija la versión que quiere restaurar." }, { status: 400 });
-  const outcome = await restorePageRevision(db, pageId, number.data, actor, context.requestId ?? null, now());
+  const outcome = await kind.restore(db, pageId, number.data, actor, context.requestId ?? null, now());
   if (!outcome.ok) return data({ message: outcome.message }, { status: 400 });
-  return redirectWithToast(`/admin/contenido/${pageId}/historial`, { type: "success", description: outcome.message });
+  return redirectWithToast(`${kind.editHref(pageId)}/historial`, { type: "success", description: outcome.message });
 }
 
 export default function PageHistory() {
-  const { page, revisions, comparison } = useLoaderData<typeof loader>();
+  const { page, labels, revisions, comparison } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const newest = revisions[0]?.number ?? 1;
   return (
     <div className="container page">
       <p>
-        <Link to={`/admin/contenido/${page.id}`}>Volver a editar «{page.title}»</Link>
+        <Link to={page.editHref}>Volver a editar «{page.title}»</Link>
       </p>
       <h1>Historial de «{page.title}»</h1>
       {actionData?.message ? (
@@ -129,8 +139,10 @@ export default function PageHistory() {
               {revision.restoredFromNumber ? ` de la versión ${revision.restoredFromNumber}` : ""}, por {revision.authorName},{" "}
               {formatMexicoCityDateTime(revision.createdAt)}.
               {revision.changedFields.length
-                ? ` Cambió: ${revision.changedFields.map((field) => SNAPSHOT_FIELD_LABELS[field]).join(", ")}.`
-                : " Sin cambios de texto."}
+                ? ` Cambió: ${revision.changedFields.map((field) => labels[field] ?? field).join(", ")}.`
+                : revision.action === "inicial"
+                  ? ""
+                  : " Sin cambios de texto."}
             </p>
             {revision.number !== newest ? (
               <Form method="post">

@@ -1,0 +1,205 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import { AdminFileField } from "~/components/admin-file-field";
+import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
+import { RichText } from "~/components/rich-text";
+import { DEPARTMENT_FIELD_LABELS, PAGE_IMAGE_ACCEPT, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
+import type { SafeHtml } from "./markdown.server";
+import { TextAreaField } from "./page-editor-form";
+
+export type DepartmentFormValues = {
+  page_title: string;
+  summary: string;
+  tipo_departamento: string;
+  page_titular: string;
+  page_titular_grade: string;
+  page_first_content: string;
+  page_second_content: string;
+  page_first_image_alt: string;
+  page_second_image_alt: string;
+  page_staff: { name: string; link: string }[];
+  // File fields: never given a value back (browsers cannot refill a file input).
+  page_titular_photo?: string;
+  page_first_image?: string;
+  page_second_image?: string;
+};
+
+type CurrentImages = Record<DepartmentImageField, { href: string; label: string } | null>;
+
+const IMAGE_HINT = "JPG, PNG o WebP, máximo 2 MB (se revisa el contenido del archivo, no su nombre).";
+
+function RemoveImage({ field, current }: { field: DepartmentImageField; current: CurrentImages[DepartmentImageField] }) {
+  if (!current) return null;
+  return (
+    <div className="field field--checkbox">
+      <input type="checkbox" id={`quitar-${field}`} name={`quitar_${field}`} />
+      <label htmlFor={`quitar-${field}`}>Quitar «{DEPARTMENT_FIELD_LABELS[field]}» de la página</label>
+    </div>
+  );
+}
+
+/**
+ * The department page form. Works without JavaScript: "Vista previa" and the staff rows' "Agregar
+ * fila" / "Quitar fila" are submit buttons the server answers with the same form (conform's list
+ * intents), nothing stored. Chosen images are not kept by those answers (browsers never refill a
+ * file input), which the hint says.
+ */
+export function DepartmentEditorForm({
+  action,
+  defaultValue,
+  images,
+  lastResult,
+  preview,
+}: {
+  action: string;
+  defaultValue: DepartmentFormValues;
+  images: CurrentImages;
+  lastResult?: SubmissionResult<string[]>;
+  preview?: { title: string; first: SafeHtml; second: SafeHtml } | null;
+}) {
+  const [form, fields] = useForm<DepartmentFormValues>({ id: "editar-departamento", lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const rows = fields.page_staff.getFieldList();
+  const rowErrors = rows.flatMap((row) => {
+    const { name, link } = row.getFieldset();
+    return [name, link];
+  });
+  return (
+    <>
+      <ErrorSummary
+        title="No pudimos guardar la página"
+        errors={summaryErrors([
+          fields.page_title,
+          fields.summary,
+          fields.tipo_departamento,
+          fields.page_titular,
+          fields.page_titular_grade,
+          fields.page_titular_photo,
+          fields.page_first_content,
+          fields.page_first_image,
+          fields.page_first_image_alt,
+          fields.page_second_content,
+          fields.page_second_image,
+          fields.page_second_image_alt,
+          ...rowErrors,
+        ])}
+        formErrors={form.errors}
+        focusKey={lastResult}
+      />
+      {preview ? (
+        <section aria-labelledby="vista-previa" className="page-preview">
+          <h2 id="vista-previa">Vista previa (todavía no se guarda)</h2>
+          <div className="page-preview__frame">
+            <p className="page-preview__title">{preview.title}</p>
+            <RichText html={preview.first} />
+            <RichText html={preview.second} />
+          </div>
+        </section>
+      ) : null}
+      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
+        <Field meta={fields.page_title} label={DEPARTMENT_FIELD_LABELS.page_title} required />
+        <Field
+          meta={fields.summary}
+          label={DEPARTMENT_FIELD_LABELS.summary}
+          hint="Una o dos frases; es la descripción que muestran los buscadores (300 caracteres como máximo)."
+          required
+        />
+        <RadioGroup
+          meta={fields.tipo_departamento}
+          legend={DEPARTMENT_FIELD_LABELS.tipo_departamento}
+          options={(["1", "2"] as const).map((value) => ({ value, label: TIPO_DEPARTAMENTO_LABELS[value] }))}
+          required
+        />
+        <fieldset className="form__group">
+          <legend>Titular</legend>
+          <Field meta={fields.page_titular} label="Nombre del titular (opcional)" />
+          <Field meta={fields.page_titular_grade} label={DEPARTMENT_FIELD_LABELS.page_titular_grade} hint="Por ejemplo: Director Médico." />
+          <AdminFileField
+            meta={fields.page_titular_photo}
+            label={DEPARTMENT_FIELD_LABELS.page_titular_photo}
+            hint={IMAGE_HINT}
+            accept={PAGE_IMAGE_ACCEPT}
+            current={images.page_titular_photo}
+          />
+          <RemoveImage field="page_titular_photo" current={images.page_titular_photo} />
+        </fieldset>
+        <fieldset className="form__group">
+          <legend>Primer bloque</legend>
+          <TextAreaField
+            meta={fields.page_first_content}
+            label={`${DEPARTMENT_FIELD_LABELS.page_first_content} (Markdown)`}
+            hint="Use ## para subtítulos, - para listas y [texto](https://…) o [texto](/ruta) para enlaces. No se admiten estilos, imágenes ni código."
+            rows={12}
+          />
+          <AdminFileField
+            meta={fields.page_first_image}
+            label={DEPARTMENT_FIELD_LABELS.page_first_image}
+            hint={IMAGE_HINT}
+            accept={PAGE_IMAGE_ACCEPT}
+            current={images.page_first_image}
+          />
+          <RemoveImage field="page_first_image" current={images.page_first_image} />
+          <Field
+            meta={fields.page_first_image_alt}
+            label={DEPARTMENT_FIELD_LABELS.page_first_image_alt}
+            hint="Obligatorio si la página tiene esta imagen."
+          />
+        </fieldset>
+        <fieldset className="form__group">
+          <legend>Segundo bloque</legend>
+          <TextAreaField meta={fields.page_second_content} label={`${DEPARTMENT_FIELD_LABELS.page_second_content} (Markdown)`} rows={12} />
+          <AdminFileField
+            meta={fields.page_second_image}
+            label={DEPARTMENT_FIELD_LABELS.page_second_image}
+            hint={IMAGE_HINT}
+            accept={PAGE_IMAGE_ACCEPT}
+            current={images.page_second_image}
+          />
+          <RemoveImage field="page_second_image" current={images.page_second_image} />
+          <Field
+            meta={fields.page_second_image_alt}
+            label={DEPARTMENT_FIELD_LABELS.page_second_image_alt}
+            hint="Obligatorio si la página tiene esta imagen."
+          />
+        </fieldset>
+        <fieldset className="form__group">
+          <legend>{DEPARTMENT_FIELD_LABELS.page_staff}</legend>
+          <p className="field__hint">
+            Nombre y enlace por fila. El enlace es una página del sitio (/direccion/…), una dirección web (https://…) o un correo (mailto:…). Las
+            filas vacías no se guardan. «Agregar fila» y «Quitar fila» no guardan la página, y las imágenes elegidas habrá que elegirlas de nuevo.
+          </p>
+          <ol className="staff-rows">
+            {rows.map((row, index) => {
+              const { name, link } = row.getFieldset();
+              return (
+                <li key={row.key}>
+                  <fieldset className="staff-row">
+                    <legend>Fila {index + 1}</legend>
+                    <Field meta={name} label={`Nombre (fila ${index + 1})`} />
+                    <Field meta={link} label={`Enlace (fila ${index + 1})`} spellCheck={false} autoComplete="off" />
+                    <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.page_staff.name, index })}>
+                      Quitar fila<span className="visually-hidden"> {index + 1}</span>
+                    </button>
+                  </fieldset>
+                </li>
+              );
+            })}
+          </ol>
+          <button
+            className="button button--secondary"
+            {...form.insert.getButtonProps({ name: fields.page_staff.name, defaultValue: { name: "", link: "" } })}
+          >
+            Agregar fila
+          </button>
+        </fieldset>
+        <div className="form-actions">
+          <button type="submit" name="intent" value="preview" className="button button--secondary">
+            Vista previa
+          </button>
+          <button type="submit" name="intent" value="save" className="button">
+            Guardar cambios
+          </button>
+        </div>
+      </Form>
+    </>
+  );
+}

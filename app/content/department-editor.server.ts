@@ -1,0 +1,448 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
+import { COURSE_FILE_MESSAGES, COURSE_IMAGE_MAX_BYTES, detectCourseFile } from "~/courses/course-form";
+import type { DB } from "~/db.server";
+import { storeFile } from "~/files/files.server";
+import { recordAudit } from "~/staff/audit.server";
+import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
+import type { StaffUser } from "~/staff/staff";
+import { parseStaffLinks } from "./department-pages.server";
+import {
+  DEPARTMENT_FIELD_LABELS,
+  DEPARTMENT_IMAGE_FIELDS,
+  MAX_STAFF_ROWS,
+  type DepartmentImageField,
+  type DepartmentSnapshot,
+} from "./department-forms";
+import { renderMarkdown } from "./markdown.server";
+import { changedFields, diffRevisions, ensureInitialRevision, listRevisions, pickFields, readRevision, writeRevision } from "./revisions.server";
+
+/**
+ * The department and direction pages' editor (issue 12, decision 0026): the seed's department
+ * fields of /direccion/{slug}. Every save is one transaction: the uploaded images, the row, a
+ * revision in page_revisions (entity department_page) and an audit row; the search index and the
+ * anonymous page cache follow by the triggers of migrations 0014 and 0015.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// ---------------------------------------------------------------- the form
+
+const IMAGE_MESSAGES = {
+  tooLarge: "La imagen pesa más de 2 MB. Reduzca su tamaño o elija otra.",
+  wrongType: "El archivo no es una imagen JPG, PNG ni WebP (se revisa su contenido, no su nombre). Elija una imagen en alguno de esos formatos.",
+  empty: COURSE_FILE_MESSAGES.image.empty,
+};
+
+/** A page image: JPG, PNG or WebP by its content, at most 2 MB. */
+export const PAGE_IMAGE_RULE: FileRule = {
+  maxBytes: COURSE_IMAGE_MAX_BYTES,
+  detect: (bytes) => detectCourseFile(bytes, "image"),
+  messages: IMAGE_MESSAGES,
+  fallbackName: "imagen",
+};
+
+const IMAGE_RULES = Object.fromEntries(DEPARTMENT_IMAGE_FIELDS.map((field) => [field, PAGE_IMAGE_RULE])) as Record<DepartmentImageField, FileRule>;
+
+const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+const controlMessage = (label: string) => `«${label}» tiene caracteres de control (invisibles). Bórrelos y escriba el texto de nuevo.`;
+
+// No .pipe(z.string()) after a transform: conform's coercion would read a trimmed "" as "missing".
+function lineText(label: string, max: number, required?: string) {
+  return z
+    .string(required ? { error: required } : undefined)
+    .refine((value) => !ONE_LINE_CONTROL.test(value), controlMessage(label))
+    .transform((value) => value.trim())
+    .refine((value) => value.length <= max, `«${label}» tiene más de ${max} caracteres; acórtelo.`)
+    .refine((value) => !required || value.length > 0, required ?? "");
+}
+
+const oneLine = (label: string, max: number) => lineText(label, max).optional();
+const requiredLine = (label: string, max: number, required: string) => lineText(label, max, required);
+
+function markdown(label: string) {
+  return z
+    .string()
+    .refine((value) => !TEXT_CONTROL.test(value), controlMessage(label))
+    .transform((value) => value.replace(/\r\n?/g, "\n"))
+    .refine((value) => value.length <= 50_000, `«${label}» tiene más de 50 000 caracteres; acórtelo.`)
+    .optional();
+}
+
+/**
+ * A staff row's link: a page of this site (/ruta), a web address (http:// or https://), or an
+ * e-mail (mailto:, which the seeded pages use for their contacts). Nothing else: no javascript:,
+ * data:, protocol-relative //host, spaces or control characters.
+ */
+export function isSafeStaffLink(link: string): boolean {
+  if (/[\s\u0000-\u001f\u007f-\u009f\\]/.test(link)) return false;
+  if (/^\/(?!\/)/.test(link)) return true;
+  if (/^mailto:[^@/:]+@[^@/:]+\.[a-z]{2,}$/i.test(link)) return true;
+  if (!/^https?:\/\/[^/]/i.test(link)) return false;
+  try {
+    const url = new URL(link);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+const staffRow = z.object({ name: z.string().optional(), link: z.string().optional() });
+
+const removeFlag = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+export const departmentEditSchema = z
+  .object({
+    page_title: requiredLine("Título", 200, "Escriba el título de la página."),
+    summary: requiredLine("Resumen", 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
+    tipo_departamento: z.enum(["1", "2"], { error: "Elija el tipo de página." }).transform((value) => Number(value) as 1 | 2),
+    page_titular: oneLine("Titular", 200),
+    page_titular_grade: oneLine("Cargo o grado del titular", 200),
+    page_first_content: markdown("Primer texto"),
+    page_second_content: markdown("Segundo texto"),
+    page_first_image_alt: oneLine("Texto alternativo de la primera imagen", 300),
+    page_second_image_alt: oneLine("Texto alternativo de la segunda imagen", 300),
+    quitar_page_titular_photo: removeFlag,
+    quitar_page_first_image: removeFlag,
+    quitar_page_second_image: removeFlag,
+    page_staff: z.array(staffRow).max(MAX_STAFF_ROWS, `La lista de personal admite ${MAX_STAFF_ROWS} filas como máximo.`).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.page_titular_grade && !value.page_titular) {
+      ctx.addIssue({ code: "custom", path: ["page_titular"], message: "Escriba el nombre del titular, o borre su cargo." });
+    }
+    (value.page_staff ?? []).forEach((row, index) => {
+      const name = row.name ?? "";
+      const link = (row.link ?? "").trim();
+      if (!name.trim() && !link) return; // a blank row is no row
+      const who = name.trim() ? `«${name.trim().slice(0, 40)}»` : `la fila ${index + 1}`;
+      if (ONE_LINE_CONTROL.test(name) || ONE_LINE_CONTROL.test(row.link ?? "")) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["page_staff", index, "name"],
+          message: `La fila ${index + 1} del personal tiene caracteres de control (invisibles). Escríbala de nuevo.`,
+        });
+        return;
+      }
+      if (!name.trim())
+        ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `Escriba el nombre de la fila ${index + 1} del personal.` });
+      else if (name.trim().length > 200)
+        ctx.addIssue({ code: "custom", path: ["page_staff", index, "name"], message: `El nombre de ${who} tiene más de 200 caracteres; acórtelo.` });
+      if (!link) ctx.addIssue({ code: "custom", path: ["page_staff", index, "link"], message: `Escriba el enlace de ${who}.` });
+      else if (link.length > 500 || !isSafeStaffLink(link))
+        ctx.addIssue({
+          code: "custom",
+          path: ["page_staff", index, "link"],
+          message: `El enlace de ${who} debe ser una página del sitio (/ruta), una dirección web (https://…) o un correo (mailto:…).`,
+        });
+    });
+  })
+  .transform((value) => ({
+    ...value,
+    page_staff: (value.page_staff ?? [])
+      .map((row) => ({ name: (row.name ?? "").trim(), link: (row.link ?? "").trim() }))
+      .filter((row) => row.name || row.link),
+  }));
+
+export type DepartmentEditInput = z.output<typeof departmentEditSchema>;
+export type DepartmentUploads = Partial<Record<DepartmentImageField, CheckedFile>>;
+
+/**
+ * The first step of the editor's action: reads the multipart form (images checked by content),
+ * then answers "Vista previa" and conform's list buttons (Agregar/Quitar fila) with the form as
+ * typed (nothing stored), or a 400 with every error at once; otherwise the parsed values.
+ */
+export async function parseDepartmentForm(request: Request) {
+  const parsed = await parseAdminForm(request, IMAGE_RULES);
+  if (!parsed.ok) {
+    const message =
+      parsed.reason === "too-large"
+        ? "El envío pesa demasiado: cada imagen puede pesar 2 MB como máximo."
+        : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    return { done: data({ result: { status: "error" as const, error: { "": [message] } }, preview: null }, { status: 400 }) } as const;
+  }
+  const submission = parseWithZod(parsed.fields, { schema: departmentEditSchema });
+  if (parsed.fields.get("intent") === "preview") {
+    const preview = {
+      title: String(parsed.fields.get("page_title") ?? "").trim() || "(sin título)",
+      first: renderMarkdown(String(parsed.fields.get("page_first_content") ?? "")),
+      second: renderMarkdown(String(parsed.fields.get("page_second_content") ?? "")),
+    };
+    return { done: data({ result: submission.reply(), preview }, { status: 200 }) } as const;
+  }
+  // Agregar fila / Quitar fila: conform applies the list intent and answers with the new form.
+  if (submission.status === undefined) return { done: data({ result: submission.reply(), preview: null }, { status: 200 }) } as const;
+  const fileErrors = parsed.fileErrors as Partial<Record<string, string[]>>;
+  if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
+    const reply = submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fileErrors).map(([k, v]) => [k, v ?? []])) });
+    return { done: data({ result: reply, preview: null }, { status: 400 }) } as const;
+  }
+  return { submission, value: submission.value, files: Object.fromEntries(parsed.files) as DepartmentUploads } as const;
+}
+
+// ---------------------------------------------------------------- reading
+
+const DEPARTMENT_COLUMNS = [
+  "id",
+  "slug",
+  "title",
+  "summary",
+  "tipo_departamento",
+  "head_name",
+  "head_grade",
+  "head_photo_file_id",
+  "first_content",
+  "second_content",
+  "first_image_file_id",
+  "first_image_alt",
+  "second_image_file_id",
+  "second_image_alt",
+  "staff_links",
+  "is_published",
+  "updated_at",
+] as const;
+
+async function readDepartment(db: Db, id: number) {
+  return db.selectFrom("department_pages").select(DEPARTMENT_COLUMNS).where("id", "=", id).executeTakeFirst();
+}
+
+type DepartmentRow = NonNullable<Awaited<ReturnType<typeof readDepartment>>>;
+
+function snapshotOf(row: DepartmentRow): DepartmentSnapshot {
+  return {
+    page_title: row.title,
+    summary: row.summary,
+    tipo_departamento: row.tipo_departamento === 2 ? 2 : 1,
+    page_titular: row.head_name,
+    page_titular_grade: row.head_grade,
+    page_titular_photo: row.head_photo_file_id,
+    page_first_content: row.first_content,
+    page_second_content: row.second_content,
+    page_first_image: row.first_image_file_id,
+    page_first_image_alt: row.first_image_alt,
+    page_second_image: row.second_image_file_id,
+    page_second_image_alt: row.second_image_alt,
+    page_staff: parseStaffLinks(row.staff_links),
+  };
+}
+
+export interface DepartmentListItem {
+  id: number;
+  slug: string;
+  path: string;
+  title: string;
+  tipoDepartamento: 1 | 2;
+  isPublished: boolean;
+  updatedAt: string;
+}
+
+/** Department and direction pages for the editor's list, optionally filtered by words in the title or slug. */
+export async function listDepartmentPagesForEditor(db: Kysely<DB>, query = ""): Promise<DepartmentListItem[]> {
+  let select = db.selectFrom("department_pages").select(["id", "slug", "title", "tipo_departamento", "is_published", "updated_at"]);
+  for (const word of query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    select = select.where((eb) => eb.or([eb(eb.fn("lower", ["title"]), "like", eb.val(like)), eb("slug", "like", like)]));
+  }
+  const rows = await select.orderBy("tipo_departamento", "desc").orderBy("title").execute();
+  return rows.map((row) => ({
+    id: row.id,
+    slug: row.slug,
+    path: `/direccion/${row.slug}`,
+    title: row.title,
+    tipoDepartamento: row.tipo_departamento === 2 ? 2 : 1,
+    isPublished: row.is_published === 1,
+    updatedAt: row.updated_at,
+  }));
+}
+
+export interface DepartmentForEditor extends DepartmentSnapshot {
+  id: number;
+  path: string;
+  isPublished: boolean;
+  updatedAt: string;
+}
+
+export async function getDepartmentPageForEditor(db: Kysely<DB>, id: number): Promise<DepartmentForEditor | null> {
+  const row = await readDepartment(db, id);
+  return row
+    ? { id: row.id, path: `/direccion/${row.slug}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) }
+    : null;
+}
+
+export function listDepartmentRevisions(db: Kysely<DB>, id: number) {
+  return listRevisions(db, "department_page", id);
+}
+
+export function diffDepartmentRevisions(db: Kysely<DB>, id: number, from: number, to: number) {
+  return diffRevisions(
+    db,
+    "department_page",
+    id,
+    from,
+    to,
+    DEPARTMENT_FIELD_LABELS,
+    new Set(["page_first_content", "page_second_content", "page_staff"]),
+  );
+}
+
+// ---------------------------------------------------------------- writing
+
+export type DepartmentIssues = Partial<Record<keyof DepartmentEditInput | DepartmentImageField | "form", string[]>>;
+export type DepartmentSaveOutcome = { ok: true; message: string } | { ok: false; issues: DepartmentIssues } | { ok: false; notFound: true };
+
+class NoChange extends Error {}
+
+function columnsOf(snapshot: DepartmentSnapshot) {
+  return {
+    title: snapshot.page_title,
+    summary: snapshot.summary,
+    tipo_departamento: snapshot.tipo_departamento,
+    head_name: snapshot.page_titular,
+    head_grade: snapshot.page_titular_grade,
+    head_photo_file_id: snapshot.page_titular_photo,
+    first_content: snapshot.page_first_content,
+    second_content: snapshot.page_second_content,
+    first_image_file_id: snapshot.page_first_image,
+    first_image_alt: snapshot.page_first_image_alt,
+    second_image_file_id: snapshot.page_second_image,
+    second_image_alt: snapshot.page_second_image_alt,
+    staff_links: JSON.stringify(snapshot.page_staff),
+  };
+}
+
+/** Writes a new state of the page, its revision and its audit row; throws NoChange when nothing changed. */
+async function writeDepartment(
+  trx: Transaction<DB>,
+  row: DepartmentRow,
+  next: DepartmentSnapshot,
+  action: "editar" | "restaurar",
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+  restoredFrom: { id: number; number: number } | null = null,
+) {
+  const before = snapshotOf(row);
+  const changed = changedFields(DEPARTMENT_FIELD_LABELS, { ...before }, { ...next });
+  if (changed.length === 0 && action === "editar") throw new NoChange();
+  await ensureInitialRevision(trx, "department_page", row.id, { ...before });
+  await trx
+    .updateTable("department_pages")
+    .set({ ...columnsOf(next), updated_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .execute();
+  const number = await writeRevision(trx, "department_page", row.id, { ...next }, changed, action, actor, restoredFrom?.id ?? null);
+  await recordAudit(trx, {
+    actor,
+    action: action === "editar" ? "department_page.update" : "department_page.restore",
+    entity: "department_page",
+    entityId: row.id,
+    before: pickFields({ ...before }, changed),
+    after: { ...pickFields({ ...next }, changed), ...(restoredFrom ? { restoredFrom: restoredFrom.number } : {}), revision: number },
+    requestId,
+  });
+  return { changed, number };
+}
+
+/** Saves an edit of a department or direction page (texts, images, staff rows). */
+export async function updateDepartmentPage(
+  db: Kysely<DB>,
+  id: number,
+  input: DepartmentEditInput,
+  uploads: DepartmentUploads,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<DepartmentSaveOutcome> {
+  return db
+    .transaction()
+    .execute(async (trx): Promise<DepartmentSaveOutcome> => {
+      const row = await readDepartment(trx, id);
+      if (!row) return { ok: false, notFound: true };
+      const current = snapshotOf(row);
+      const removing = {
+        page_titular_photo: input.quitar_page_titular_photo,
+        page_first_image: input.quitar_page_first_image,
+        page_second_image: input.quitar_page_second_image,
+      };
+      // An image a visitor sees needs its description (the titular's photo is described by the name beside it).
+      const issues: DepartmentIssues = {};
+      for (const [field, alt] of [
+        ["page_first_image", "page_first_image_alt"],
+        ["page_second_image", "page_second_image_alt"],
+      ] as const) {
+        const keeps = uploads[field] !== undefined || (current[field] !== null && !removing[field]);
+        if (keeps && !input[alt]) issues[alt] = [`Describa la imagen en «${DEPARTMENT_FIELD_LABELS[alt]}» (lo que leen los lectores de pantalla).`];
+      }
+      if (Object.keys(issues).length > 0) return { ok: false, issues };
+
+      const images = {} as Record<DepartmentImageField, string | null>;
+      for (const field of DEPARTMENT_IMAGE_FIELDS) {
+        const upload = uploads[field];
+        images[field] = upload ? await storeFile(trx, upload, "public") : removing[field] ? null : current[field];
+      }
+      const next: DepartmentSnapshot = {
+        page_title: input.page_title,
+        summary: input.summary,
+        tipo_departamento: input.tipo_departamento,
+        page_titular: input.page_titular || null,
+        page_titular_grade: input.page_titular_grade || null,
+        page_titular_photo: images.page_titular_photo,
+        page_first_content: input.page_first_content ?? "",
+        page_second_content: input.page_second_content ?? "",
+        page_first_image: images.page_first_image,
+        page_first_image_alt: images.page_first_image ? (input.page_first_image_alt ?? "") : "",
+        page_second_image: images.page_second_image,
+        page_second_image_alt: images.page_second_image ? (input.page_second_image_alt ?? "") : "",
+        page_staff: input.page_staff,
+      };
+      await writeDepartment(trx, row, next, "editar", actor, requestId, now);
+      return { ok: true, message: `Se guardaron los cambios de /direccion/${row.slug}.` };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoChange) return { ok: true as const, message: "No había cambios que guardar." };
+      throw error;
+    });
+}
+
+/** Brings back an earlier version of a department page (every field) as a new revision. */
+export async function restoreDepartmentRevision(
+  db: Kysely<DB>,
+  id: number,
+  number: number,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await readDepartment(trx, id);
+    const revision = row ? await readRevision<DepartmentSnapshot & Record<string, unknown>>(trx, "department_page", id, number) : null;
+    if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión de la página." };
+    const old = revision.snapshot;
+    // Files are never deleted, but a restored image must still exist (the column references it).
+    const exists = async (fileId: string | null) =>
+      fileId && (await trx.selectFrom("stored_files").select("id").where("id", "=", fileId).executeTakeFirst()) ? fileId : null;
+    const next: DepartmentSnapshot = {
+      ...snapshotOf(row),
+      ...old,
+      page_staff: Array.isArray(old.page_staff) ? old.page_staff.filter((s) => isSafeStaffLink(s.link)) : [],
+      page_titular_photo: await exists(old.page_titular_photo),
+      page_first_image: await exists(old.page_first_image),
+      page_second_image: await exists(old.page_second_image),
+    };
+    const { changed, number: newNumber } = await writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision);
+    return {
+      ok: true as const,
+      message: changed.length
+        ? `Se restauró la versión ${number} como versión ${newNumber}.`
+        : `La versión ${number} ya era igual a la actual; se registró como versión ${newNumber}.`,
+    };
+  });
+}
