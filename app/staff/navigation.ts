@@ -26,6 +26,18 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     description: "Páginas del sitio: crear, editar, programar, historial y restaurar.",
     roles: ["comunicacion"],
   },
+  {
+    href: "/admin/documentos",
+    label: "Documentos",
+    description: "Transparencia, anuarios, adquisiciones, convocatorias y archivos: subir, ordenar, reemplazar y retirar.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/hemerobiblioteca",
+    label: "Hemerobiblioteca",
+    description: "Los ocho apartados de la Hemerobiblioteca.",
+    roles: ["comunicacion"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];
