@@ -46,7 +46,8 @@ export function parseEditorFields<Schema extends z.ZodType>(form: EditorForm, sc
   const fileErrors =
     options.needsFile && !form.file && !form.fileErrors.file ? { file: [DOCUMENT_FILE_MESSAGES.missing] } : options.needsFile ? form.fileErrors : {};
   if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
-    const schemaErrors = submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).filter(([key]) => key !== ""));
+    const schemaErrors =
+      submission.status === "success" ? {} : Object.fromEntries(Object.entries(submission.error ?? {}).filter(([key]) => key !== ""));
     return {
       done: data(
         { intent: form.intent, target: form.target, result: submission.reply({ fieldErrors: mergeErrors(schemaErrors, fileErrors) }) },

@@ -202,7 +202,11 @@ export async function getDocumentForEditor(db: Kysely<DB>, collectionKey: string
 
 export type EditorOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404; fieldErrors?: Record<string, string[]>; message: string };
 
-const notFound = (what: string): EditorOutcome => ({ ok: false, status: 404, message: `No encontramos ${what}. Quizá otra persona lo cambió; recargue la página.` });
+const notFound = (what: string): EditorOutcome => ({
+  ok: false,
+  status: 404,
+  message: `No encontramos ${what}. Quizá otra persona lo cambió; recargue la página.`,
+});
 
 /** A readable file name from a document's title and the extension of its real type. */
 export function fileNameForTitle(title: string, extension: string): string {
@@ -364,8 +368,16 @@ export async function uploadDocument(
     const group = await groupOf(trx, collectionKey, input.groupId);
     if (!group) return { ok: false, status: 400, fieldErrors: { groupId: ["Elija uno de los años o grupos de esta colección."] }, message: "" };
     const extension = extensionOf(input.file.contentType);
-    const fileId = await storeFile(trx, { fileName: fileNameForTitle(input.title, extension), contentType: input.file.contentType, data: input.file.data }, "public");
-    const last = await trx.selectFrom("document_items").select((eb) => eb.fn.max("position").as("last")).where("group_id", "=", group.id).executeTakeFirst();
+    const fileId = await storeFile(
+      trx,
+      { fileName: fileNameForTitle(input.title, extension), contentType: input.file.contentType, data: input.file.data },
+      "public",
+    );
+    const last = await trx
+      .selectFrom("document_items")
+      .select((eb) => eb.fn.max("position").as("last"))
+      .where("group_id", "=", group.id)
+      .executeTakeFirst();
     const { id } = await trx
       .insertInto("document_items")
       .values({ group_id: group.id, title: input.title, file_id: fileId, position: (last?.last ?? -1) + 1 })
@@ -376,7 +388,14 @@ export async function uploadDocument(
       action: "document.upload",
       entity: "document_item",
       entityId: id,
-      after: { collection: collectionKey, group: group.title, title: input.title, fileId, contentType: input.file.contentType, bytes: input.file.data.byteLength },
+      after: {
+        collection: collectionKey,
+        group: group.title,
+        title: input.title,
+        fileId,
+        contentType: input.file.contentType,
+        bytes: input.file.data.byteLength,
+      },
       requestId,
     });
     return { ok: true, itemId: id, message: `Se publicó «${input.title}» en ${group.title}.` };
@@ -413,7 +432,12 @@ export async function renameDocument(
     if (item.file_id) {
       const file = await trx.selectFrom("stored_files").select("content_type").where("id", "=", item.file_id).executeTakeFirstOrThrow();
       const extension = EXTENSIONS[file.content_type];
-      if (extension) await trx.updateTable("stored_files").set({ file_name: fileNameForTitle(input.title, extension) }).where("id", "=", item.file_id).execute();
+      if (extension)
+        await trx
+          .updateTable("stored_files")
+          .set({ file_name: fileNameForTitle(input.title, extension) })
+          .where("id", "=", item.file_id)
+          .execute();
     }
     await recordAudit(trx, {
       actor,
@@ -442,7 +466,8 @@ export async function moveDocument(
       await trx.selectFrom("document_items").select("id").where("group_id", "=", item.group_id).orderBy("position").orderBy("id").execute()
     ).map((row) => row.id);
     const moved = await moveInList(trx, "document_items", ids, item.id, input.direction);
-    if (!moved) return { ok: true, message: `«${item.title}» ya está ${input.direction === "subir" ? "al principio" : "al final"} de ${item.group_title}.` };
+    if (!moved)
+      return { ok: true, message: `«${item.title}» ya está ${input.direction === "subir" ? "al principio" : "al final"} de ${item.group_title}.` };
     await recordAudit(trx, {
       actor,
       action: "document.move",
@@ -473,7 +498,12 @@ export async function replaceDocumentFile(
     const item = await itemOf(trx, collectionKey, itemId);
     if (!item) return notFound("ese documento");
     if (!item.file_id) {
-      return { ok: false, status: 400, fieldErrors: { file: ["Este documento es un enlace externo; no tiene un archivo que reemplazar."] }, message: "" };
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { file: ["Este documento es un enlace externo; no tiene un archivo que reemplazar."] },
+        message: "",
+      };
     }
     const fileId = await storeFile(
       trx,
@@ -511,7 +541,8 @@ export async function setDocumentRemoved(
   return db.transaction().execute(async (trx) => {
     const item = await itemOf(trx, collectionKey, itemId);
     if (!item) return notFound("ese documento");
-    if (Boolean(item.removed_at) === removed) return { ok: true, message: removed ? "El documento ya estaba retirado." : "El documento ya estaba publicado." };
+    if (Boolean(item.removed_at) === removed)
+      return { ok: true, message: removed ? "El documento ya estaba retirado." : "El documento ya estaba publicado." };
     const removedAt = removed ? now.toISOString() : null;
     await trx.updateTable("document_items").set({ removed_at: removedAt }).where("id", "=", item.id).execute();
     await recordAudit(trx, {
@@ -525,9 +556,7 @@ export async function setDocumentRemoved(
     });
     return {
       ok: true,
-      message: removed
-        ? `Se retiró «${item.title}»: ya no aparece en el sitio; queda en el historial.`
-        : `«${item.title}» vuelve a estar publicado.`,
+      message: removed ? `Se retiró «${item.title}»: ya no aparece en el sitio; queda en el historial.` : `«${item.title}» vuelve a estar publicado.`,
     };
   });
 }

@@ -80,7 +80,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(back, { type: "success", description: outcome.message });
   }
   return data(
-    { intent: form.intent, target: null, result: { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } } as SubmissionResult<string[]> },
+    {
+      intent: form.intent,
+      target: null,
+      result: { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } } as SubmissionResult<string[]>,
+    },
     { status: 400 },
   );
 }
@@ -129,7 +133,15 @@ export default function DocumentCollectionEditor() {
   );
 }
 
-function UploadForm({ groups, collectionKey, lastResult }: { groups: EditorGroup[]; collectionKey: string; lastResult?: SubmissionResult<string[]> }) {
+function UploadForm({
+  groups,
+  collectionKey,
+  lastResult,
+}: {
+  groups: EditorGroup[];
+  collectionKey: string;
+  lastResult?: SubmissionResult<string[]>;
+}) {
   const [form, fields] = useForm<{ groupId: string; title: string; file: string }>({
     id: "subir-documento",
     lastResult,
@@ -154,7 +166,12 @@ function UploadForm({ groups, collectionKey, lastResult }: { groups: EditorGroup
           placeholder="Elija el año o grupo"
           required
         />
-        <Field meta={fields.title} label="Título del documento" hint="Como se mostrará en la página, por ejemplo «Estado de situación financiera (marzo)»." required />
+        <Field
+          meta={fields.title}
+          label="Título del documento"
+          hint="Como se mostrará en la página, por ejemplo «Estado de situación financiera (marzo)»."
+          required
+        />
         <DocumentFileField meta={fields.file} label="Archivo" />
         <div className="form-actions">
           <button type="submit" className="button">
@@ -176,7 +193,12 @@ function AddGroupForm({ collectionKey, lastResult }: { collectionKey: string; la
   return (
     <section aria-labelledby="agregar-grupo-titulo">
       <h2 id="agregar-grupo-titulo">Agregar un año o grupo</h2>
-      <ErrorSummary title="No pudimos agregar el grupo" errors={summaryErrors([fields.title, fields.place])} formErrors={form.errors} focusKey={lastResult} />
+      <ErrorSummary
+        title="No pudimos agregar el grupo"
+        errors={summaryErrors([fields.title, fields.place])}
+        formErrors={form.errors}
+        focusKey={lastResult}
+      />
       <Form method="post" action={`/admin/documentos/${collectionKey}`} {...getFormProps(form)} className="form">
         <input type="hidden" name="intent" value="add-group" />
         <Field meta={fields.title} label="Año o nombre del grupo" hint="Por ejemplo 2026, o «Licitaciones»." required />
@@ -200,7 +222,21 @@ function AddGroupForm({ collectionKey, lastResult }: { collectionKey: string; la
   );
 }
 
-function MoveButtons({ intent, id, label, first, last, collectionKey }: { intent: string; id: number; label: string; first: boolean; last: boolean; collectionKey: string }) {
+function MoveButtons({
+  intent,
+  id,
+  label,
+  first,
+  last,
+  collectionKey,
+}: {
+  intent: string;
+  id: number;
+  label: string;
+  first: boolean;
+  last: boolean;
+  collectionKey: string;
+}) {
   return (
     <Form method="post" action={`/admin/documentos/${collectionKey}`} className="staff-inline-form">
       <input type="hidden" name="intent" value={intent} />

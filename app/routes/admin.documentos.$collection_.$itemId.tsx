@@ -69,7 +69,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     return redirectWithToast(back, { type: "success", description: outcome.message });
   }
   return data(
-    { intent: form.intent, target: null, result: { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } } as SubmissionResult<string[]> },
+    {
+      intent: form.intent,
+      target: null,
+      result: { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } } as SubmissionResult<string[]>,
+    },
     { status: 400 },
   );
 }
@@ -114,7 +118,12 @@ export default function DocumentEditor() {
 
       <section aria-labelledby="renombrar-titulo">
         <h2 id="renombrar-titulo">Cambiar el título</h2>
-        <ErrorSummary title="No pudimos cambiar el título" errors={summaryErrors([renameFields.title])} formErrors={renameForm.errors} focusKey={actionData} />
+        <ErrorSummary
+          title="No pudimos cambiar el título"
+          errors={summaryErrors([renameFields.title])}
+          formErrors={renameForm.errors}
+          focusKey={actionData}
+        />
         <Form method="post" action={base} {...getFormProps(renameForm)} className="form">
           <input type="hidden" name="intent" value="rename" />
           <Field meta={renameFields.title} label="Título del documento" required />
