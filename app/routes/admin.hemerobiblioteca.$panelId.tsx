@@ -1,6 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
 import { RichText } from "~/components/rich-text";
