@@ -208,6 +208,21 @@ test.describe("documents and library editor", () => {
     await expect(page.getByRole("region", { name: "2026", exact: true }).getByRole("row").nth(1)).toContainText("Calendario de presupuesto 2026");
     await expectNoAxeViolationsWithoutJavaScript(page);
 
+    // No sideways scroll at 320 px (the tables scroll inside their own focusable region).
+    await page.setViewportSize({ width: 320, height: 640 });
+    for (const path of ["/admin/documentos", "/admin/documentos/financial-budget", "/admin/hemerobiblioteca", "/admin/hemerobiblioteca/contacto"]) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        // What sticks out, to say what to fix.
+        culprits: [...document.body.querySelectorAll("*")]
+          .filter((element) => element.getBoundingClientRect().right > 320.5 && !element.parentElement?.closest(".table-wrap"))
+          .slice(0, 6)
+          .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).replace(/\s+/g, ".")}`),
+      }));
+      expect(overflow.width, `${path}: ${overflow.culprits.join(", ")}`).toBeLessThanOrEqual(320);
+    }
+
     await page.goto("/admin/hemerobiblioteca/contacto");
     await page.getByLabel("Contenido (Markdown)").fill("Escríbanos a **hemeroteca@himfg.edu.mx**.");
     await page.getByRole("button", { name: "Vista previa" }).click();
