@@ -95,6 +95,28 @@ export interface DocumentItemsTable {
   external_url: string | null;
   image_file_id: Generated<string | null>;
   position: Generated<number>;
+  /** Set when staff remove the document: kept (history), shown nowhere public. */
+  removed_at: Generated<string | null>;
+}
+
+/** A file a document used before it was replaced; its old URL answers with the document's current file (append-only). */
+export interface DocumentFileHistoryTable {
+  file_id: string;
+  item_id: number;
+  replaced_by: string;
+  replaced_at: string;
+  replaced_by_staff_id: number | null;
+}
+
+export type LibraryPanelId = "reglamento" | "servicios" | "colecciones" | "catalogo" | "revistas" | "bases-de-datos" | "ligas" | "contacto";
+
+/** The eight panels of the Hemerobiblioteca, as Markdown (migration 0022). */
+export interface LibraryPanelsTable {
+  id: LibraryPanelId;
+  position: number;
+  label: string;
+  body: string;
+  updated_at: Generated<string>;
 }
 
 export type GalleryName = "legado-artistico" | "galeria" | "dia-del-nino";
@@ -517,6 +539,8 @@ export interface DB {
   document_collections: DocumentCollectionsTable;
   document_groups: DocumentGroupsTable;
   document_items: DocumentItemsTable;
+  document_file_history: DocumentFileHistoryTable;
+  library_panels: LibraryPanelsTable;
   gallery_items: GalleryItemsTable;
   mail_outbox: MailOutboxTable;
   mail_outbox_attachments: MailOutboxAttachmentsTable;

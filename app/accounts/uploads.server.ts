@@ -17,9 +17,19 @@ export type CheckedUpload = CheckedFile<DetectedFileType["contentType"]>;
 export interface FileRule<ContentType extends string = string> {
   maxBytes: number;
   detect: (bytes: Uint8Array) => { contentType: ContentType; extension: string } | null;
-  messages: { tooLarge: string; wrongType: string; empty: string };
+  messages: { tooLarge: string; wrongType: string; empty: string; badName?: string };
   /** The stored name when the uploaded one has nothing usable left. */
   fallbackName?: string;
+  /**
+   * Refuse a file whose name a browser would never send (a path, control characters): a sign of
+   * a forged request. The message is `messages.badName`. Without it, such names are only cleaned.
+   */
+  refuseHostileNames?: boolean;
+}
+
+/** A name with a directory part, control characters, or nothing but dots: no browser sends one for a chosen file. */
+export function isHostileFileName(name: string): boolean {
+  return /[/\\\u0000-\u001f\u007f]/.test(name) || /^\.*$/.test(name.trim());
 }
 
 /** A participant's identity document: JPEG, PNG or PDF, at most 1 MB. */
@@ -34,6 +44,7 @@ export type FileCheck<ContentType extends string = string> = { ok: true; file: C
 
 /** Checks one file against its rule, by content: not empty, within the limit, of an accepted type. */
 export function checkFile<ContentType extends string>(rule: FileRule<ContentType>, fileName: string, data: Uint8Array): FileCheck<ContentType> {
+  if (rule.refuseHostileNames && isHostileFileName(fileName)) return { ok: false, message: rule.messages.badName ?? rule.messages.wrongType };
   if (data.byteLength === 0) return { ok: false, message: rule.messages.empty };
   if (data.byteLength > rule.maxBytes) return { ok: false, message: rule.messages.tooLarge };
   const type = rule.detect(data);

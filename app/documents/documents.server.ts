@@ -80,6 +80,8 @@ export async function getDocumentCollections(db: Kysely<DB>, keys: readonly stri
             "in",
             groups.map((group) => group.id),
           )
+          // A removed document stays in the table (history) and is shown nowhere public.
+          .where("document_items.removed_at", "is", null)
           .orderBy("document_items.position")
           .orderBy("document_items.id")
           .execute();

@@ -3,7 +3,7 @@ import type { DB } from "~/db.server";
 import { isInlineType } from "./file-types";
 import { getPublicFile } from "./files.server";
 
-const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const FILE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Content-Disposition with a readable Spanish name (RFC 6266): an ASCII `filename=` for old
@@ -31,9 +31,16 @@ export function etagMatches(ifNoneMatch: string | null, etag: string): boolean {
 /**
  * Answers a request for a stored public file: the stored content type, a readable file name,
  * a strong ETag (the SHA-256 of the content) with 304 for revalidation, and a year of caching
- * (a file id never gets new content). Unknown ids are a Spanish 404 page.
+ * (a file id never gets new content), unless the caller asks for another Cache-Control (a
+ * document's URL may come to answer with a replacement file). Unknown ids are a Spanish 404 page.
  */
-export async function serveStoredFile(db: Kysely<DB>, request: Request, fileId: string | undefined, notFound: () => Response) {
+export async function serveStoredFile(
+  db: Kysely<DB>,
+  request: Request,
+  fileId: string | undefined,
+  notFound: () => Response,
+  options: { cacheControl?: string } = {},
+) {
   const id = (fileId ?? "").toLowerCase();
   if (!FILE_ID.test(id)) throw notFound();
   const file = await getPublicFile(db, id);
@@ -43,7 +50,7 @@ export async function serveStoredFile(db: Kysely<DB>, request: Request, fileId: 
   const headers = new Headers({
     "Content-Type": file.content_type.startsWith("text/") ? `${file.content_type}; charset=utf-8` : file.content_type,
     "Content-Disposition": contentDisposition(file.file_name, inline ? "inline" : "attachment"),
-    "Cache-Control": "public, max-age=31536000, immutable",
+    "Cache-Control": options.cacheControl ?? "public, max-age=31536000, immutable",
     ETag: etag,
     "X-Content-Type-Options": "nosniff",
   });

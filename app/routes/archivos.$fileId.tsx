@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { serveStoredFile } from "~/files/serve-file.server";
+import { resolveDocumentFile } from "~/documents/document-editor.server";
+import { FILE_ID, serveStoredFile } from "~/files/serve-file.server";
 import { resourceNotFound } from "~/utils/simple-page.server";
 
 /**
@@ -10,5 +11,14 @@ import { resourceNotFound } from "~/utils/simple-page.server";
  * their own guarded route.
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
+  const id = (params.fileId ?? "").toLowerCase();
+  // A transparency document's file: a removed document answers 404; a replaced file's old URL
+  // answers with the current file. Both may change, so browsers revalidate (ETag) instead of
+  // keeping a copy for a year (decision 0024).
+  const document = FILE_ID.test(id) ? await resolveDocumentFile(db, id) : null;
+  if (document === "gone") throw resourceNotFound();
+  if (document) return serveStoredFile(db, request, document.serve, resourceNotFound, { cacheControl: DOCUMENT_CACHE_CONTROL });
   return serveStoredFile(db, request, params.fileId, resourceNotFound);
 }
+
+const DOCUMENT_CACHE_CONTROL = "public, max-age=0, must-revalidate";

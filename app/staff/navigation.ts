@@ -32,6 +32,18 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     description: "Páginas de direcciones y departamentos: titular, textos, imágenes y personal.",
     roles: ["comunicacion"],
   },
+  {
+    href: "/admin/documentos",
+    label: "Documentos",
+    description: "Transparencia, anuarios, adquisiciones, convocatorias y archivos: subir, ordenar, reemplazar y retirar.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/hemerobiblioteca",
+    label: "Hemerobiblioteca",
+    description: "Los ocho apartados de la Hemerobiblioteca.",
+    roles: ["comunicacion"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];

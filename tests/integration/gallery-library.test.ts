@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
 import { getGalleryImage, listGalleryImages, loadGalleryImagePage } from "~/gallery/gallery.server";
-import { LIBRARY, LIBRARY_PANELS } from "~/library/library-content";
+import { getLibraryPanels } from "~/library/library-panels.server";
 import { loader as libraryLoader } from "~/routes/hemerobiblioteca";
 import { seedDatabase } from "../../seeds/index";
 
@@ -44,8 +44,9 @@ describe("gallery", () => {
 });
 
 describe("library", () => {
-  test("has the eight sections and the figures of the seed specification", () => {
-    expect(LIBRARY_PANELS.map((p) => p.label)).toEqual([
+  test("has the eight sections (from the database, migration 0022) and the figures of the seed specification", async () => {
+    const panels = await getLibraryPanels(db);
+    expect(panels.map((p) => p.label)).toEqual([
       "Reglamento",
       "Servicios",
       "Colecciones",
@@ -55,20 +56,27 @@ describe("library", () => {
       "Ligas de interés",
       "Contacto",
     ]);
-    expect(LIBRARY.regulation).toMatchObject({
-      inForceFrom: "2024-02-15",
-      photocopyPriceMxn: 0.6,
-      freePhotocopiesForResidents: 200,
-      lateSanctionDaysPerDay: 3,
-      loan: { days: 3, renewals: 1, maxItems: 3, cardValidityYears: 1 },
-    });
+    const rules = panels[0]!.html.__html;
+    for (const fact of [
+      "15 de febrero de 2024",
+      "$0.60",
+      "200 fotocopias",
+      "3 días",
+      "renovarlo 1 vez",
+      "máximo 3 materiales",
+      "<h3>Sanciones</h3>",
+    ]) {
+      expect(rules).toContain(fact);
+    }
+    expect(panels[7]!.html.__html).toContain('href="tel:+5257610147"');
+    expect(panels[4]!.html.__html).toContain('rel="noopener noreferrer"');
   });
 
   test("the server renders the section asked for in ?panel, and the rules when the value is unknown", async () => {
     const load = async (query: string) =>
       libraryLoader({ request: new Request(`http://localhost/hemerobiblioteca${query}`), params: {}, context: { cspNonce: "", requestId: "t" } });
-    expect(await load("?panel=contacto")).toEqual({ panel: "contacto" });
-    expect(await load("?panel=<script>")).toEqual({ panel: "reglamento" });
-    expect(await load("")).toEqual({ panel: "reglamento" });
+    expect(await load("?panel=contacto")).toMatchObject({ panel: "contacto" });
+    expect(await load("?panel=<script>")).toMatchObject({ panel: "reglamento" });
+    expect(await load("")).toMatchObject({ panel: "reglamento" });
   });
 });

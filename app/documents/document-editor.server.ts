@@ -1,0 +1,584 @@
+import type { Kysely, Transaction } from "kysely";
+import type { CheckedFile } from "~/accounts/uploads.server";
+import type { DB } from "~/db.server";
+import { describeFile, namedFileUrl } from "~/files/file-types";
+import { storeFile } from "~/files/files.server";
+import { recordAudit } from "~/staff/audit.server";
+import type { StaffUser } from "~/staff/staff";
+
+/**
+ * The document collections editor (issue 12, decision 0024): add a year or group, upload,
+ * rename, reorder, replace a document's file and remove a document. Every change is one
+ * transaction with its audit row; the public pages follow through the content_version triggers
+ * (anonymous page cache) and the search index through the triggers of migrations 0015 and 0022.
+ *
+ * A stored file's name is made from the document's title and the type read from its content:
+ * the name a user's computer gave the file is never stored, shown nor used in a path.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Where each collection is shown to the public (for the editor's "Ver la página pública" link). */
+export const COLLECTION_PUBLIC_PATHS: Record<string, string> = {
+  "financial-accounting": "/transparencia/informacion-financiera#financial-accounting",
+  "financial-budget": "/transparencia/informacion-financiera#financial-budget",
+  "financial-programmatic": "/transparencia/informacion-financiera#financial-programmatic",
+  "financial-lgcg-title-v": "/transparencia/informacion-financiera#financial-lgcg-title-v",
+  "financial-inventory": "/transparencia/informacion-financiera#financial-inventory",
+  procurement: "/adquisiciones",
+  yearbooks: "/anuarios-estadisticos",
+  archives: "/organizacion-de-archivos",
+  "research-calls": "/direccion/investigacion",
+  "general-direction": "/general",
+  "transparency-portal": "/transparencia",
+};
+
+// ---------------------------------------------------------------- reading
+
+export interface CollectionListItem {
+  key: string;
+  title: string;
+  publicPath: string | null;
+  groups: number;
+  documents: number;
+}
+
+export async function listCollectionsForEditor(db: Kysely<DB>): Promise<CollectionListItem[]> {
+  const rows = await db
+    .selectFrom("document_collections as c")
+    .select((eb) => [
+      "c.key",
+      "c.title",
+      eb.selectFrom("document_groups as g").whereRef("g.collection_key", "=", "c.key").select(eb.fn.countAll<number>().as("n")).as("groups"),
+      eb
+        .selectFrom("document_items as i")
+        .innerJoin("document_groups as g", "g.id", "i.group_id")
+        .whereRef("g.collection_key", "=", "c.key")
+        .where("i.removed_at", "is", null)
+        .select(eb.fn.countAll<number>().as("n"))
+        .as("documents"),
+    ])
+    .orderBy("c.position")
+    .orderBy("c.key")
+    .execute();
+  return rows.map((row) => ({
+    key: row.key,
+    title: row.title,
+    publicPath: COLLECTION_PUBLIC_PATHS[row.key] ?? null,
+    groups: Number(row.groups ?? 0),
+    documents: Number(row.documents ?? 0),
+  }));
+}
+
+export interface EditorDocument {
+  id: number;
+  title: string;
+  /** The public address (a stored file's named URL, or the external address). */
+  href: string;
+  details: string;
+  isFile: boolean;
+  removedAt: string | null;
+}
+
+export interface EditorGroup {
+  id: number;
+  title: string;
+  documents: EditorDocument[];
+}
+
+export interface EditorCollection {
+  key: string;
+  title: string;
+  publicPath: string | null;
+  groups: EditorGroup[];
+}
+
+const ITEM_COLUMNS = [
+  "i.id",
+  "i.group_id",
+  "i.title",
+  "i.file_id",
+  "i.external_url",
+  "i.removed_at",
+  "f.file_name",
+  "f.content_type",
+  "f.byte_size",
+] as const;
+
+function toEditorDocument(row: {
+  id: number;
+  title: string;
+  file_id: string | null;
+  external_url: string | null;
+  removed_at: string | null;
+  file_name: string | null;
+  content_type: string | null;
+  byte_size: number | null;
+}): EditorDocument {
+  const isFile = Boolean(row.file_id && row.file_name && row.content_type && row.byte_size !== null);
+  return {
+    id: row.id,
+    title: row.title,
+    href: isFile ? namedFileUrl(row.file_id!, row.file_name!) : (row.external_url ?? ""),
+    details: isFile ? describeFile({ file_name: row.file_name!, content_type: row.content_type!, byte_size: row.byte_size! }) : "Enlace externo",
+    isFile,
+    removedAt: row.removed_at,
+  };
+}
+
+/** A collection with every group and document in page order, removed documents included (marked). */
+export async function getCollectionForEditor(db: Kysely<DB>, key: string): Promise<EditorCollection | null> {
+  const collection = await db.selectFrom("document_collections").select(["key", "title"]).where("key", "=", key).executeTakeFirst();
+  if (!collection) return null;
+  const groups = await db
+    .selectFrom("document_groups")
+    .select(["id", "title"])
+    .where("collection_key", "=", key)
+    .orderBy("position")
+    .orderBy("id")
+    .execute();
+  const items = groups.length
+    ? await db
+        .selectFrom("document_items as i")
+        .leftJoin("stored_files as f", "f.id", "i.file_id")
+        .select(ITEM_COLUMNS)
+        .where(
+          "i.group_id",
+          "in",
+          groups.map((g) => g.id),
+        )
+        .orderBy("i.position")
+        .orderBy("i.id")
+        .execute()
+    : [];
+  return {
+    key: collection.key,
+    title: collection.title,
+    publicPath: COLLECTION_PUBLIC_PATHS[collection.key] ?? null,
+    groups: groups.map((group) => ({
+      id: group.id,
+      title: group.title,
+      documents: items.filter((item) => item.group_id === group.id).map(toEditorDocument),
+    })),
+  };
+}
+
+export interface DocumentForEditor extends EditorDocument {
+  collectionKey: string;
+  collectionTitle: string;
+  groupTitle: string;
+  /** Earlier files of this document, newest first; their URLs answer with the current file. */
+  previousFiles: { url: string; details: string; replacedAt: string }[];
+}
+
+export async function getDocumentForEditor(db: Kysely<DB>, collectionKey: string, itemId: number): Promise<DocumentForEditor | null> {
+  const row = await db
+    .selectFrom("document_items as i")
+    .innerJoin("document_groups as g", "g.id", "i.group_id")
+    .innerJoin("document_collections as c", "c.key", "g.collection_key")
+    .leftJoin("stored_files as f", "f.id", "i.file_id")
+    .select([...ITEM_COLUMNS, "g.title as group_title", "c.key as collection_key", "c.title as collection_title"])
+    .where("i.id", "=", itemId)
+    .where("c.key", "=", collectionKey)
+    .executeTakeFirst();
+  if (!row) return null;
+  const history = await db
+    .selectFrom("document_file_history as h")
+    .innerJoin("stored_files as f", "f.id", "h.file_id")
+    .select(["h.file_id", "h.replaced_at", "f.file_name", "f.content_type", "f.byte_size"])
+    .where("h.item_id", "=", itemId)
+    .orderBy("h.replaced_at", "desc")
+    .execute();
+  return {
+    ...toEditorDocument(row),
+    collectionKey: row.collection_key,
+    collectionTitle: row.collection_title,
+    groupTitle: row.group_title,
+    previousFiles: history.map((h) => ({ url: namedFileUrl(h.file_id, h.file_name), details: describeFile(h), replacedAt: h.replaced_at })),
+  };
+}
+
+// ---------------------------------------------------------------- writing
+
+export type EditorOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404; fieldErrors?: Record<string, string[]>; message: string };
+
+const notFound = (what: string): EditorOutcome => ({
+  ok: false,
+  status: 404,
+  message: `No encontramos ${what}. Quizá otra persona lo cambió; recargue la página.`,
+});
+
+/** A readable file name from a document's title and the extension of its real type. */
+export function fileNameForTitle(title: string, extension: string): string {
+  const base = title
+    // Separators and the characters file systems refuse never reach the name.
+    .replace(/[\\/:*?"<>|\p{Cc}\p{Cf}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .replace(/^[. ]+|[. ]+$/g, "")
+    .slice(0, 120)
+    .trim();
+  return `${base || "documento"}.${extension}`;
+}
+
+async function groupOf(db: Db, collectionKey: string, groupId: number) {
+  return db
+    .selectFrom("document_groups")
+    .select(["id", "title", "collection_key"])
+    .where("id", "=", groupId)
+    .where("collection_key", "=", collectionKey)
+    .executeTakeFirst();
+}
+
+async function itemOf(db: Db, collectionKey: string, itemId: number) {
+  return db
+    .selectFrom("document_items as i")
+    .innerJoin("document_groups as g", "g.id", "i.group_id")
+    .select(["i.id", "i.group_id", "i.title", "i.file_id", "i.external_url", "i.removed_at", "g.title as group_title"])
+    .where("i.id", "=", itemId)
+    .where("g.collection_key", "=", collectionKey)
+    .executeTakeFirst();
+}
+
+/** Adds a year or a labelled group at the start or the end of a collection. */
+export async function addDocumentGroup(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { title: string; place: "inicio" | "final" },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const collection = await trx.selectFrom("document_collections").select("key").where("key", "=", collectionKey).executeTakeFirst();
+    if (!collection) return notFound("esta colección");
+    const clash = await trx
+      .selectFrom("document_groups")
+      .select("id")
+      .where("collection_key", "=", collectionKey)
+      .where("title", "=", input.title)
+      .executeTakeFirst();
+    if (clash) return { ok: false, status: 400, fieldErrors: { title: [`Ya existe el grupo «${input.title}» en esta colección.`] }, message: "" };
+    const bounds = await trx
+      .selectFrom("document_groups")
+      .select((eb) => [eb.fn.min("position").as("first"), eb.fn.max("position").as("last")])
+      .where("collection_key", "=", collectionKey)
+      .executeTakeFirst();
+    const position = input.place === "inicio" ? (bounds?.first ?? 0) - 1 : (bounds?.last ?? -1) + 1;
+    const { id } = await trx
+      .insertInto("document_groups")
+      .values({ collection_key: collectionKey, title: input.title, position })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: "document_group.create",
+      entity: "document_group",
+      entityId: id,
+      after: { collection: collectionKey, title: input.title, place: input.place },
+      requestId,
+    });
+    return { ok: true, message: `Se agregó el grupo «${input.title}».` };
+  });
+}
+
+export async function renameDocumentGroup(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { groupId: number; title: string },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const group = await groupOf(trx, collectionKey, input.groupId);
+    if (!group) return notFound("ese grupo");
+    if (group.title === input.title) return { ok: true, message: "No había cambios que guardar." };
+    const clash = await trx
+      .selectFrom("document_groups")
+      .select("id")
+      .where("collection_key", "=", collectionKey)
+      .where("title", "=", input.title)
+      .where("id", "<>", group.id)
+      .executeTakeFirst();
+    if (clash) return { ok: false, status: 400, fieldErrors: { title: [`Ya existe el grupo «${input.title}» en esta colección.`] }, message: "" };
+    await trx.updateTable("document_groups").set({ title: input.title }).where("id", "=", group.id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "document_group.rename",
+      entity: "document_group",
+      entityId: group.id,
+      before: { title: group.title },
+      after: { title: input.title },
+      requestId,
+    });
+    return { ok: true, message: `El grupo «${group.title}» ahora se llama «${input.title}».` };
+  });
+}
+
+/** Swaps a row with its neighbour and renumbers the list 0…n-1 (positions may have had gaps or ties). */
+async function moveInList(
+  trx: Transaction<DB>,
+  table: "document_groups" | "document_items",
+  ids: number[],
+  id: number,
+  direction: "subir" | "bajar",
+): Promise<boolean> {
+  const index = ids.indexOf(id);
+  const target = direction === "subir" ? index - 1 : index + 1;
+  if (index < 0 || target < 0 || target >= ids.length) return false;
+  [ids[index], ids[target]] = [ids[target]!, ids[index]!];
+  for (const [position, rowId] of ids.entries()) await trx.updateTable(table).set({ position }).where("id", "=", rowId).execute();
+  return true;
+}
+
+export async function moveDocumentGroup(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { id: number; direction: "subir" | "bajar" },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const group = await groupOf(trx, collectionKey, input.id);
+    if (!group) return notFound("ese grupo");
+    const ids = (
+      await trx.selectFrom("document_groups").select("id").where("collection_key", "=", collectionKey).orderBy("position").orderBy("id").execute()
+    ).map((row) => row.id);
+    const moved = await moveInList(trx, "document_groups", ids, group.id, input.direction);
+    if (!moved) return { ok: true, message: `«${group.title}» ya está ${input.direction === "subir" ? "al principio" : "al final"}.` };
+    await recordAudit(trx, {
+      actor,
+      action: "document_group.move",
+      entity: "document_group",
+      entityId: group.id,
+      after: { direction: input.direction, position: ids.indexOf(group.id) },
+      requestId,
+    });
+    return { ok: true, message: `Se movió el grupo «${group.title}».` };
+  });
+}
+
+/** Stores a checked file as a new public document at the end of its group. */
+export async function uploadDocument(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { groupId: number; title: string; file: CheckedFile },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome & { itemId?: number }> {
+  return db.transaction().execute(async (trx) => {
+    const group = await groupOf(trx, collectionKey, input.groupId);
+    if (!group) return { ok: false, status: 400, fieldErrors: { groupId: ["Elija uno de los años o grupos de esta colección."] }, message: "" };
+    const extension = extensionOf(input.file.contentType);
+    const fileId = await storeFile(
+      trx,
+      { fileName: fileNameForTitle(input.title, extension), contentType: input.file.contentType, data: input.file.data },
+      "public",
+    );
+    const last = await trx
+      .selectFrom("document_items")
+      .select((eb) => eb.fn.max("position").as("last"))
+      .where("group_id", "=", group.id)
+      .executeTakeFirst();
+    const { id } = await trx
+      .insertInto("document_items")
+      .values({ group_id: group.id, title: input.title, file_id: fileId, position: (last?.last ?? -1) + 1 })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: "document.upload",
+      entity: "document_item",
+      entityId: id,
+      after: {
+        collection: collectionKey,
+        group: group.title,
+        title: input.title,
+        fileId,
+        contentType: input.file.contentType,
+        bytes: input.file.data.byteLength,
+      },
+      requestId,
+    });
+    return { ok: true, itemId: id, message: `Se publicó «${input.title}» en ${group.title}.` };
+  });
+}
+
+const EXTENSIONS: Record<string, string> = {
+  "application/pdf": "pdf",
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": "docx",
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": "xlsx",
+  "application/vnd.ms-excel": "xls",
+};
+
+function extensionOf(contentType: string): string {
+  const extension = EXTENSIONS[contentType];
+  if (!extension) throw new Error(`not a document type: ${contentType}`);
+  return extension;
+}
+
+/** Renames a document; a stored file's name follows the new title (its id, hence its URL's key, stays). */
+export async function renameDocument(
+  db: Kysely<DB>,
+  collectionKey: string,
+  itemId: number,
+  input: { title: string },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const item = await itemOf(trx, collectionKey, itemId);
+    if (!item) return notFound("ese documento");
+    if (item.title === input.title) return { ok: true, message: "No había cambios que guardar." };
+    await trx.updateTable("document_items").set({ title: input.title }).where("id", "=", item.id).execute();
+    if (item.file_id) {
+      const file = await trx.selectFrom("stored_files").select("content_type").where("id", "=", item.file_id).executeTakeFirstOrThrow();
+      const extension = EXTENSIONS[file.content_type];
+      if (extension)
+        await trx
+          .updateTable("stored_files")
+          .set({ file_name: fileNameForTitle(input.title, extension) })
+          .where("id", "=", item.file_id)
+          .execute();
+    }
+    await recordAudit(trx, {
+      actor,
+      action: "document.rename",
+      entity: "document_item",
+      entityId: item.id,
+      before: { title: item.title },
+      after: { title: input.title },
+      requestId,
+    });
+    return { ok: true, message: `El documento ahora se llama «${input.title}».` };
+  });
+}
+
+export async function moveDocument(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { id: number; direction: "subir" | "bajar" },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const item = await itemOf(trx, collectionKey, input.id);
+    if (!item) return notFound("ese documento");
+    const ids = (
+      await trx.selectFrom("document_items").select("id").where("group_id", "=", item.group_id).orderBy("position").orderBy("id").execute()
+    ).map((row) => row.id);
+    const moved = await moveInList(trx, "document_items", ids, item.id, input.direction);
+    if (!moved)
+      return { ok: true, message: `«${item.title}» ya está ${input.direction === "subir" ? "al principio" : "al final"} de ${item.group_title}.` };
+    await recordAudit(trx, {
+      actor,
+      action: "document.move",
+      entity: "document_item",
+      entityId: item.id,
+      after: { direction: input.direction, position: ids.indexOf(item.id) },
+      requestId,
+    });
+    return { ok: true, message: `Se movió «${item.title}».` };
+  });
+}
+
+/**
+ * Replaces a document's file. The new file gets a new id (public files are cached as immutable by
+ * id), the document points to it, and the old id is written to document_file_history so its old
+ * URL answers with the document's current file (resolveDocumentFile).
+ */
+export async function replaceDocumentFile(
+  db: Kysely<DB>,
+  collectionKey: string,
+  itemId: number,
+  input: { file: CheckedFile },
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const item = await itemOf(trx, collectionKey, itemId);
+    if (!item) return notFound("ese documento");
+    if (!item.file_id) {
+      return {
+        ok: false,
+        status: 400,
+        fieldErrors: { file: ["Este documento es un enlace externo; no tiene un archivo que reemplazar."] },
+        message: "",
+      };
+    }
+    const fileId = await storeFile(
+      trx,
+      { fileName: fileNameForTitle(item.title, extensionOf(input.file.contentType)), contentType: input.file.contentType, data: input.file.data },
+      "public",
+    );
+    await trx
+      .insertInto("document_file_history")
+      .values({ file_id: item.file_id, item_id: item.id, replaced_by: fileId, replaced_at: now.toISOString(), replaced_by_staff_id: actor.id })
+      .execute();
+    await trx.updateTable("document_items").set({ file_id: fileId }).where("id", "=", item.id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "document.replace_file",
+      entity: "document_item",
+      entityId: item.id,
+      before: { fileId: item.file_id },
+      after: { fileId, contentType: input.file.contentType, bytes: input.file.data.byteLength },
+      requestId,
+    });
+    return { ok: true, message: `Se reemplazó el archivo de «${item.title}». Los enlaces anteriores ya entregan el archivo nuevo.` };
+  });
+}
+
+/** Takes a document off the public pages (and its file URLs), or puts it back. Nothing is deleted. */
+export async function setDocumentRemoved(
+  db: Kysely<DB>,
+  collectionKey: string,
+  itemId: number,
+  removed: boolean,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const item = await itemOf(trx, collectionKey, itemId);
+    if (!item) return notFound("ese documento");
+    if (Boolean(item.removed_at) === removed)
+      return { ok: true, message: removed ? "El documento ya estaba retirado." : "El documento ya estaba publicado." };
+    const removedAt = removed ? now.toISOString() : null;
+    await trx.updateTable("document_items").set({ removed_at: removedAt }).where("id", "=", item.id).execute();
+    await recordAudit(trx, {
+      actor,
+      action: removed ? "document.remove" : "document.restore",
+      entity: "document_item",
+      entityId: item.id,
+      before: { removedAt: item.removed_at },
+      after: { removedAt, title: item.title, group: item.group_title },
+      requestId,
+    });
+    return {
+      ok: true,
+      message: removed ? `Se retiró «${item.title}»: ya no aparece en el sitio; queda en el historial.` : `«${item.title}» vuelve a estar publicado.`,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- serving
+
+/**
+ * What /archivos/:id answers for a file that is (or was) a document's file:
+ * - `serve`: the document's current file (for an old id, the file that replaced it);
+ * - `gone`: the document was removed;
+ * - null: not a document file (banners, gallery images…): served as usual.
+ */
+export async function resolveDocumentFile(db: Kysely<DB>, fileId: string): Promise<{ serve: string } | "gone" | null> {
+  const current = await db.selectFrom("document_items").select(["file_id", "removed_at"]).where("file_id", "=", fileId).execute();
+  if (current.length > 0) return current.some((item) => item.removed_at === null) ? { serve: fileId } : "gone";
+  const replaced = await db
+    .selectFrom("document_file_history as h")
+    .innerJoin("document_items as i", "i.id", "h.item_id")
+    .select(["i.file_id", "i.removed_at"])
+    .where("h.file_id", "=", fileId)
+    .executeTakeFirst();
+  if (!replaced) return null;
+  if (replaced.removed_at !== null || !replaced.file_id) return "gone";
+  return { serve: replaced.file_id };
+}
