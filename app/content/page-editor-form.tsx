@@ -7,7 +7,7 @@ import type { SafeHtml } from "./markdown.server";
 import { PAGE_STATUS_LABELS, PAGE_STATUSES, type pageCreateSchema } from "./page-forms";
 
 /** A multi-line field wired like Field (label, hint, error, aria). */
-function TextAreaField({ meta, label, hint, rows }: { meta: FieldMeta; label: string; hint?: string; rows: number }) {
+export function TextAreaField({ meta, label, hint, rows }: { meta: FieldMeta; label: string; hint?: string; rows: number }) {
   const invalid = Boolean(meta.errors?.length);
   const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
   return (

@@ -12,7 +12,7 @@ export interface CourseFormDefaults {
 }
 
 /** A file input for the admin forms (the server checks type and size by content). */
-function AdminFileField({
+export function AdminFileField({
   meta,
   label,
   hint,
