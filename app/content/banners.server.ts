@@ -5,7 +5,7 @@ import { publicFileUrl, storeFile } from "~/files/files.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
-import { reorderIds, type ArrangeInput } from "~/utils/reorder.server";
+import { plannedMove, type ArrangeInput } from "~/utils/reorder.server";
 import type { BannerInput } from "./banner-forms.server";
 import { BANNER_STATUS_LABELS, type BannerStatus } from "./banner-status";
 
@@ -229,20 +229,16 @@ export async function arrangeBanner(
       });
       return { ok: true as const, message: active ? `El banner ${name} se muestra de nuevo.` : `El banner ${name} quedó oculto.` };
     }
-    const before = rows.map((row) => row.id);
-    const after = reorderIds(before, banner.id, input.op);
-    if (after.every((id, index) => id === before[index])) return { ok: true as const, message: `El banner ${name} ya estaba en ese extremo.` };
-    // Positions become 0…n-1 in the new order (older rows may share a position).
-    for (const [position, id] of after.entries()) {
-      if (rows.find((row) => row.id === id)!.position !== position) await trx.updateTable("banners").set({ position }).where("id", "=", id).execute();
-    }
+    const move = plannedMove(rows, banner.id, input.op);
+    if (!move) return { ok: true as const, message: `El banner ${name} ya estaba en ese extremo.` };
+    for (const { id, position } of move.changes) await trx.updateTable("banners").set({ position }).where("id", "=", id).execute();
     await recordAudit(trx, {
       actor,
       action: "banner.move",
       entity: "banner",
       entityId: banner.id,
-      before: { order: before },
-      after: { order: after },
+      before: { order: move.before },
+      after: { order: move.after },
       requestId,
     });
     return { ok: true as const, message: `El banner ${name} ${input.op === "subir" ? "subió" : "bajó"} un lugar.` };

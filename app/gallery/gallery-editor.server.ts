@@ -4,7 +4,7 @@ import { publicFileUrl, storeFile } from "~/files/files.server";
 import { imageSizeOf, type CheckedImage } from "~/files/image-upload.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
-import { reorderIds, type ArrangeInput } from "~/utils/reorder.server";
+import { plannedMove, type ArrangeInput } from "~/utils/reorder.server";
 import type { GalleryImageInput, GalleryTextsInput } from "./gallery-forms.server";
 
 /**
@@ -208,20 +208,16 @@ export async function arrangeGalleryImage(
       });
       return { ok: true as const, message: visible ? `La imagen ${name} se muestra de nuevo.` : `La imagen ${name} quedó oculta.` };
     }
-    const before = rows.map((row) => row.id);
-    const after = reorderIds(before, item.id, input.op);
-    if (after.every((id, index) => id === before[index])) return { ok: true as const, message: `La imagen ${name} ya estaba en ese extremo.` };
-    for (const [position, id] of after.entries()) {
-      if (rows.find((row) => row.id === id)!.position !== position)
-        await trx.updateTable("gallery_items").set({ position }).where("id", "=", id).execute();
-    }
+    const move = plannedMove(rows, item.id, input.op);
+    if (!move) return { ok: true as const, message: `La imagen ${name} ya estaba en ese extremo.` };
+    for (const { id, position } of move.changes) await trx.updateTable("gallery_items").set({ position }).where("id", "=", id).execute();
     await recordAudit(trx, {
       actor,
       action: "gallery_image.move",
       entity: "gallery_image",
       entityId: item.id,
-      before: { gallery, order: before },
-      after: { gallery, order: after },
+      before: { gallery, order: move.before },
+      after: { gallery, order: move.after },
       requestId,
     });
     return { ok: true as const, message: `La imagen ${name} ${input.op === "subir" ? "subió" : "bajó"} un lugar.` };

@@ -24,6 +24,19 @@ export function reorderIds(ids: readonly number[], id: number, op: "subir" | "ba
   return order;
 }
 
+/**
+ * Moving one row of an ordered list: the order before and after, and the rows whose position
+ * must change so positions become 0…n-1 in the new order (older rows may share a position).
+ * Null when the row is already at that end.
+ */
+export function plannedMove(rows: readonly { id: number; position: number }[], id: number, op: "subir" | "bajar") {
+  const before = rows.map((row) => row.id);
+  const after = reorderIds(before, id, op);
+  if (after.every((rowId, index) => rowId === before[index])) return null;
+  const changes = after.flatMap((rowId, position) => (rows.find((row) => row.id === rowId)!.position === position ? [] : [{ id: rowId, position }]));
+  return { before, after, changes };
+}
+
 /** Reads the row buttons' form: the parsed values, or null when the post is not one of them. */
 export function parseArrangeForm(form: FormData): ArrangeInput | null {
   const parsed = arrangeSchema.safeParse({ id: form.get("id") ?? undefined, op: form.get("op") ?? undefined });

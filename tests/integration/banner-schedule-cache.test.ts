@@ -1,14 +1,9 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { storeFile } from "~/files/files.server";
 import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
 import { samplePng } from "../support/sample-files";
+import { startTestServer } from "../support/test-server";
 
 // Decision 0023: a banner scheduled for later appears on the anonymous (cached) home page once
 // its time has come, with no write to bump content_version: kept pages live one minute at most.
@@ -19,12 +14,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer());
 });
 
 afterAll(async () => {
