@@ -162,4 +162,27 @@ test.describe("banners and gallery editor", () => {
     expect((await db.selectFrom("banners").select("is_active").where("id", "=", banner).executeTakeFirstOrThrow()).is_active).toBe(1);
     await teaching.close();
   });
+
+  test("the editor's screens fit a 320 px phone without sideways scroll", async ({ browser, baseURL }) => {
+    const phone = await browser.newContext({ viewport: { width: 320, height: 640 } });
+    await signInAsStaff(phone, baseURL!, "comunicacion");
+    const page = await phone.newPage();
+    const banner = (await db.selectFrom("banners").select("id").executeTakeFirstOrThrow()).id;
+    const image = (await db.selectFrom("gallery_items").select("id").where("gallery", "=", "dia-del-nino").executeTakeFirstOrThrow()).id;
+    for (const path of [
+      "/admin/banners",
+      "/admin/banners/nuevo",
+      `/admin/banners/${banner}`,
+      "/admin/galerias",
+      "/admin/galerias/dia-del-nino",
+      "/admin/galerias/dia-del-nino/textos",
+      `/admin/galerias/dia-del-nino/${image}`,
+    ]) {
+      expect((await page.goto(path))?.status(), path).toBe(200);
+      await page.waitForLoadState("load");
+      // The tables scroll inside their own focusable region; the page itself must not.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true);
+    }
+    await phone.close();
+  });
 });
