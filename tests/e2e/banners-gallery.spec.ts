@@ -163,8 +163,9 @@ test.describe("banners and gallery editor", () => {
     await teaching.close();
   });
 
-  test("the editor's screens fit a 320 px phone without sideways scroll", async ({ browser, baseURL }) => {
-    const phone = await browser.newContext({ viewport: { width: 320, height: 640 } });
+  test("on a 320 px phone without JavaScript the editor's screens fit and a banner is scheduled", async ({ browser, baseURL }) => {
+    // Without JavaScript too: the same forms post as plain multipart forms.
+    const phone = await browser.newContext({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
     await signInAsStaff(phone, baseURL!, "comunicacion");
     const page = await phone.newPage();
     const banner = (await db.selectFrom("banners").select("id").executeTakeFirstOrThrow()).id;
@@ -183,6 +184,14 @@ test.describe("banners and gallery editor", () => {
       // The tables scroll inside their own focusable region; the page itself must not.
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true);
     }
+    await page.goto("/admin/banners/nuevo");
+    await page.getByLabel("Imagen del banner").setInputFiles(png("becas.png", 900, 300));
+    await page.getByLabel("Texto alternativo").fill("Convocatoria de becas de enseñanza 2027");
+    await page.getByLabel("Enlace (opcional)").fill("https://www.gob.mx/salud");
+    await page.getByLabel("Visible desde (hora de la Ciudad de México, opcional)").fill("2030-01-10T08:00");
+    await page.getByRole("button", { name: "Agregar el banner" }).click();
+    await expect(page.getByText("Se agregó el banner; está programado.")).toBeVisible();
+    await expect(page.getByRole("row", { name: /Convocatoria de becas de enseñanza 2027/ })).toContainText("Desde el 10 de enero de 2030 a las 8:00");
     await phone.close();
   });
 });
