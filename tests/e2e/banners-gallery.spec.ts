@@ -135,6 +135,15 @@ test.describe("banners and gallery editor", () => {
     expect((await gallery.goto(imageUrl))?.status()).toBe(404);
     await visitor.close();
     await noJs.close();
+
+    const admin = await browser.newContext();
+    await signInAsStaff(admin, baseURL!, "admin");
+    const log = await admin.newPage();
+    await log.goto("/admin/bitacora");
+    for (const action of ["gallery_image.create", "gallery_image.hide"]) {
+      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+    await admin.close();
   });
 
   test("an ensenanza member is refused on every banner and gallery route", async ({ browser, baseURL }) => {
