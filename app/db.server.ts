@@ -43,12 +43,17 @@ export interface DirectionNodesTable {
 
 export interface BannersTable {
   id: Generated<number>;
-  title: string;
+  /** The optional heading (migration 0021). */
+  title: string | null;
   alt_text: string;
+  /** An http(s) address or a path on this site (CHECK). */
   link_url: string | null;
   image_file_id: string;
   position: Generated<number>;
   is_active: Generated<0 | 1>;
+  /** The visible window, UTC ISO; either end may be open. */
+  visible_from: string | null;
+  visible_until: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -132,6 +137,16 @@ export interface GalleryItemsTable {
   width: number;
   height: number;
   position: Generated<number>;
+  is_visible: Generated<0 | 1>;
+}
+
+/** The texts of a gallery that staff edit (migration 0021). */
+export interface GalleriesTable {
+  name: GalleryName;
+  title: string;
+  description: string;
+  intro: string;
+  updated_at: Generated<string>;
 }
 
 export interface DepartmentPagesTable {
@@ -527,6 +542,7 @@ export interface DB {
   stored_files: StoredFilesTable;
   direction_nodes: DirectionNodesTable;
   banners: BannersTable;
+  galleries: GalleriesTable;
   sessions: SessionsTable;
   app_secrets: AppSecretsTable;
   seed_log: SeedLogTable;

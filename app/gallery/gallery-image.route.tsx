@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
-import { GALLERIES, galleryCrumbs } from "./galleries";
+import { galleryCrumbs } from "./galleries";
 import { galleryFromRequest, loadGalleryImagePage } from "./gallery.server";
 import { GalleryImagePage } from "./gallery-view";
 
@@ -12,7 +12,7 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentSt
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
   if (!data) return [{ title: "Imagen no encontrada | HIMFG" }, { name: "robots", content: "noindex" }];
-  const gallery = GALLERIES[data.gallery];
+  const gallery = data.gallery;
   return deepPageMeta({
     title: `${data.image.title} | ${gallery.title}`,
     description: `${data.image.caption}. ${gallery.title} del Hospital Infantil de México Federico Gómez.`,

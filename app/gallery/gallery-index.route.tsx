@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
-import { GALLERIES, galleryCrumbs } from "./galleries";
-import { galleryFromRequest, listGalleryImages } from "./gallery.server";
+import { galleryCrumbs } from "./galleries";
+import { galleryFromRequest, listGalleries, listGalleryImages } from "./gallery.server";
 import { GalleryPage } from "./gallery-view";
 
 // One module for the three galleries, mounted at each gallery's path by remix.config.js.
@@ -13,9 +13,9 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentSt
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
   data
     ? deepPageMeta({
-        title: GALLERIES[data.gallery].title,
-        description: GALLERIES[data.gallery].description,
-        path: GALLERIES[data.gallery].path,
+        title: data.gallery.title,
+        description: data.gallery.description,
+        path: data.gallery.path,
         crumbs: galleryCrumbs(data.gallery),
         matches,
         image: data.images[0]?.src,
@@ -23,11 +23,14 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>
     : [];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const gallery = galleryFromRequest(request);
-  return { gallery, images: await listGalleryImages(db, gallery) };
+  const name = galleryFromRequest(request);
+  const [galleries, images] = await Promise.all([listGalleries(db), listGalleryImages(db, name)]);
+  const gallery = galleries.find((candidate) => candidate.name === name);
+  if (!gallery) throw new Response("No encontramos esta galería", { status: 404 });
+  return { gallery, others: galleries.filter((other) => other.name !== name), images };
 }
 
 export default function Gallery() {
-  const { gallery, images } = useLoaderData<typeof loader>();
-  return <GalleryPage gallery={gallery} images={images} />;
+  const { gallery, others, images } = useLoaderData<typeof loader>();
+  return <GalleryPage gallery={gallery} others={others} images={images} />;
 }

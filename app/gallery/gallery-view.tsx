@@ -1,8 +1,7 @@
 import { Link } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import type { GalleryName } from "~/db.server";
-import { GALLERIES, galleryCrumbs } from "./galleries";
+import { galleryCrumbs, type GalleryInfo } from "./galleries";
 import type { GalleryImage } from "./gallery.server";
 
 /**
@@ -11,32 +10,28 @@ import type { GalleryImage } from "./gallery.server";
  * closes it (native), the arrow keys move through the images, and on closing focus goes back to
  * the thumbnail of the image last shown.
  */
-export function GalleryPage({ gallery, images }: { gallery: GalleryName; images: GalleryImage[] }) {
-  const info = GALLERIES[gallery];
+export function GalleryPage({ gallery: info, others, images }: { gallery: GalleryInfo; others: GalleryInfo[]; images: GalleryImage[] }) {
   return (
     <div className="container page">
-      <Breadcrumbs items={galleryCrumbs(gallery)} />
+      <Breadcrumbs items={galleryCrumbs(info)} />
       <h1>{info.title}</h1>
       <p className="doc-page__lead">{info.intro}</p>
-      {images.length === 0 ? <p>Por el momento no hay imágenes publicadas en esta galería.</p> : <GalleryGrid gallery={gallery} images={images} />}
+      {images.length === 0 ? <p>Por el momento no hay imágenes publicadas en esta galería.</p> : <GalleryGrid basePath={info.path} images={images} />}
       <nav aria-labelledby="otras-galerias" className="gallery-others">
         <h2 id="otras-galerias">Otras galerías</h2>
         <ul>
-          {(Object.keys(GALLERIES) as GalleryName[])
-            .filter((other) => other !== gallery)
-            .map((other) => (
-              <li key={other}>
-                <Link to={GALLERIES[other].path}>{GALLERIES[other].title}</Link>
-              </li>
-            ))}
+          {others.map((other) => (
+            <li key={other.name}>
+              <Link to={other.path}>{other.title}</Link>
+            </li>
+          ))}
         </ul>
       </nav>
     </div>
   );
 }
 
-function GalleryGrid({ gallery, images }: { gallery: GalleryName; images: GalleryImage[] }) {
-  const basePath = GALLERIES[gallery].path;
+function GalleryGrid({ basePath, images }: { basePath: string; images: GalleryImage[] }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const thumbRefs = useRef<(HTMLAnchorElement | null)[]>([]);
   const [current, setCurrent] = useState<number | null>(null);
@@ -155,14 +150,14 @@ export function GalleryImagePage({
   previous,
   next,
 }: {
-  gallery: GalleryName;
+  gallery: GalleryInfo;
   image: GalleryImage;
   position: number;
   total: number;
   previous: GalleryImage | null;
   next: GalleryImage | null;
 }) {
-  const basePath = GALLERIES[gallery].path;
+  const basePath = gallery.path;
   return (
     <div className="container page">
       <Breadcrumbs items={galleryCrumbs(gallery, image)} />

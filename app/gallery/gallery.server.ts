@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, GalleryName } from "~/db.server";
 import { publicFileUrl } from "~/files/files.server";
-import { GALLERIES } from "./galleries";
+import { GALLERY_NAMES, galleryPath, type GalleryInfo } from "./galleries";
 
 export interface GalleryImage {
   id: number;
@@ -14,12 +14,32 @@ export interface GalleryImage {
   height: number;
 }
 
-/** The images of a gallery in order. */
+/** The texts of every gallery, in the site's order. */
+export async function listGalleries(db: Kysely<DB>): Promise<GalleryInfo[]> {
+  const rows = await db.selectFrom("galleries").select(["name", "title", "description", "intro"]).execute();
+  return GALLERY_NAMES.flatMap((name) => {
+    const row = rows.find((candidate) => candidate.name === name);
+    return row ? [{ ...row, path: galleryPath(name) }] : [];
+  });
+}
+
+/** The texts of one gallery. */
+export async function getGallery(db: Kysely<DB>, gallery: GalleryName): Promise<GalleryInfo> {
+  const row = await db
+    .selectFrom("galleries")
+    .select(["name", "title", "description", "intro"])
+    .where("name", "=", gallery)
+    .executeTakeFirstOrThrow();
+  return { ...row, path: galleryPath(gallery) };
+}
+
+/** The images of a gallery a visitor sees (hidden ones left out), in order. */
 export async function listGalleryImages(db: Kysely<DB>, gallery: GalleryName): Promise<GalleryImage[]> {
   const rows = await db
     .selectFrom("gallery_items")
     .select(["id", "image_file_id", "title", "author", "caption", "alt_text", "width", "height"])
     .where("gallery", "=", gallery)
+    .where("is_visible", "=", 1)
     .orderBy("position")
     .orderBy("id")
     .execute();
@@ -49,18 +69,23 @@ export async function getGalleryImage(db: Kysely<DB>, gallery: GalleryName, id: 
   };
 }
 
-/** Loader helper for /{gallery}/:itemId: a Spanish 404 for anything that is not an image of it. */
+/** Loader helper for /{gallery}/:itemId: a Spanish 404 for anything that is not a shown image of it. */
 export async function loadGalleryImagePage(db: Kysely<DB>, gallery: GalleryName, rawId: string | undefined) {
   const id = /^[1-9][0-9]{0,9}$/.test(rawId ?? "") ? Number(rawId) : NaN;
   const found = Number.isNaN(id) ? null : await getGalleryImage(db, gallery, id);
   if (!found) throw new Response("No encontramos esta imagen", { status: 404 });
-  return { gallery, ...found };
+  return { gallery: await getGallery(db, gallery), ...found };
 }
 
 /** Which gallery a request is for: the first segment of its path (the routes are mounted per gallery). */
 export function galleryFromRequest(request: Request): GalleryName {
   const first = new URL(request.url).pathname.split("/")[1]?.toLowerCase();
-  const gallery = (Object.keys(GALLERIES) as GalleryName[]).find((name) => name === first);
-  if (!gallery) throw new Response("Not Found", { status: 404 });
+  return galleryNamed(first);
+}
+
+/** A gallery name from a URL segment, or a 404. */
+export function galleryNamed(value: string | undefined): GalleryName {
+  const gallery = GALLERY_NAMES.find((name) => name === value);
+  if (!gallery) throw new Response("No encontramos esta galería", { status: 404 });
   return gallery;
 }

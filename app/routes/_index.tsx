@@ -1,10 +1,11 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { BannerCarousel } from "~/components/banner-carousel";
-import { getActiveBanners } from "~/content/banners.server";
+import { getVisibleBanners } from "~/content/banners.server";
 import { db } from "~/db.server";
 import type { RootLoader } from "~/root";
 import { defaultSettings, phoneHref, type Settings } from "~/settings/settings";
+import { now } from "~/utils/clock.server";
 import { jsonLd, pageMeta, rootOrigin } from "~/utils/seo";
 import type { PageHandle } from "~/enhance/page-handle";
 
@@ -53,7 +54,7 @@ function hospitalJsonLd(settings: Settings, origin: string) {
 }
 
 export async function loader() {
-  return { banners: await getActiveBanners(db) };
+  return { banners: await getVisibleBanners(db, now()) };
 }
 
 const tiles = [

@@ -44,6 +44,18 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     description: "Los ocho apartados de la Hemerobiblioteca.",
     roles: ["comunicacion"],
   },
+  {
+    href: "/admin/banners",
+    label: "Banners",
+    description: "El carrusel de la página de inicio: agregar, ordenar, programar y ocultar.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/galerias",
+    label: "Galerías",
+    description: "Legado artístico, galería y Día del Niño: imágenes, pies de foto, orden y textos.",
+    roles: ["comunicacion"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];

@@ -27,16 +27,19 @@ function pngChunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, typeAndData, crc]);
 }
 
-export function samplePng(): Buffer<ArrayBuffer> {
+/** A valid PNG of one colour, 1×1 unless asked otherwise. */
+export function samplePng(width = 1, height = 1): Buffer<ArrayBuffer> {
   const header = Buffer.alloc(13);
-  header.writeUInt32BE(1, 0);
-  header.writeUInt32BE(1, 4);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
   header.writeUInt8(8, 8); // bit depth
   header.writeUInt8(2, 9); // truecolour
+  // Each row: filter byte 0, then RGB per pixel.
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([0x9f, 0x22, 0x41]))]);
   return own([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk("IHDR", header),
-    pngChunk("IDAT", zlib.deflateSync(Buffer.from([0, 0x9f, 0x22, 0x41]))),
+    pngChunk("IDAT", zlib.deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
     pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { getActiveBanners } from "~/content/banners.server";
+import { getVisibleBanners } from "~/content/banners.server";
 import { getDirectionsMenu } from "~/content/directions.server";
 import { db } from "~/db.server";
 import { getSettings, updateSetting } from "~/settings/settings.server";
@@ -31,13 +31,13 @@ describe("seeding", () => {
   test("never overwrites or resurrects content that staff changed", async () => {
     await seedDatabase(db);
     await updateSetting(db, "phone", "55 1234 5678");
-    const banner = (await getActiveBanners(db))[0]!;
+    const banner = (await getVisibleBanners(db, new Date()))[0]!;
     await db.deleteFrom("banners").where("id", "=", banner.id).execute();
 
     await seedDatabase(db);
 
     expect((await getSettings(db)).phone).toBe("55 1234 5678");
-    expect((await getActiveBanners(db)).map((b) => b.id)).not.toContain(banner.id);
+    expect((await getVisibleBanners(db, new Date())).map((b) => b.id)).not.toContain(banner.id);
   });
 
   test("builds the directions menu as directions → subdirections → departments", async () => {
@@ -62,6 +62,6 @@ describe("seeding", () => {
     await db.deleteFrom("banners").execute();
     const applied = await seedDatabase(db, { includeDemoContent: false });
     expect(applied).not.toContain("0002-home-banners");
-    expect(await getActiveBanners(db)).toEqual([]);
+    expect(await getVisibleBanners(db, new Date())).toEqual([]);
   });
 });

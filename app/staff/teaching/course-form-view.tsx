@@ -12,8 +12,6 @@ export interface CourseFormDefaults {
   [name: string]: string | undefined;
 }
 
-/** A file input for the admin forms (the server checks type and size by content). */
-
 /**
  * The course form (new and edit) with the seed's field names. Works without JavaScript: a plain
  * multipart post; on an error the server sends every message and the typed values back.

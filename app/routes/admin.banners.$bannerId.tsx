@@ -1,0 +1,79 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { BannerForm } from "~/content/banner-form";
+import { bannerSchema } from "~/content/banner-forms.server";
+import { BANNER_STATUS_LABELS } from "~/content/banner-status";
+import { getBannerForEditor, saveBanner } from "~/content/banners.server";
+import { db } from "~/db.server";
+import { parseImageSubmission } from "~/files/image-upload.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import mediaStyles from "~/styles/content-media.css";
+import { now } from "~/utils/clock.server";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Editing one banner of the home carousel (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.banner.heading ?? "Banner"} | Editar banner | Área del personal HIMFG` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+function bannerIdOf(raw: string | undefined): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos este banner", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  const banner = await getBannerForEditor(db, bannerIdOf(params.bannerId), now());
+  if (!banner) throw new Response("No encontramos este banner", { status: 404 });
+  return { banner };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const bannerId = bannerIdOf(params.bannerId);
+  const parsed = await parseImageSubmission(request, bannerSchema, false);
+  if ("done" in parsed) return parsed.done;
+  const outcome = await saveBanner(db, { bannerId, input: parsed.value, image: parsed.image }, actor, context.requestId ?? null, now());
+  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos este banner", { status: 404 });
+  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
+  return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
+}
+
+const localOf = (iso: string | null) => (iso ? instantToMexicoCityLocal(new Date(iso)) : "");
+
+export default function EditBanner() {
+  const { banner } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/admin/banners">Volver a los banners</Link>
+      </p>
+      <h1>Editar el banner «{banner.heading ?? banner.altText}»</h1>
+      <p>Estado: {BANNER_STATUS_LABELS[banner.status]}. Para ocultarlo o cambiar su lugar en el carrusel use la lista de banners.</p>
+      <BannerForm
+        key={banner.updatedAt}
+        id="editar-banner"
+        action={`/admin/banners/${banner.id}`}
+        defaultValue={{
+          heading: banner.heading ?? "",
+          altText: banner.altText,
+          link: banner.linkUrl ?? "",
+          visibleFrom: localOf(banner.visibleFrom),
+          visibleUntil: localOf(banner.visibleUntil),
+        }}
+        currentImage={{ src: banner.imageUrl, alt: banner.altText }}
+        lastResult={actionData?.result}
+        submitLabel="Guardar cambios"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ArrangeButtons } from "~/components/arrange-buttons";
+import { StaffTable } from "~/components/staff-table";
+import { BANNER_STATUS_LABELS } from "~/content/banner-status";
+import { arrangeBanner, listBannersForEditor } from "~/content/banners.server";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import mediaStyles from "~/styles/content-media.css";
+import { now } from "~/utils/clock.server";
+import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { parseArrangeForm } from "~/utils/reorder.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The home carousel's banners, for the communications office (issue 12, decision 0023).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Banners | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return { banners: await listBannersForEditor(db, now()) };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const input = parseArrangeForm(await request.formData());
+  if (!input) return data({ message: "No entendimos el cambio. Use los botones Subir, Bajar, Ocultar o Mostrar de la lista." }, { status: 400 });
+  const outcome = await arrangeBanner(db, input, actor, context.requestId ?? null, now());
+  if (!outcome.ok) return data({ message: outcome.message }, { status: 404 });
+  return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
+}
+
+function windowText(from: string | null, until: string | null): string {
+  if (!from && !until) return "Siempre";
+  if (from && until) return `Del ${formatMexicoCityDateTime(from)} al ${formatMexicoCityDateTime(until)}`;
+  return from ? `Desde el ${formatMexicoCityDateTime(from)}` : `Hasta el ${formatMexicoCityDateTime(until!)}`;
+}
+
+export default function BannersList() {
+  const { banners } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <h1>Banners de la página de inicio</h1>
+      <p>El carrusel de la página de inicio muestra, en este orden, los banners visibles en este momento.</p>
+      <p>
+        <Link to="/admin/banners/nuevo" className="button">
+          Agregar un banner
+        </Link>
+      </p>
+      {actionData?.message ? (
+        <p role="alert" className="field__error">
+          {actionData.message}
+        </p>
+      ) : null}
+      <p role="status">{banners.length === 1 ? "1 banner" : `${banners.length} banners`}</p>
+      <StaffTable caption="Banners del carrusel, en orden" hideCaption columns={["Banner", "Imagen", "Enlace", "Periodo", "Estado", "Acciones"]}>
+        {banners.map((banner, index) => (
+          <tr key={banner.id}>
+            <th scope="row">
+              <Link to={`/admin/banners/${banner.id}`}>{banner.heading ?? banner.altText}</Link>
+            </th>
+            <td>
+              <img src={banner.imageUrl} alt={banner.altText} width={120} height={40} className="media-thumb" loading="lazy" />
+            </td>
+            <td>{banner.linkUrl ?? "Sin enlace"}</td>
+            <td>{windowText(banner.visibleFrom, banner.visibleUntil)}</td>
+            <td>{BANNER_STATUS_LABELS[banner.status]}</td>
+            <td>
+              <ArrangeButtons
+                id={banner.id}
+                name={banner.heading ?? banner.altText}
+                visible={banner.status !== "oculto"}
+                first={index === 0}
+                last={index === banners.length - 1}
+              />
+            </td>
+          </tr>
+        ))}
+      </StaffTable>
+    </div>
+  );
+}

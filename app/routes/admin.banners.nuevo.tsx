@@ -1,0 +1,54 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Link, useActionData } from "@remix-run/react";
+import { BannerForm } from "~/content/banner-form";
+import { bannerSchema } from "~/content/banner-forms.server";
+import { saveBanner } from "~/content/banners.server";
+import { db } from "~/db.server";
+import { parseImageSubmission } from "~/files/image-upload.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import mediaStyles from "~/styles/content-media.css";
+import { now } from "~/utils/clock.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// A new banner for the home carousel (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
+
+export const meta: MetaFunction = () => [{ title: "Agregar un banner | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return null;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const parsed = await parseImageSubmission(request, bannerSchema, true);
+  if ("done" in parsed) return parsed.done;
+  const outcome = await saveBanner(db, { bannerId: null, input: parsed.value, image: parsed.image }, actor, context.requestId ?? null, now());
+  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos este banner", { status: 404 });
+  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
+  return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
+}
+
+export default function NewBanner() {
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/admin/banners">Volver a los banners</Link>
+      </p>
+      <h1>Agregar un banner</h1>
+      <BannerForm
+        id="nuevo-banner"
+        action="/admin/banners/nuevo"
+        defaultValue={{ heading: "", altText: "", link: "", visibleFrom: "", visibleUntil: "" }}
+        lastResult={actionData?.result}
+        submitLabel="Agregar el banner"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { db } from "~/db.server";
+import { parseImageSubmission } from "~/files/image-upload.server";
+import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
+import { galleryImageSchema } from "~/gallery/gallery-forms.server";
+import { GalleryImageForm } from "~/gallery/gallery-image-form";
+import { getGallery, galleryNamed } from "~/gallery/gallery.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import mediaStyles from "~/styles/content-media.css";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// Editing one image of a gallery: its texts, or a new picture (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.image.title ?? "Imagen"} | Editar imagen | Área del personal HIMFG` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+function itemIdOf(raw: string | undefined): number {
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta imagen", { status: 404 });
+  return Number(raw);
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  const name = galleryNamed(params.gallery);
+  const [gallery, image] = await Promise.all([getGallery(db, name), getGalleryImageForEditor(db, name, itemIdOf(params.itemId))]);
+  if (!image) throw new Response("No encontramos esta imagen", { status: 404 });
+  return { gallery, image };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const name = galleryNamed(params.gallery);
+  const id = itemIdOf(params.itemId);
+  const parsed = await parseImageSubmission(request, galleryImageSchema, false);
+  if ("done" in parsed) return parsed.done;
+  const outcome = await updateGalleryImage(db, name, id, parsed.value, parsed.image, actor, context.requestId ?? null);
+  if (!outcome.ok) throw new Response("No encontramos esta imagen", { status: 404 });
+  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
+}
+
+export default function EditGalleryImage() {
+  const { gallery, image } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
+      </p>
+      <h1>Editar «{image.title}»</h1>
+      <p>
+        {image.visible ? (
+          <>
+            Página pública: <a href={`${gallery.path}/${image.id}`}>{`${gallery.path}/${image.id}`}</a>
+          </>
+        ) : (
+          "Esta imagen está oculta; muéstrela desde la lista de la galería."
+        )}
+      </p>
+      <GalleryImageForm
+        id="editar-imagen"
+        action={`/admin/galerias/${gallery.name}/${image.id}`}
+        defaultValue={{ title: image.title, author: image.author ?? "", caption: image.caption, altText: image.altText }}
+        currentImage={{ src: image.src, alt: image.altText, width: image.width, height: image.height }}
+        lastResult={actionData?.result}
+        submitLabel="Guardar cambios"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { db } from "~/db.server";
+import { parseImageSubmission } from "~/files/image-upload.server";
+import { addGalleryImage } from "~/gallery/gallery-editor.server";
+import { galleryImageSchema } from "~/gallery/gallery-forms.server";
+import { GalleryImageForm } from "~/gallery/gallery-image-form";
+import { getGallery, galleryNamed } from "~/gallery/gallery.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import mediaStyles from "~/styles/content-media.css";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// A new image at the end of a gallery (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Agregar una imagen | ${data?.gallery.title ?? "Galería"} | Área del personal HIMFG` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return { gallery: await getGallery(db, galleryNamed(params.gallery)) };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const name = galleryNamed(params.gallery);
+  const parsed = await parseImageSubmission(request, galleryImageSchema, true);
+  if ("done" in parsed) return parsed.done;
+  // parseImageSubmission answered already when the image was missing or refused.
+  const outcome = await addGalleryImage(db, name, parsed.value, parsed.image!, actor, context.requestId ?? null);
+  if (!outcome.ok) throw new Response("No encontramos esta galería", { status: 404 });
+  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
+}
+
+export default function NewGalleryImage() {
+  const { gallery } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
+      </p>
+      <h1>Agregar una imagen a «{gallery.title}»</h1>
+      <GalleryImageForm
+        id="nueva-imagen"
+        action={`/admin/galerias/${gallery.name}/nueva`}
+        defaultValue={{ title: "", author: "", caption: "", altText: "" }}
+        lastResult={actionData?.result}
+        submitLabel="Agregar la imagen"
+      />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { TextAreaField } from "~/content/page-editor-form";
+import { db } from "~/db.server";
+import { saveGalleryTexts } from "~/gallery/gallery-editor.server";
+import { parseGalleryTextsForm } from "~/gallery/gallery-forms.server";
+import { getGallery, galleryNamed } from "~/gallery/gallery.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { now } from "~/utils/clock.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The title, description and introduction of a gallery's public page (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `Textos de ${data?.gallery.title ?? "la galería"} | Área del personal HIMFG` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return { gallery: await getGallery(db, galleryNamed(params.gallery)) };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const name = galleryNamed(params.gallery);
+  const submission = parseGalleryTextsForm(await request.formData());
+  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
+  const outcome = await saveGalleryTexts(db, name, submission.value, actor, context.requestId ?? null, now());
+  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
+}
+
+export default function GalleryTexts() {
+  const { gallery } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const [form, fields] = useForm<{ title: string; description: string; intro: string }>({
+    id: "textos-galeria",
+    lastResult: actionData?.result,
+    defaultValue: { title: gallery.title, description: gallery.description, intro: gallery.intro },
+    shouldValidate: "onSubmit",
+  });
+  return (
+    <div className="container page">
+      <p>
+        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
+      </p>
+      <h1>Textos de la galería «{gallery.title}»</h1>
+      <p>
+        Página pública: <a href={gallery.path}>{gallery.path}</a> (la dirección no cambia).
+      </p>
+      <ErrorSummary
+        title="No pudimos guardar los textos"
+        errors={summaryErrors([fields.title, fields.description, fields.intro])}
+        formErrors={form.errors}
+        focusKey={actionData?.result}
+      />
+      <Form method="post" {...getFormProps(form)} noValidate className="form">
+        <Field meta={fields.title} label="Título" required />
+        <Field meta={fields.description} label="Descripción" hint="La que muestran los buscadores (300 caracteres como máximo)." required />
+        <TextAreaField meta={fields.intro} label="Introducción" hint="El texto que se lee arriba de las imágenes." rows={6} />
+        <div className="form-actions">
+          <button type="submit" className="button">
+            Guardar los textos
+          </button>
+        </div>
+      </Form>
+    </div>
+  );
+}
