@@ -9,6 +9,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { getTopDirections } from "~/content/directions.server";
+import { getSiteMenus } from "~/content/menus.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
@@ -42,9 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSessionUser(request),
     getToast(request),
   ]);
+  const menus = await getSiteMenus(db, user !== null);
   // Canonical URLs from configuration, never from the request's Host (docs/decisions/0014).
   const origin = siteOrigin();
-  return data({ settings, directions, user, toast, origin }, { headers: headers ?? undefined });
+  return data({ settings, directions, menus, user, toast, origin }, { headers: headers ?? undefined });
 }
 
 export type RootLoader = typeof loader;
@@ -74,11 +76,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {demo ? <DemoBanner /> : null}
         <NavigationProgress />
-        <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} />
+        <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} links={rootData?.menus.header ?? []} />
         <main id="contenido" tabIndex={-1} className="site-main">
           {children}
         </main>
-        <SiteFooter settings={settings} />
+        <SiteFooter settings={settings} links={rootData?.menus.footer ?? []} />
         <Toaster serverToast={rootData?.toast ?? null} />
         <ScrollRestoration nonce={nonce || undefined} />
         <Scripts nonce={nonce || undefined} />

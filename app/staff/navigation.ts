@@ -26,6 +26,24 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     description: "Páginas del sitio: crear, editar, programar, historial y restaurar.",
     roles: ["comunicacion"],
   },
+  {
+    href: "/admin/menus",
+    label: "Menús",
+    description: "Enlaces del menú principal y del pie de página.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/direcciones",
+    label: "Direcciones",
+    description: "El árbol de direcciones: nombres, direcciones cortas, dependencia y orden.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/ajustes",
+    label: "Ajustes",
+    description: "Nombre, domicilio, teléfono, correo, redes sociales y video de sesión.",
+    roles: ["admin"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];
