@@ -27,14 +27,6 @@ export const DIRECTION_CODE_SLUGS = new Set(["hemerobiblioteca", "subdireccion-r
 /** Slugs the code looks pages up by (document collections, the research direction): fixed too. */
 export const FIXED_DIRECTION_SLUGS = new Set([...DIRECTION_CODE_SLUGS, ...Object.keys(DEPARTMENT_DOCUMENT_COLLECTIONS), RESEARCH_DIRECTION_SLUG]);
 
-export const DIRECTION_LEVEL_LABELS: Record<DirectionLevel, string> = {
-  direccion: "Dirección",
-  subdireccion: "Subdirección",
-  departamento: "Departamento",
-  servicio: "Servicio",
-  unidad: "Unidad de investigación",
-};
-
 export interface DirectionNodeForEditor {
   id: number;
   parentId: number | null;

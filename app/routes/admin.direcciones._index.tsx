@@ -1,7 +1,8 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { StaffTable } from "~/components/staff-table";
-import { DIRECTION_LEVEL_LABELS, listDirectionNodesForEditor } from "~/content/directions-editor.server";
+import { DIRECTION_LEVEL_LABELS } from "~/content/direction-levels";
+import { listDirectionNodesForEditor } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";

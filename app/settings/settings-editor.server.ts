@@ -6,7 +6,9 @@ import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { cleanText, hasForbiddenCharacters, normalizeText } from "~/utils/text";
-import type { Settings } from "./settings";
+import { MAX_SOCIAL_LINKS, type Settings } from "./settings";
+
+export { MAX_SOCIAL_LINKS };
 import { getSettings } from "./settings.server";
 
 /**
@@ -32,9 +34,6 @@ export const EDITABLE_SETTINGS = [
 ] as const satisfies readonly (keyof Settings)[];
 
 export type EditableSettings = Pick<Settings, (typeof EDITABLE_SETTINGS)[number]>;
-
-/** Rows the form offers for social links (the filled ones plus blanks, so it works without JS). */
-export const MAX_SOCIAL_LINKS = 10;
 
 const line = (what: string, max: number) =>
   cleanText({ required: `Escriba ${what}.`, max, tooLong: `El campo tiene más de ${max} caracteres; acórtelo.` });
