@@ -45,6 +45,23 @@ type Values = {
   sessionVideoEmbedUrl: string;
 };
 
+/**
+ * Conform names list fields' ids after their names ("ajustes-socialLinks[0].url"); "[" is not
+ * allowed in the error summary's "#id" links, so these rows get plain ids.
+ */
+function plainIds(meta: FieldMeta): FieldMeta {
+  const plain = (id: string) => id.replace(/[[\].]+/g, "-");
+  // Conform's metadata are getters (a spread would lose the errors and the value): copy each.
+  return {
+    id: plain(meta.id),
+    name: meta.name,
+    errorId: plain(meta.errorId),
+    descriptionId: plain(meta.descriptionId),
+    errors: meta.errors,
+    initialValue: meta.initialValue,
+  };
+}
+
 export default function SiteSettingsPage() {
   const { settings } = useLoaderData<typeof loader>();
   // A saved change remounts the form with the stored values.
@@ -65,7 +82,7 @@ function SettingsForm({ settings }: ReturnType<typeof useLoaderData<typeof loade
   const social = fields.socialLinks.getFieldList();
   const socialMetas: FieldMeta[] = social.flatMap((row) => {
     const rowFields = row.getFieldset();
-    return [rowFields.name, rowFields.url];
+    return [plainIds(rowFields.name), plainIds(rowFields.url)];
   });
   return (
     <div className="container page">
@@ -116,8 +133,8 @@ function SettingsForm({ settings }: ReturnType<typeof useLoaderData<typeof loade
             const rowFields = row.getFieldset();
             return (
               <div key={row.key} className="site-editor__row">
-                <Field meta={rowFields.name} label={`Red social ${index + 1}: nombre`} />
-                <Field meta={rowFields.url} label={`Red social ${index + 1}: dirección`} type="url" spellCheck={false} />
+                <Field meta={plainIds(rowFields.name)} label={`Red social ${index + 1}: nombre`} />
+                <Field meta={plainIds(rowFields.url)} label={`Red social ${index + 1}: dirección`} type="url" spellCheck={false} />
               </div>
             );
           })}

@@ -92,12 +92,27 @@ test.describe("menus, directions and site settings", () => {
     expect((await page.request.post(`/admin/direcciones/${nodeId}`, { form: { name: "x", position: "1" } })).status()).toBe(403);
     await teaching.close();
 
-    const communications = await browser.newContext();
+    // Without JavaScript, comunicacion is refused on the settings but edits the tree.
+    const communications = await browser.newContext({ javaScriptEnabled: false });
     await signInAsStaff(communications, baseURL!, "comunicacion");
     const other = await communications.newPage();
     expect((await other.goto("/admin/ajustes"))?.status()).toBe(403);
     expect((await other.request.post("/admin/ajustes", { form: { phone: "55 0000 0000" } })).status()).toBe(403);
+    const stores = await db
+      .selectFrom("direction_nodes")
+      .select(["id", "name"])
+      .where("slug", "=", "departamento-almacenes")
+      .executeTakeFirstOrThrow();
+    await other.goto(`/admin/direcciones/${stores.id}`);
+    await expectNoAxeViolationsWithoutJavaScript(other);
+    await other.getByLabel("Nombre").fill("Departamento de Almacenes Generales");
+    await other.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(other.getByText("Se guardó «Departamento de Almacenes Generales».")).toBeVisible();
+    // On /direcciones a department sits inside its subdirection's closed disclosure.
+    await other.goto("/direcciones");
+    await expect(other.locator("a", { hasText: "Departamento de Almacenes Generales" })).toHaveCount(1);
     await communications.close();
+    await db.updateTable("direction_nodes").set({ name: stores.name }).where("id", "=", stores.id).execute();
   });
 
   test("without JavaScript an admin edits the phone, the footer shows it, and the audit log shows the changes", async ({ browser, baseURL }) => {
@@ -118,6 +133,8 @@ test.describe("menus, directions and site settings", () => {
     await expect(summary).toContainText("La dirección de la red social debe empezar con https://");
     await expect(summary).toContainText("El código postal son 5 dígitos");
     await expect(page.getByRole("textbox", { name: "Teléfono" })).toHaveValue("55 5228 9999");
+    await expect(page.getByLabel("Red social 5: dirección")).toHaveValue("javascript:alert(1)");
+    await expect(page.getByLabel("Red social 1: nombre")).toHaveValue("Facebook");
     await expectNoAxeViolationsWithoutJavaScript(page);
 
     await page.getByLabel("Red social 5: nombre").fill("");
