@@ -75,6 +75,16 @@ test.describe("menus, directions and site settings", () => {
     await expectNoAxeViolations(publicPage);
     await visitor.close();
 
+    // The audit log (admins) shows both changes.
+    const admin = await browser.newContext();
+    await signInAsStaff(admin, baseURL!, "admin");
+    const log = await admin.newPage();
+    await log.goto("/admin/bitacora");
+    for (const action of ["direction_node.update", "menu_link.update"]) {
+      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+    await admin.close();
+
     await db.updateTable("menu_links").set({ label: "Código de ética" }).where("label", "=", "Código de ética y conducta").execute();
   });
 
@@ -149,10 +159,16 @@ test.describe("menus, directions and site settings", () => {
     await expect(publicPage.getByRole("contentinfo").getByRole("link", { name: "55 5228 9999" })).toHaveAttribute("href", "tel:+525552289999");
     await visitor.close();
 
-    await page.goto("/admin/bitacora");
-    for (const action of ["settings.update", "direction_node.update", "menu_link.update"]) {
-      await expect(page.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    // No sideways scroll at 320 px on the staff screens (wide tables scroll inside their region).
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const path of ["/admin/ajustes", "/admin/menus", "/admin/direcciones"]) {
+      await page.goto(path);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth), path).toBe(true);
     }
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await page.goto("/admin/bitacora");
+    await expect(page.getByRole("cell", { name: "settings.update", exact: true }).first()).toBeVisible();
     await noJs.close();
 
     await db
