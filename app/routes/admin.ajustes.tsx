@@ -5,7 +5,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
 import { db } from "~/db.server";
 import { MAX_SOCIAL_LINKS } from "~/settings/settings";
-import { getEditableSettings, parseSiteSettingsForm, updateSiteSettings } from "~/settings/settings-editor.server";
+import { getEditableSettings, parseSiteSettingsForm, updateSiteSettings, type EditableSettings } from "~/settings/settings-editor.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -31,19 +31,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/admin/ajustes", { type: "success", description: outcome.message }, { status: 303 });
 }
 
-type Values = {
-  institutionName: string;
-  institutionAcronym: string;
-  addressStreet: string;
-  addressNeighbourhood: string;
-  addressBorough: string;
-  addressCity: string;
-  addressPostalCode: string;
-  phone: string;
-  email: string;
-  socialLinks: { name: string; url: string }[];
-  sessionVideoEmbedUrl: string;
-};
+/** The form's values: the settings, with the social links as rows. */
+type Values = EditableSettings;
 
 /**
  * Conform names list fields' ids after their names ("ajustes-socialLinks[0].url"); "[" is not

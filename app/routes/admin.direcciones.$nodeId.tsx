@@ -9,6 +9,7 @@ import { listDirectionNodesForEditor, updateDirectionNode } from "~/content/dire
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
+import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
 
@@ -24,14 +25,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NOT_FOUND = "No encontramos esta área del árbol de direcciones.";
 
-function nodeIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response(NOT_FOUND, { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const nodeId = nodeIdOf(params.nodeId);
+  const nodeId = idParam(params.nodeId, NOT_FOUND);
   const nodes = await listDirectionNodesForEditor(db);
   const node = nodes.find((candidate) => candidate.id === nodeId);
   if (!node) throw new Response(NOT_FOUND, { status: 404 });
@@ -46,7 +42,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
-  const nodeId = nodeIdOf(params.nodeId);
+  const nodeId = idParam(params.nodeId, NOT_FOUND);
   const submission = parseDirectionNodeForm(await request.formData());
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await updateDirectionNode(db, nodeId, submission.value, actor, context.requestId ?? null);

@@ -9,6 +9,7 @@ import { getMenuLinkForEditor, removeMenuLink, updateMenuLink } from "~/content/
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
+import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
 
@@ -24,21 +25,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 const NOT_FOUND = "No encontramos este enlace; es posible que alguien lo haya quitado.";
 
-function linkIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response(NOT_FOUND, { status: 404 });
-  return Number(raw);
-}
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const link = await getMenuLinkForEditor(db, linkIdOf(params.linkId));
+  const link = await getMenuLinkForEditor(db, idParam(params.linkId, NOT_FOUND));
   if (!link) throw new Response(NOT_FOUND, { status: 404 });
   return { link };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
-  const linkId = linkIdOf(params.linkId);
+  const linkId = idParam(params.linkId, NOT_FOUND);
   const form = await request.formData();
   const requestId = context.requestId ?? null;
   if (form.get("intent") === "delete") {

@@ -12,6 +12,7 @@ import { loader as directionLoader } from "~/routes/direccion.$slug";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.ajustes";
 import { action as menusAction } from "~/routes/admin.menus._index";
 import { siteSettingsSchema, updateSiteSettings } from "~/settings/settings-editor.server";
+import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import type { StaffUser } from "~/staff/staff";
 import { MENU_LINKS_SEED } from "../../migrations/0023-menus";
@@ -288,21 +289,14 @@ describe("the directions tree", () => {
 });
 
 describe("site settings", () => {
-  const valid = {
-    institutionName: "Hospital Infantil de México Federico Gómez",
-    institutionAcronym: "HIMFG",
-    addressStreet: "Dr. Márquez No. 162",
-    addressNeighbourhood: "Col. Doctores",
-    addressBorough: "Alcaldía Cuauhtémoc",
-    addressCity: "Ciudad de México",
-    addressPostalCode: "06720",
-    phone: "55 5228 9917",
-    email: "contacto@himfg.edu.mx",
-    "socialLinks[0].name": "Facebook",
-    "socialLinks[0].url": "https://www.facebook.com/HospitalInfantilDeMexicoFG/?locale=es_LA",
+  const { socialLinks, coursePrefix, transparencyPlatformUrl, ...texts } = defaultSettings;
+  // The form as the browser sends it: the default texts, one social link and a blank row.
+  const valid: Record<string, string> = {
+    ...texts,
+    "socialLinks[0].name": socialLinks[0]!.name,
+    "socialLinks[0].url": socialLinks[0]!.url,
     "socialLinks[1].name": "",
     "socialLinks[1].url": "",
-    sessionVideoEmbedUrl: "",
   };
 
   test("comunicacion and ensenanza are refused (403) and nothing changes", async () => {
