@@ -93,6 +93,16 @@ describe("link targets", () => {
     for (const href of ["javascript:alert(1)", "//evil.example", "/a b", "data:x"]) {
       await expect(db.insertInto("menu_links").values({ menu: "pie", label: "X", href, position: 1 }).execute(), href).rejects.toThrow();
     }
+    for (const label of ["", "Uno\u0001", "Dos\n"]) {
+      await expect(
+        db.insertInto("menu_links").values({ menu: "pie", label, href: "/", position: 1 }).execute(),
+        JSON.stringify(label),
+      ).rejects.toThrow();
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("menu_links").values({ menu: "pie", label: "Válido", href: "https://www.gob.mx/", position: 1 }).execute();
+      await trx.deleteFrom("menu_links").where("label", "=", "Válido").execute();
+    });
   });
 });
 
@@ -179,6 +189,16 @@ describe("the directions tree", () => {
     for (const slug of ["Mayusculas", "con espacio", "acentuación", "a/b", "-guion", "doble--guion", "x\u0000"]) {
       expect(directionNodeSchema.safeParse({ name: "X", slug, parentId: "", position: "1" }).success, slug).toBe(false);
     }
+    for (const name of ["", "Área\u202e", "Área\u0000", "x".repeat(201)]) {
+      expect(directionNodeSchema.safeParse({ name, slug: "area", parentId: "", position: "1" }).success, name).toBe(false);
+    }
+    expect(directionNodeSchema.safeParse({ name: "Área", slug: "area", parentId: "0", position: "1" }).success).toBe(false);
+    expect(directionNodeSchema.safeParse({ name: "Área", slug: "area", parentId: "", position: "1" }).data).toEqual({
+      name: "Área",
+      slug: "area",
+      parentId: null,
+      position: 1,
+    });
   });
 
   test("a duplicate, reserved or fixed slug and a cycle are refused, and nothing is stored", async () => {
