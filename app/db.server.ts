@@ -3,6 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { Kysely, Migrator, SqliteDialect, type Generated, type Selectable } from "kysely";
 import { migrations } from "../migrations/index";
+import type { MenuName } from "./content/menus";
 import type { EnrolmentModality, ModalityId } from "./courses/modality";
 import { databasePath } from "./config.server";
 import { singleton } from "./utils/singleton.server";
@@ -258,6 +259,17 @@ export interface PageRevisionsTable {
   /** JSON array of the field names this save changed. */
   changed_fields: Generated<string>;
   created_at: Generated<string>;
+}
+
+/** The header menus and the footer links (migration 0023): "anonimo", "sesion" (signed in), "pie" (footer). */
+export interface MenuLinksTable {
+  id: Generated<number>;
+  menu: MenuName;
+  label: string;
+  /** A site path ("/…", never "//…") or an http(s) URL. */
+  href: string;
+  position: number;
+  updated_at: Generated<string>;
 }
 
 export interface PathRedirectsTable {
@@ -552,6 +564,7 @@ export interface DB {
   content_pages: ContentPagesTable;
   page_revisions: PageRevisionsTable;
   path_redirects: PathRedirectsTable;
+  menu_links: MenuLinksTable;
   document_collections: DocumentCollectionsTable;
   document_groups: DocumentGroupsTable;
   document_items: DocumentItemsTable;

@@ -22,6 +22,7 @@ import { Toaster } from "~/components/toaster";
 import { pageHydrates } from "~/enhance/page-handle";
 import { pageScriptAddress } from "~/enhance/page-script.server";
 import { getTopDirections } from "~/content/directions.server";
+import { getSiteMenus } from "~/content/menus.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
@@ -55,9 +56,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSessionUser(request),
     getToast(request),
   ]);
+  const menus = await getSiteMenus(db, user !== null);
   // Canonical URLs from configuration, never from the request's Host (docs/decisions/0014).
   const origin = siteOrigin();
-  return data({ settings, directions, user, toast, origin, pageScript: pageScriptAddress() }, { headers: headers ?? undefined });
+  return data({ settings, directions, menus, user, toast, origin, pageScript: pageScriptAddress() }, { headers: headers ?? undefined });
 }
 
 export type RootLoader = typeof loader;
@@ -88,11 +90,11 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {demo ? <DemoBanner /> : null}
         <NavigationProgress />
-        <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} />
+        <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} links={rootData?.menus.header ?? []} />
         <main id="contenido" tabIndex={-1} className="site-main">
           {children}
         </main>
-        <SiteFooter settings={settings} />
+        <SiteFooter settings={settings} links={rootData?.menus.footer ?? []} />
         <Toaster serverToast={rootData?.toast ?? null} />
         {hydrate ? (
           <>

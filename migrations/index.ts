@@ -19,6 +19,7 @@ import * as m0017 from "./0017-content-editor";
 import * as m0018 from "./0018-content-version-redirects";
 import * as m0021 from "./0021-banners-gallery-editor";
 import * as m0022 from "./0022-document-and-library-editing";
+import * as m0023 from "./0023-menus";
 import * as m0024 from "./0024-department-page-editor";
 
 /**
@@ -47,5 +48,6 @@ export const migrations: Record<string, Migration> = {
   "0018-content-version-redirects": m0018,
   "0021-banners-gallery-editor": m0021,
   "0022-document-and-library-editing": m0022,
+  "0023-menus": m0023,
   "0024-department-page-editor": m0024,
 };

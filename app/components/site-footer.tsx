@@ -1,10 +1,12 @@
 import { Link } from "@remix-run/react";
+import { isExternalHref, type MenuLink } from "~/content/menus";
 import { formatAddress, phoneHref, type Settings } from "~/settings/settings";
 
 // One formatter per process: building an Intl formatter costs more than rendering the footer.
 const yearFormat = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: "America/Mexico_City" });
 
-export function SiteFooter({ settings }: { settings: Settings }) {
+/** `links`: the footer links from menu_links (edited at /admin/menus). */
+export function SiteFooter({ settings, links }: { settings: Settings; links: MenuLink[] }) {
   const year = yearFormat.format(new Date());
   return (
     <footer className="site-footer">
@@ -46,27 +48,18 @@ export function SiteFooter({ settings }: { settings: Settings }) {
             Enlaces
           </h2>
           <ul className="site-footer__list">
-            <li>
-              <Link to="/avisos-de-privacidad">Avisos de privacidad</Link>
-            </li>
-            <li>
-              <Link to="/transparencia">Transparencia</Link>
-            </li>
-            <li>
-              <a href={settings.transparencyPlatformUrl} rel="noopener noreferrer" target="_blank">
-                Plataforma Nacional de Transparencia
-                <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
-              </a>
-            </li>
-            <li>
-              <Link to="/legado-artistico">Legado artístico</Link>
-            </li>
-            <li>
-              <Link to="/mision-y-vision">Misión y visión</Link>
-            </li>
-            <li>
-              <Link to="/hemerobiblioteca">Hemerobiblioteca</Link>
-            </li>
+            {links.map((link, index) => (
+              <li key={`${index}-${link.href}`}>
+                {isExternalHref(link.href) ? (
+                  <a href={link.href} rel="noopener noreferrer" target="_blank">
+                    {link.label}
+                    <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+                  </a>
+                ) : (
+                  <Link to={link.href}>{link.label}</Link>
+                )}
+              </li>
+            ))}
           </ul>
         </section>
       </div>

@@ -1,6 +1,6 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useRef } from "react";
-import { anonymousMenu, LOGOUT_LABEL, signedInMenu, type MenuLink } from "~/content/menus";
+import { isExternalHref, LOGOUT_LABEL, type MenuLink } from "~/content/menus";
 import type { Settings } from "~/settings/settings";
 import type { DirectionLink } from "~/content/directions.server";
 import { DirectionLinks, DirectionsMenu } from "./directions-menu";
@@ -10,13 +10,14 @@ interface SiteHeaderProps {
   settings: Settings;
   user: { id: number; name: string } | null;
   directions: DirectionLink[];
+  /** The header menu for this visitor (signed in or not), from menu_links. */
+  links: MenuLink[];
 }
 
 /** gob.mx-style strip, the hospital's name and logo, and the main menus (desktop and mobile). */
-export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
+export function SiteHeader({ settings, user, directions, links }: SiteHeaderProps) {
   const headerRef = useRef<HTMLElement>(null);
   useDisclosureMenus(headerRef);
-  const links = user ? signedInMenu : anonymousMenu;
 
   return (
     <header className="site-header" ref={headerRef}>
@@ -86,11 +87,18 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
 function MenuLinks({ links, signedIn }: { links: MenuLink[]; signedIn: boolean }) {
   return (
     <ul className="menu-links">
-      {links.map((link) => (
-        <li key={link.href}>
-          <NavLink to={link.href} end={link.href === "/"} className="main-nav__link" prefetch="intent">
-            {link.label}
-          </NavLink>
+      {links.map((link, index) => (
+        <li key={`${index}-${link.href}`}>
+          {isExternalHref(link.href) ? (
+            <a href={link.href} className="main-nav__link" rel="noopener noreferrer" target="_blank">
+              {link.label}
+              <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
+            </a>
+          ) : (
+            <NavLink to={link.href} end={link.href === "/"} className="main-nav__link" prefetch="intent">
+              {link.label}
+            </NavLink>
+          )}
         </li>
       ))}
       {signedIn ? (

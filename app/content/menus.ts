@@ -1,27 +1,25 @@
-/** The header menus of the seed specification (section 2), anonymous and signed in. */
+/**
+ * The header menus and the footer links (client-safe). Their links live in `menu_links`
+ * (migration 0023) and are edited at /admin/menus; app/content/menus.server.ts reads and writes them.
+ */
 export interface MenuLink {
   label: string;
   href: string;
 }
 
-export const anonymousMenu: MenuLink[] = [
-  { label: "Inicio", href: "/" },
-  { label: "Consulta de primera vez", href: "/requisitos" },
-  { label: "Transparencia", href: "/transparencia" },
-  { label: "Protección de datos", href: "/avisos-de-privacidad" },
-  { label: "Sesión clínico patológica", href: "/sesion-clinico-patologica" },
-  { label: "Daño cero", href: "/dano-cero" },
-  { label: "Oferta académica", href: "/ensenanza/offer" },
-  { label: "Código de ética", href: "/cod-etica" },
-];
+export const MENU_NAMES = ["anonimo", "sesion", "pie"] as const;
+export type MenuName = (typeof MENU_NAMES)[number];
 
-/** The signed-in menu; "Cerrar sesión" is a form (POST /logout), added by the header. */
-export const signedInMenu: MenuLink[] = [
-  { label: "Inicio", href: "/" },
-  { label: "Sesión clínico patológica (video)", href: "/video/scp-2024" },
-  { label: "Transparencia", href: "/transparencia" },
-  { label: "Oferta académica", href: "/ensenanza/offer" },
-  { label: "Perfil", href: "/profile" },
-];
+export const MENU_TITLES: Record<MenuName, string> = {
+  anonimo: "Menú principal (visitantes sin sesión)",
+  sesion: "Menú principal (participantes con sesión)",
+  pie: "Enlaces del pie de página",
+};
 
+/** The signed-in menu ends with this, a form (POST /logout) added by the header, not a link. */
 export const LOGOUT_LABEL = "Cerrar sesión";
+
+/** Whether a menu target leaves the site (it then opens in a new tab and says so). */
+export function isExternalHref(href: string): boolean {
+  return /^https?:\/\//i.test(href);
+}

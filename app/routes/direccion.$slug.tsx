@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { DocumentGroups } from "~/components/document-groups";
 import { formatUpdated, institutionalLinks } from "~/components/information-page";
 import { RichText } from "~/components/rich-text";
+import { findRedirect } from "~/content/content-pages.server";
 import { getDepartmentPage, type AreaLink, type DepartmentPageView } from "~/content/department-pages.server";
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import { db } from "~/db.server";
@@ -15,10 +17,13 @@ export const handle: PageHandle = { hydrate: false };
 
 // /direccion/{slug}: a direction (tipo_departamento 2) or a subdirection/department/service page.
 // The library and financial-transparency slugs have their own static routes, which Remix prefers.
-export async function loader({ params }: LoaderFunctionArgs) {
+// A renamed slug's old address answers with a permanent redirect (path_redirects, decision 0025).
+export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = await getDepartmentPage(db, params.slug ?? "");
-  if (!page) throw new Response(null, { status: 404 });
-  return { page };
+  if (page) return { page };
+  const target = await findRedirect(db, `/direccion/${(params.slug ?? "").toLowerCase()}`);
+  if (target) throw redirect(`${target}${new URL(request.url).search}`, { status: 308 });
+  throw new Response(null, { status: 404 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

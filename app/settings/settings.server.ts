@@ -5,7 +5,8 @@ import { defaultSettings, type SettingKey, type Settings } from "./settings";
 
 export { defaultSettings, type Settings } from "./settings";
 
-const socialLinkSchema = z.object({ name: z.string().min(1), url: z.string().url() });
+// Only http(s): a stored javascript: or data: address must never become a footer link.
+const socialLinkSchema = z.object({ name: z.string().min(1), url: z.string().regex(/^https?:\/\/[^/\s]/i) });
 
 /**
  * The site's settings: one record per key in site_settings, each validated here. A missing or

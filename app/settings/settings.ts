@@ -24,6 +24,9 @@ export interface Settings {
 
 export type SettingKey = keyof Settings;
 
+/** At most this many social links (the settings form offers the filled rows plus blanks). */
+export const MAX_SOCIAL_LINKS = 10;
+
 export const defaultSettings: Settings = {
   institutionName: "Hospital Infantil de México Federico Gómez",
   institutionAcronym: "HIMFG",

@@ -28,7 +28,7 @@ export const STAFF_LINKS: readonly StaffLink[] = [
   },
   {
     href: "/admin/contenido/departamentos",
-    label: "Direcciones",
+    label: "Páginas de direcciones",
     description: "Páginas de direcciones y departamentos: titular, textos, imágenes y personal.",
     roles: ["comunicacion"],
   },
@@ -55,6 +55,24 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     label: "Galerías",
     description: "Legado artístico, galería y Día del Niño: imágenes, pies de foto, orden y textos.",
     roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/menus",
+    label: "Menús",
+    description: "Enlaces del menú principal y del pie de página.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/direcciones",
+    label: "Árbol de direcciones",
+    description: "El árbol de direcciones: nombres, direcciones cortas, dependencia y orden.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/ajustes",
+    label: "Ajustes",
+    description: "Nombre, domicilio, teléfono, correo, redes sociales y video de sesión.",
+    roles: ["admin"],
   },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },

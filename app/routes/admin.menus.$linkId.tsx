@@ -1,0 +1,79 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { parseMenuLinkEdit } from "~/content/menu-forms.server";
+import { MenuLinkForm } from "~/content/menu-link-form";
+import { MENU_TITLES } from "~/content/menus";
+import { getMenuLinkForEditor, removeMenuLink, updateMenuLink } from "~/content/menus.server";
+import { db } from "~/db.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+import { idParam } from "~/utils/route-params";
+import { redirectWithToast } from "~/utils/toast.server";
+import siteEditorStyles from "~/styles/site-editor.css";
+
+// One menu link: change its label, target or order, or remove it (issue 12).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${data?.link.label ?? "Enlace"} | Menús | Área del personal HIMFG` },
+  { name: "robots", content: "noindex, nofollow" },
+];
+
+const NOT_FOUND = "No encontramos este enlace; es posible que alguien lo haya quitado.";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  const link = await getMenuLinkForEditor(db, idParam(params.linkId, NOT_FOUND));
+  if (!link) throw new Response(NOT_FOUND, { status: 404 });
+  return { link };
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaff(request, staffAccess);
+  const linkId = idParam(params.linkId, NOT_FOUND);
+  const form = await request.formData();
+  const requestId = context.requestId ?? null;
+  if (form.get("intent") === "delete") {
+    const outcome = await removeMenuLink(db, linkId, actor, requestId);
+    if (!outcome.ok) throw new Response(NOT_FOUND, { status: 404 });
+    return redirectWithToast("/admin/menus", { type: "success", description: outcome.message }, { status: 303 });
+  }
+  const submission = parseMenuLinkEdit(form);
+  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const outcome = await updateMenuLink(db, linkId, submission.value, actor, requestId);
+  if (!outcome.ok) throw new Response(NOT_FOUND, { status: 404 });
+  return redirectWithToast("/admin/menus", { type: "success", description: outcome.message }, { status: 303 });
+}
+
+export default function EditMenuLink() {
+  const { link } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/admin/menus">Volver a los menús</Link>
+      </p>
+      <h1>Editar el enlace «{link.label}»</h1>
+      <p>{MENU_TITLES[link.menu]}</p>
+      <MenuLinkForm
+        id="editar-enlace"
+        action={`/admin/menus/${link.id}`}
+        defaultValue={{ label: link.label, href: link.href, position: String(link.position) }}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        submitLabel="Guardar cambios"
+        errorTitle="No pudimos guardar el enlace"
+      />
+      <h2>Quitar el enlace</h2>
+      <Form method="post" action={`/admin/menus/${link.id}`} className="form">
+        <p>El enlace deja de mostrarse en el menú. La bitácora conserva cómo era.</p>
+        <button type="submit" name="intent" value="delete" className="button button--secondary">
+          Quitar «{link.label}» del menú
+        </button>
+      </Form>
+    </div>
+  );
+}
