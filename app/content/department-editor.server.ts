@@ -1,3 +1,4 @@
+import { linkTargetProblem } from "./link-target";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
@@ -80,16 +81,7 @@ function markdown(label: string) {
  * data:, protocol-relative //host, spaces or control characters.
  */
 export function isSafeStaffLink(link: string): boolean {
-  if (/[\s\u0000-\u001f\u007f-\u009f\\]/.test(link)) return false;
-  if (/^\/(?!\/)/.test(link)) return true;
-  if (/^mailto:[^@/:]+@[^@/:]+\.[a-z]{2,}$/i.test(link)) return true;
-  if (!/^https?:\/\/[^/]/i.test(link)) return false;
-  try {
-    const url = new URL(link);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
+  return linkTargetProblem(link, { allowMailto: true }) === null;
 }
 
 const staffRow = z.object({ name: z.string().optional(), link: z.string().optional() });

@@ -1,3 +1,4 @@
+import { linkTargetProblem } from "~/content/link-target";
 import { safeRedirectPath } from "./safe-redirect";
 
 /**
@@ -8,8 +9,7 @@ import { safeRedirectPath } from "./safe-redirect";
  */
 export function safeLinkTarget(value: string): string | null {
   const text = value.trim();
-  if (text.length === 0 || text.length > 500) return null;
-  if (/[\s\\<>"'\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(text)) return null;
+  if (linkTargetProblem(text) !== null) return null;
   if (text.startsWith("/")) {
     const path = safeRedirectPath(text, "");
     return path === "" ? null : path;
