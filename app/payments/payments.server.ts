@@ -6,11 +6,21 @@ import type { EnrolmentModality } from "~/db.server";
 import { isUniqueViolation, makeControlNumber } from "./control-number.server";
 import { encryptOrder } from "./provider.server";
 import type { PaymentProvider } from "./provider-types";
+import { newRelayToken } from "./relay-token.server";
 
 export { handleRelay, type RelayKind, type RelayOutcome } from "./relay.server";
 
 export type StartCardPaymentOutcome =
-  | { ok: true; controlNumber: string; params: string; enrolmentId: number; amountCentavos: number; heldUntil: string | null }
+  | {
+      ok: true;
+      controlNumber: string;
+      params: string;
+      /** The relay's right to this attempt: given to this browser only, stored hashed. */
+      relayToken: string;
+      enrolmentId: number;
+      amountCentavos: number;
+      heldUntil: string | null;
+    }
   | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" | "not-a-card-payment" | "awaiting-bank" };
 
 /**
@@ -46,10 +56,14 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
           amountCentavos: enrolment.amountCentavos,
           reference: String(enrolment.enrolmentId),
         });
+        const relay = newRelayToken();
         await trx
           .insertInto("payment_attempts")
           .values({
+            purpose: "inscripcion",
             enrolment_id: enrolment.enrolmentId,
+            donation_id: null,
+            relay_token_hash: relay.hash,
             control_number: controlNumber,
             amount_centavos: enrolment.amountCentavos,
             vi_hex: keys.viHex,
@@ -70,6 +84,7 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
           ok: true,
           controlNumber,
           params,
+          relayToken: relay.token,
           enrolmentId: enrolment.enrolmentId,
           amountCentavos: enrolment.amountCentavos,
           heldUntil: hold.heldUntil,
