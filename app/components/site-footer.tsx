@@ -47,6 +47,9 @@ export function SiteFooter({ settings }: { settings: Settings }) {
           </h2>
           <ul className="site-footer__list">
             <li>
+              <Link to="/donacion">Donativos</Link>
+            </li>
+            <li>
               <Link to="/avisos-de-privacidad">Avisos de privacidad</Link>
             </li>
             <li>

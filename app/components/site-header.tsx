@@ -40,6 +40,9 @@ export function SiteHeader({ settings, user, directions }: SiteHeaderProps) {
           </span>
         </Link>
         <div className="brand-bar__tools">
+          <Link to="/donacion" className="brand-bar__donate">
+            Donar
+          </Link>
           {user ? (
             <p className="brand-bar__user">Sesión de {user.name}</p>
           ) : (
