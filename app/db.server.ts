@@ -442,9 +442,14 @@ export type PaymentProviderName = "banorte" | "simulator";
 export type PaymentVerification = "verificado" | "por_conciliar" | "conciliado" | "discrepancia";
 export type BanorteMode = "PRD" | "AUT" | "DEC" | "RND";
 
+/** What a card payment is for (migration 0019): exactly one of enrolment_id / donation_id is set. */
+export type PaymentPurpose = "inscripcion" | "donativo";
+
 export interface PaymentAttemptsTable {
   id: Generated<number>;
-  enrolment_id: number;
+  purpose: Generated<PaymentPurpose>;
+  enrolment_id: number | null;
+  donation_id: number | null;
   control_number: string;
   amount_centavos: number;
   status: Generated<PaymentAttemptStatus>;
@@ -452,6 +457,8 @@ export interface PaymentAttemptsTable {
   vi_hex: string | null;
   salt_hex: string | null;
   passphrase: string | null;
+  /** SHA-256 (hex) of the secret the starting browser holds: the relay's right to the attempt. */
+  relay_token_hash: string | null;
   referencia: string | null;
   codigo_aut: string | null;
   /** The decrypted response, kept for audit. */
@@ -482,7 +489,9 @@ export interface PaymentEventsTable {
 
 export interface InvoiceRequestsTable {
   id: Generated<number>;
-  enrolment_id: number;
+  /** Exactly one of enrolment_id / donation_id (migration 0019). */
+  enrolment_id: number | null;
+  donation_id: number | null;
   payment_attempt_id: number | null;
   rfc: string;
   legal_name: string;
@@ -490,7 +499,32 @@ export interface InvoiceRequestsTable {
   postcode: string;
   cfdi_use: string;
   constancia_file_id: string;
+  /** Set together when finance marks the request "facturada". */
+  cfdi_folio: string | null;
+  invoiced_at: string | null;
+  invoiced_by: string | null;
   created_at: Generated<string>;
+}
+
+export type DonationStatus = "pendiente" | "aprobada" | "rechazada" | "cancelada" | "sin_respuesta" | "expirada";
+
+/** A gift by card (migration 0019); its control number is its one card attempt's. */
+export interface DonationsTable {
+  id: Generated<number>;
+  control_number: string;
+  amount_centavos: number;
+  status: Generated<DonationStatus>;
+  donor_name: string;
+  donor_email: string;
+  /** Optional letter of intent (private file). */
+  letter_file_id: string | null;
+  /** Optional constancia de situación fiscal (private file), also on the invoice request. */
+  tax_certificate_file_id: string | null;
+  client_address: string | null;
+  receipt_sent_at: string | null;
+  created_at: Generated<string>;
+  approved_at: string | null;
+  updated_at: Generated<string>;
 }
 
 export type OfflinePaymentMethod = "transferencia" | "tienda" | "ventanilla" | "referencia_ensenanza";
@@ -582,6 +616,7 @@ export interface DB {
   payment_attempts: PaymentAttemptsTable;
   payment_events: PaymentEventsTable;
   invoice_requests: InvoiceRequestsTable;
+  donations: DonationsTable;
   content_version: ContentVersionTable;
   staged_uploads: StagedUploadsTable;
   calendar_feeds: CalendarFeedsTable;

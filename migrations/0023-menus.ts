@@ -24,6 +24,7 @@ export const MENU_LINKS_SEED: { menu: "anonimo" | "sesion" | "pie"; label: strin
   { menu: "sesion", label: "Transparencia", href: "/transparencia" },
   { menu: "sesion", label: "Oferta académica", href: "/ensenanza/offer" },
   { menu: "sesion", label: "Perfil", href: "/profile" },
+  { menu: "pie", label: "Donativos", href: "/donacion" },
   { menu: "pie", label: "Avisos de privacidad", href: "/avisos-de-privacidad" },
   { menu: "pie", label: "Transparencia", href: "/transparencia" },
   { menu: "pie", label: "Plataforma Nacional de Transparencia", href: "https://www.plataformadetransparencia.org.mx/" },

@@ -17,6 +17,7 @@ import * as m0015 from "./0015-search-index-triggers";
 import * as m0016 from "./0016-api-uploads-calendar-feeds";
 import * as m0017 from "./0017-content-editor";
 import * as m0018 from "./0018-content-version-redirects";
+import * as m0019 from "./0019-donations";
 import * as m0021 from "./0021-banners-gallery-editor";
 import * as m0022 from "./0022-document-and-library-editing";
 import * as m0023 from "./0023-menus";
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0016-api-uploads-calendar-feeds": m0016,
   "0017-content-editor": m0017,
   "0018-content-version-redirects": m0018,
+  "0019-donations": m0019,
   "0021-banners-gallery-editor": m0021,
   "0022-document-and-library-editing": m0022,
   "0023-menus": m0023,

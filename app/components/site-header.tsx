@@ -41,6 +41,9 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
           </span>
         </Link>
         <div className="brand-bar__tools">
+          <Link to="/donacion" className="brand-bar__donate">
+            Donar
+          </Link>
           {user ? (
             <p className="brand-bar__user">Sesión de {user.name}</p>
           ) : (

@@ -48,6 +48,7 @@ export const RESERVED_FIRST_SEGMENTS = new Set([
   "dev",
   "dia-del-nino",
   "direccion",
+  "donacion",
   "direcciones",
   "ensenanza",
   "fonts",

@@ -80,7 +80,8 @@ function requireWebUrl(value: string, what: string): string {
 // Fonts and logo are read once per process, the first time a document is rendered.
 let inlineAssets: { fontFaces: string; logoDataUrl: string } | null = null;
 
-function loadInlineAssets() {
+/** Montserrat and the logo as data: URLs, for any PDF template (the renderer fetches nothing). */
+export function loadInlineAssets() {
   if (inlineAssets) return inlineAssets;
   const require = createRequire(import.meta.url);
   const fontDir = path.join(path.dirname(require.resolve("@fontsource/montserrat/package.json")), "files");

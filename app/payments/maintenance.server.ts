@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { readConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 import type { PaymentProvider } from "./provider-types";
+import { closeDonationIn } from "~/donations/donation-settle.server";
 import { logPaymentEvent, mailApproval, settleApproval, settleWithoutMoney } from "./settle.server";
 
 /** An abandoned attempt (the lightbox never reported back) expires this long after its hold would have. */
@@ -56,10 +57,12 @@ export async function runPaymentMaintenance(
       .set({ status: "expired", settled_at: nowIso, updated_at: nowIso })
       .where("status", "=", "pending")
       .where("created_at", "<=", abandonedBefore)
-      .returning(["id", "control_number"])
+      .returning(["id", "control_number", "donation_id"])
       .execute();
     report.attemptsExpired = expired.length;
     for (const attempt of expired) {
+      // A donation whose card step was abandoned says so (its purpose's "on closed" step).
+      if (attempt.donation_id !== null) await closeDonationIn(trx, attempt.donation_id, "expired", nowIso);
       await logPaymentEvent(trx, {
         attemptId: attempt.id,
         controlNumber: attempt.control_number,

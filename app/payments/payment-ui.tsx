@@ -35,20 +35,20 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
-export type StartedCardPayment = { params: string; controlNumber: string };
+/** What the server hands the page that started a card payment: never an amount, never a key. */
+export type StartedCardPayment = { params: string; controlNumber: string; relayToken: string };
 
 /**
- * The card step. Card payment happens in the bank's lightbox, which needs JavaScript: without it
- * the page says so and offers no button, so nothing is created for a browser that could never
- * use it (the server also refuses a card post that lacks the field only the hydrated page sends).
+ * Opens the bank's lightbox for a started payment and relays each callback, untouched, with the
+ * attempt's secret token to /payment/relay; then shows the server's verdict at `resultPath`.
+ * Shared by course payments and donations.
  */
-export function CardPayment({ started, scriptUrls }: { started: StartedCardPayment | null; scriptUrls: string[] }) {
+export function useLightbox(started: StartedCardPayment | null, scriptUrls: string[], resultPath: (controlNumber: string) => string) {
   const navigate = useNavigate();
-  const hydrated = useHydrated();
   const [problem, setProblem] = useState<string | null>(null);
   const finished = useRef(false);
 
-  async function openLightbox() {
+  async function open() {
     if (!started) return;
     setProblem(null);
     finished.current = false;
@@ -65,11 +65,11 @@ export function CardPayment({ started, scriptUrls }: { started: StartedCardPayme
       await fetch("/payment/relay", {
         method: "POST",
         headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ kind, controlNumber: started.controlNumber, response: response ?? null }),
+        body: JSON.stringify({ kind, controlNumber: started.controlNumber, token: started.relayToken, response: response ?? null }),
       }).catch(() => null);
       if (finished.current) return;
       finished.current = true;
-      navigate(`/payment/resultado/${started.controlNumber}`);
+      navigate(resultPath(started.controlNumber));
     };
     Payment.setEnv("pro");
     Payment.startPayment({
@@ -80,6 +80,17 @@ export function CardPayment({ started, scriptUrls }: { started: StartedCardPayme
       onClosed: relay("closed"),
     });
   }
+  return { open, problem };
+}
+
+/**
+ * The card step. Card payment happens in the bank's lightbox, which needs JavaScript: without it
+ * the page says so and offers no button, so nothing is created for a browser that could never
+ * use it (the server also refuses a card post that lacks the field only the hydrated page sends).
+ */
+export function CardPayment({ started, scriptUrls }: { started: StartedCardPayment | null; scriptUrls: string[] }) {
+  const hydrated = useHydrated();
+  const { open: openLightbox, problem } = useLightbox(started, scriptUrls, (controlNumber) => `/payment/resultado/${controlNumber}`);
 
   return (
     <>

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import type { DB, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
 import { getSettings } from "~/settings/settings.server";
 import { holdSeat, startEnrolmentIn, type StartEnrolmentInput } from "~/enrolment/enrolment.server";
@@ -6,11 +6,21 @@ import type { EnrolmentModality } from "~/db.server";
 import { isUniqueViolation, makeControlNumber } from "./control-number.server";
 import { encryptOrder } from "./provider.server";
 import type { PaymentProvider } from "./provider-types";
+import { newRelayToken } from "./relay-token.server";
 
 export { handleRelay, type RelayKind, type RelayOutcome } from "./relay.server";
 
 export type StartCardPaymentOutcome =
-  | { ok: true; controlNumber: string; params: string; enrolmentId: number; amountCentavos: number; heldUntil: string | null }
+  | {
+      ok: true;
+      controlNumber: string;
+      params: string;
+      /** The relay's right to this attempt: given to this browser only, stored hashed. */
+      relayToken: string;
+      enrolmentId: number;
+      amountCentavos: number;
+      heldUntil: string | null;
+    }
   | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" | "not-a-card-payment" | "awaiting-bank" };
 
 /**
@@ -41,35 +51,17 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
           .where("enrolment_id", "=", enrolment.enrolmentId)
           .where("status", "=", "pending")
           .execute();
-        const { params, keys } = await encryptOrder(cachedProvider, {
+        const { params, relayToken } = await createAttemptIn(trx, cachedProvider, {
+          owner: { purpose: "inscripcion", enrolmentId: enrolment.enrolmentId },
           controlNumber,
           amountCentavos: enrolment.amountCentavos,
           reference: String(enrolment.enrolmentId),
         });
-        await trx
-          .insertInto("payment_attempts")
-          .values({
-            enrolment_id: enrolment.enrolmentId,
-            control_number: controlNumber,
-            amount_centavos: enrolment.amountCentavos,
-            vi_hex: keys.viHex,
-            salt_hex: keys.saltHex,
-            passphrase: keys.passphrase,
-            provider: provider.name,
-            mode: provider.mode,
-            settled_at: null,
-            referencia: null,
-            codigo_aut: null,
-            response_json: null,
-            verification: null,
-            verified_at: null,
-            refund_reason: null,
-          })
-          .execute();
         return {
           ok: true,
           controlNumber,
           params,
+          relayToken,
           enrolmentId: enrolment.enrolmentId,
           amountCentavos: enrolment.amountCentavos,
           heldUntil: hold.heldUntil,
@@ -82,6 +74,52 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
     }
   }
   throw new Error("Could not make a unique control number");
+}
+
+/** What a card payment is for: exactly one owner (the CHECK of migration 0019). */
+export type PaymentOwner = { purpose: "inscripcion"; enrolmentId: number } | { purpose: "donativo"; donationId: number };
+
+/**
+ * Creates a pending card attempt inside the caller's transaction, for any purpose: encrypts the
+ * order (our amount, our control number), stores the per-payment secrets and the hash of a fresh
+ * relay token, and returns the opaque Params and the token for the browser that started it. The
+ * caller decides the amount and the control number (makeControlNumber) and retries on a collision.
+ */
+export async function createAttemptIn(
+  trx: Transaction<DB>,
+  provider: PaymentProvider,
+  order: { owner: PaymentOwner; controlNumber: string; amountCentavos: number; reference: string },
+): Promise<{ params: string; relayToken: string }> {
+  const { params, keys } = await encryptOrder(provider, {
+    controlNumber: order.controlNumber,
+    amountCentavos: order.amountCentavos,
+    reference: order.reference,
+  });
+  const relay = newRelayToken();
+  await trx
+    .insertInto("payment_attempts")
+    .values({
+      purpose: order.owner.purpose,
+      enrolment_id: order.owner.purpose === "inscripcion" ? order.owner.enrolmentId : null,
+      donation_id: order.owner.purpose === "donativo" ? order.owner.donationId : null,
+      relay_token_hash: relay.hash,
+      control_number: order.controlNumber,
+      amount_centavos: order.amountCentavos,
+      vi_hex: keys.viHex,
+      salt_hex: keys.saltHex,
+      passphrase: keys.passphrase,
+      provider: provider.name,
+      mode: provider.mode,
+      settled_at: null,
+      referencia: null,
+      codigo_aut: null,
+      response_json: null,
+      verification: null,
+      verified_at: null,
+      refund_reason: null,
+    })
+    .execute();
+  return { params, relayToken: relay.token };
 }
 
 /** Thrown inside a transaction to roll it back with a business reason. */

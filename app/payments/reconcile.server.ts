@@ -222,13 +222,17 @@ export async function reconcileBanorteReport(
         .set({ verification: "discrepancia", verified_at: stamp(), updated_at: stamp() })
         .where("id", "=", attempt.id)
         .execute();
-      const result = await trx
-        .updateTable("enrolments")
-        .set({ status: "suspendida", suspension_reason: SUSPENSION_NOTE, updated_at: stamp() })
-        .where("id", "=", attempt.enrolment_id)
-        .where("status", "=", "confirmada")
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 1) suspended.push(attempt.enrolment_id);
+      // A course payment's enrolment is suspended; a donation keeps its status and finance sees the
+      // attempt's "discrepancia" (nothing was delivered that could be withdrawn).
+      if (attempt.enrolment_id !== null) {
+        const result = await trx
+          .updateTable("enrolments")
+          .set({ status: "suspendida", suspension_reason: SUSPENSION_NOTE, updated_at: stamp() })
+          .where("id", "=", attempt.enrolment_id)
+          .where("status", "=", "confirmada")
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 1) suspended.push(attempt.enrolment_id);
+      }
       summary.discrepancies.push({ controlNumber: attempt.control_number, reason: problem });
       await log(attempt.id, attempt.control_number, "tampering", `discrepancia: ${problem}`, row);
     }

@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
-import type { DB, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
+import type { DB, PaymentAttemptStatus, PaymentPurpose, PaymentVerification } from "~/db.server";
 import type { ConfirmOutcome } from "~/enrolment/enrolment.server";
 import { decryptResponseText } from "./banorte/cipher.server";
 import { parseBanorteResponse } from "./banorte/response.server";
 import type { PaymentProvider } from "./provider-types";
+import { relayTokenMatches } from "./relay-token.server";
 import { logPaymentEvent, mailApproval, settleApproval, settleWithoutMoney } from "./settle.server";
 
 export type RelayKind = "success" | "error" | "cancel" | "closed";
@@ -13,7 +14,9 @@ export type RelayOutcome =
       applied: true;
       status: PaymentAttemptStatus;
       controlNumber: string;
-      enrolmentId: number;
+      purpose: PaymentPurpose;
+      enrolmentId: number | null;
+      donationId: number | null;
       confirm?: ConfirmOutcome | null;
       verification?: PaymentVerification;
       refundReason?: string | null;
@@ -24,12 +27,15 @@ export interface RelayInput {
   kind: RelayKind;
   payload: unknown;
   controlNumber: unknown;
-  participantId: number;
+  /** The per-attempt secret the starting browser was given (./relay-token.server.ts). */
+  relayToken: unknown;
   clientAddress?: string | null;
 }
 
 /**
- * Decides what a relayed lightbox callback means (the route only authenticates and parses JSON).
+ * Decides what a relayed lightbox callback means (the route only parses JSON). Only a relay that
+ * carries the attempt's secret token may speak for it: for a course payment or a donation alike,
+ * whoever started the payment in that browser, signed in or not.
  *
  * The relay passed through the buyer's browser and its ciphertext is malleable, so it is read
  * strictly (./banorte/response.server.ts) and an approval is then put to the bank itself
@@ -75,23 +81,25 @@ export async function handleRelay(
     if (!controlNumber) return ignore("sin número de control válido");
     const attempt = await db
       .selectFrom("payment_attempts")
-      .innerJoin("enrolments", "enrolments.id", "payment_attempts.enrolment_id")
       .select([
-        "payment_attempts.id",
-        "payment_attempts.status",
-        "payment_attempts.vi_hex",
-        "payment_attempts.salt_hex",
-        "payment_attempts.passphrase",
-        "payment_attempts.amount_centavos",
-        "payment_attempts.created_at",
-        "payment_attempts.enrolment_id",
-        "enrolments.participant_id",
+        "id",
+        "status",
+        "vi_hex",
+        "salt_hex",
+        "passphrase",
+        "amount_centavos",
+        "created_at",
+        "purpose",
+        "enrolment_id",
+        "donation_id",
+        "relay_token_hash",
       ])
-      .where("payment_attempts.control_number", "=", controlNumber)
+      .where("control_number", "=", controlNumber)
       .executeTakeFirst();
     if (!attempt) return ignore("número de control desconocido");
     attemptId = attempt.id;
-    if (attempt.participant_id !== relay.participantId) return ignore("el intento es de otro participante", true);
+    if (!relayTokenMatches(relay.relayToken, attempt.relay_token_hash)) return ignore("el relevo no trae el comprobante de este intento", true);
+    const owner = { purpose: attempt.purpose, enrolmentId: attempt.enrolment_id, donationId: attempt.donation_id };
 
     if (!data) {
       // onCancel / onClosed / onError without a result: the buyer left; the seat goes back.
@@ -100,7 +108,7 @@ export async function handleRelay(
       const status: PaymentAttemptStatus = relay.kind === "cancel" ? "cancelled" : relay.kind === "closed" ? "closed" : "error";
       const done = await db.transaction().execute((trx) => settleWithoutMoney(trx, attempt.id, status as "cancelled" | "closed" | "error"));
       if (!done) return ignore("el intento ya está resuelto");
-      return { applied: true, status, controlNumber, enrolmentId: attempt.enrolment_id };
+      return { applied: true, status, controlNumber, ...owner };
     }
 
     // An expired attempt (a second tab started another) keeps its secrets for a while: an
@@ -157,7 +165,7 @@ export async function handleRelay(
         applied: true,
         status: "approved",
         controlNumber,
-        enrolmentId: settled.enrolmentId,
+        ...owner,
         confirm: settled.confirm,
         verification: approval.verification,
         refundReason: settled.refundReason,
@@ -175,7 +183,7 @@ export async function handleRelay(
       }),
     );
     if (!done) return ignore("el intento ya está resuelto");
-    return { applied: true, status, controlNumber, enrolmentId: attempt.enrolment_id };
+    return { applied: true, status, controlNumber, ...owner };
   }
 }
 

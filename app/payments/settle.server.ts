@@ -1,10 +1,15 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB, PaymentAttemptStatus, PaymentEventsTable, PaymentVerification } from "~/db.server";
+import type { DB, PaymentAttemptStatus, PaymentEventsTable, PaymentPurpose, PaymentVerification } from "~/db.server";
+import { approveDonationIn, closeDonationIn, DUPLICATE_DONATION_NOTE } from "~/donations/donation-settle.server";
+import { sendDonationReceipt } from "~/donations/donation-mail.server";
 import { confirmEnrolment, releaseSeat, type ConfirmOutcome } from "~/enrolment/enrolment.server";
 import { sendPaymentApprovedMails } from "~/enrolment/enrolment-mail.server";
 
 // Settling a payment attempt, shared by the relay, the bank verification (scheduler) and the
-// reconciliation import: whoever learns that money was taken uses the same code path.
+// reconciliation import: whoever learns that money was taken uses the same code path. Each
+// payment purpose has its "on approved" / "on closed" step, run here in the same transaction as
+// the attempt's change: an enrolment is confirmed (or its seat released), a donation approved
+// (or closed). A replay finds the attempt settled and changes nothing.
 
 type Executor = Kysely<DB> | Transaction<DB>;
 const nowIso = () => new Date().toISOString();
@@ -12,7 +17,15 @@ const nowIso = () => new Date().toISOString();
 export const DUPLICATE_PAYMENT_NOTE = "Pago aprobado para una inscripción que ya estaba pagada o ya no está vigente: reembolsar.";
 
 export type ApprovalOutcome =
-  { settled: true; enrolmentId: number; confirm: ConfirmOutcome | null; refundReason: string | null } | { settled: false };
+  | {
+      settled: true;
+      purpose: PaymentPurpose;
+      enrolmentId: number | null;
+      donationId: number | null;
+      confirm: ConfirmOutcome | null;
+      refundReason: string | null;
+    }
+  | { settled: false };
 
 /**
  * Records an approval (money taken) for an attempt we created, from any unsettled status
@@ -49,23 +62,29 @@ export async function settleApproval(
       "in",
       from.filter((status) => status !== "approved"),
     )
-    .returning("enrolment_id")
+    .returning(["purpose", "enrolment_id", "donation_id"])
     .executeTakeFirst();
   if (!updated) return { settled: false };
-  const enrolment = await trx.selectFrom("enrolments").select("status").where("id", "=", updated.enrolment_id).executeTakeFirstOrThrow();
   let confirm: ConfirmOutcome | null = null;
   let refundReason: string | null = null;
-  if (enrolment.status === "pendiente_de_pago") {
-    confirm = await confirmEnrolment(trx, updated.enrolment_id, { paid: true });
-    if (confirm.ok && "refund" in confirm) refundReason = confirm.reason;
-    else if (!confirm.ok) refundReason = DUPLICATE_PAYMENT_NOTE;
+  if (updated.purpose === "donativo" && updated.donation_id !== null) {
+    if (!(await approveDonationIn(trx, updated.donation_id, stamp))) refundReason = DUPLICATE_DONATION_NOTE;
+  } else if (updated.enrolment_id !== null) {
+    const enrolment = await trx.selectFrom("enrolments").select("status").where("id", "=", updated.enrolment_id).executeTakeFirstOrThrow();
+    if (enrolment.status === "pendiente_de_pago") {
+      confirm = await confirmEnrolment(trx, updated.enrolment_id, { paid: true });
+      if (confirm.ok && "refund" in confirm) refundReason = confirm.reason;
+      else if (!confirm.ok) refundReason = DUPLICATE_PAYMENT_NOTE;
+    } else {
+      refundReason = DUPLICATE_PAYMENT_NOTE;
+    }
   } else {
-    refundReason = DUPLICATE_PAYMENT_NOTE;
+    throw new Error(`payment attempt ${attemptId} has no owner`);
   }
   if (refundReason) {
     await trx.updateTable("payment_attempts").set({ refund_reason: refundReason }).where("id", "=", attemptId).execute();
   }
-  return { settled: true, enrolmentId: updated.enrolment_id, confirm, refundReason };
+  return { settled: true, purpose: updated.purpose, enrolmentId: updated.enrolment_id, donationId: updated.donation_id, confirm, refundReason };
 }
 
 /** A decline, rejection, cancel...: the attempt is closed and (if it was the live one) its seat freed. */
@@ -75,7 +94,11 @@ export async function settleWithoutMoney(
   status: Exclude<PaymentAttemptStatus, "approved" | "pending" | "expired">,
   extra: { referencia?: string | null; responseJson?: string | null; verification?: PaymentVerification | null } = {},
 ): Promise<boolean> {
-  const before = await trx.selectFrom("payment_attempts").select(["status", "enrolment_id"]).where("id", "=", attemptId).executeTakeFirst();
+  const before = await trx
+    .selectFrom("payment_attempts")
+    .select(["status", "enrolment_id", "donation_id"])
+    .where("id", "=", attemptId)
+    .executeTakeFirst();
   if (!before) return false;
   const stamp = nowIso();
   const result = await trx
@@ -96,7 +119,8 @@ export async function settleWithoutMoney(
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
   // Only the live attempt owns the enrolment's hold; a second tab's newer attempt keeps it.
-  if (before.status === "pending") await releaseSeat(trx, before.enrolment_id);
+  if (before.status === "pending" && before.enrolment_id !== null) await releaseSeat(trx, before.enrolment_id);
+  if (before.donation_id !== null) await closeDonationIn(trx, before.donation_id, status, stamp);
   return true;
 }
 
@@ -131,10 +155,15 @@ export async function mailApproval(db: Kysely<DB>, attemptId: number, origin: st
   try {
     const attempt = await db
       .selectFrom("payment_attempts")
-      .select(["control_number", "referencia", "codigo_aut", "amount_centavos", "enrolment_id", "refund_reason"])
+      .select(["control_number", "referencia", "codigo_aut", "amount_centavos", "enrolment_id", "donation_id", "refund_reason"])
       .where("id", "=", attemptId)
       .executeTakeFirstOrThrow();
     if (attempt.refund_reason) return;
+    if (attempt.donation_id !== null) {
+      await sendDonationReceipt(db, attempt.donation_id, origin);
+      return;
+    }
+    if (attempt.enrolment_id === null) return;
     await sendPaymentApprovedMails(
       db,
       attempt.enrolment_id,

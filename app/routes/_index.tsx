@@ -95,6 +95,13 @@ export default function Home() {
             ))}
           </ul>
         </section>
+        <section aria-labelledby="inicio-donativos" className="home-section">
+          <h2 id="inicio-donativos">Done al hospital</h2>
+          <p>
+            Su donativo ayuda a atender a niñas, niños y adolescentes de todo el país. <Link to="/donacion">Haga un donativo</Link> con tarjeta o por
+            transferencia.
+          </p>
+        </section>
         <section aria-labelledby="inicio-mision" className="home-section mission">
           <div>
             <h2 id="inicio-mision">Misión</h2>

@@ -76,7 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionResult =
-  | { intent: "card"; ok: true; params: string; controlNumber: string }
+  | { intent: "card"; ok: true; params: string; controlNumber: string; relayToken: string }
   | { intent: "card" | "free" | "review" | "invoice"; ok: false; message: string }
   | { intent: "invoice"; ok: false; result: SubmissionResult<string[]> };
 
@@ -131,7 +131,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const provider = await getPaymentProvider(db);
     const outcome = await startCardPayment(db, provider, enrolmentInput);
     if (!outcome.ok) return refuse(intent, outcome.reason);
-    return data({ intent, ok: true, params: outcome.params, controlNumber: outcome.controlNumber } satisfies ActionResult, { headers: noStore });
+    return data(
+      { intent, ok: true, params: outcome.params, controlNumber: outcome.controlNumber, relayToken: outcome.relayToken } satisfies ActionResult,
+      { headers: noStore },
+    );
   }
 
   if (intent === "free" || intent === "review") {

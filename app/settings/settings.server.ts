@@ -24,6 +24,11 @@ export const settingsSchema = z.object({
   email: z.string().email(),
   socialLinks: z.array(socialLinkSchema),
   coursePrefix: z.string().regex(/^[A-Z0-9]{1,15}$/),
+  // Prefix + code + 10 random characters must fit Banorte's 30.
+  donationCode: z.string().regex(/^[A-Z0-9]{1,4}$/),
+  donationBankName: z.string().max(100),
+  donationAccountHolder: z.string().max(200),
+  donationClabe: z.string().regex(/^(\d{18})?$/),
   transparencyPlatformUrl: z.string().url(),
   sessionVideoEmbedUrl: z.string(),
 }) satisfies z.ZodType<Settings>;

@@ -17,6 +17,13 @@ export interface Settings {
   socialLinks: SocialLink[];
   /** Prefix of every payment control number (HIMFGCURSOS + code + 10 random characters). */
   coursePrefix: string;
+  /** The code after the prefix in a donation's control number (HIMFGCURSOS + DON + 10 random). */
+  donationCode: string;
+  /** Bank transfer details for donations (shown on /donacion; large gifts and no-JavaScript donors). Empty: ask finance. */
+  donationBankName: string;
+  donationAccountHolder: string;
+  /** 18-digit CLABE, or empty when not published. */
+  donationClabe: string;
   transparencyPlatformUrl: string;
   /** Embed URL of the clinical-pathological session video; empty when none is published. */
   sessionVideoEmbedUrl: string;
@@ -44,6 +51,10 @@ export const defaultSettings: Settings = {
     { name: "YouTube", url: "https://www.youtube.com/c/CEMESATELHIMFG/videos" },
   ],
   coursePrefix: "HIMFGCURSOS",
+  donationCode: "DON",
+  donationBankName: "",
+  donationAccountHolder: "Hospital Infantil de México Federico Gómez",
+  donationClabe: "",
   transparencyPlatformUrl: "https://www.plataformadetransparencia.org.mx/",
   sessionVideoEmbedUrl: "",
 };

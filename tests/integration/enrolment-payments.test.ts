@@ -203,13 +203,13 @@ describe("seats", () => {
         kind: "success",
         payload: other.response,
         controlNumber: null,
-        participantId: (await enrolment(other.started.enrolmentId)).participant_id,
+        relayToken: other.started.relayToken,
       });
       const outcome = await handleRelay(db, provider, {
         kind: "success",
         payload: late.response,
         controlNumber: null,
-        participantId: (await enrolment(late.started.enrolmentId)).participant_id,
+        relayToken: late.started.relayToken,
       });
       expect(outcome).toMatchObject({ applied: true, status: "approved" });
       const row = await enrolment(late.started.enrolmentId);
@@ -248,7 +248,7 @@ describe("accepting a relayed result", () => {
     const { started, response } = await paid(owner, courseId);
     const outcomes = [];
     for (let i = 0; i < 20; i++)
-      outcomes.push(await handleRelay(db, provider, { kind: "success", payload: response, controlNumber: null, participantId: owner }));
+      outcomes.push(await handleRelay(db, provider, { kind: "success", payload: response, controlNumber: null, relayToken: started.relayToken }));
     expect(outcomes.filter((o) => o.applied)).toHaveLength(1);
     const row = await attempt(started.controlNumber);
     expect(row).toMatchObject({ status: "approved", vi_hex: null, salt_hex: null, passphrase: null });
@@ -285,30 +285,35 @@ describe("accepting a relayed result", () => {
       { ...declined.response, data: encryptResponse({ ...plain, resultadoPayw: "A", codigoAut: "123456", idAfiliacion: 1 }, keys) },
     ];
     for (const payload of tampered) {
-      expect(await handleRelay(db, provider, { kind: "success", payload, controlNumber: null, participantId: owner })).toMatchObject({
+      expect(
+        await handleRelay(db, provider, { kind: "success", payload, controlNumber: null, relayToken: declined.started.relayToken }),
+      ).toMatchObject({
         applied: false,
       });
     }
     // Another attempt's approval relayed under this control number (and the reverse).
     const other = await paid(await participant(), courseId);
     const swapped = { ...other.response, numeroControl: declined.started.controlNumber };
-    expect(await handleRelay(db, provider, { kind: "success", payload: swapped, controlNumber: null, participantId: owner })).toMatchObject({
-      applied: false,
-    });
-    // Someone else relaying the owner's result.
     expect(
-      await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, participantId: await participant() }),
+      await handleRelay(db, provider, { kind: "success", payload: swapped, controlNumber: null, relayToken: declined.started.relayToken }),
     ).toMatchObject({
       applied: false,
-      reason: "el intento es de otro participante",
     });
+    // Someone else relaying the owner's result: with another attempt's token, or none.
+    for (const relayToken of [other.started.relayToken, null, "x".repeat(43)]) {
+      expect(await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, relayToken })).toMatchObject({
+        applied: false,
+        tampering: true,
+        reason: "el relevo no trae el comprobante de este intento",
+      });
+    }
     expect((await attempt(declined.started.controlNumber)).status).toBe("pending");
     expect((await enrolment(declined.started.enrolmentId)).status).toBe("pendiente_de_pago");
 
     // The genuine decline settles it and gives the seat back; nobody is enrolled.
-    expect(await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, participantId: owner })).toMatchObject(
-      { applied: true, status: "declined" },
-    );
+    expect(
+      await handleRelay(db, provider, { kind: "success", payload: declined.response, controlNumber: null, relayToken: declined.started.relayToken }),
+    ).toMatchObject({ applied: true, status: "declined" });
     expect(await enrolment(declined.started.enrolmentId)).toMatchObject({ status: "pendiente_de_pago", seat_held_until: null });
     const ignored = await db
       .selectFrom("payment_events")
@@ -325,14 +330,19 @@ describe("accepting a relayed result", () => {
     const started = await startCardPayment(db, provider, { participantId: owner, profile: "EXTERNO", courseId, modality: "presencial" });
     if (!started.ok) throw new Error("no");
     expect(
-      await handleRelay(db, provider, { kind: "cancel", payload: { message: "x" }, controlNumber: started.controlNumber, participantId: owner }),
+      await handleRelay(db, provider, {
+        kind: "cancel",
+        payload: { message: "x" },
+        controlNumber: started.controlNumber,
+        relayToken: started.relayToken,
+      }),
     ).toMatchObject({ applied: true, status: "cancelled" });
     expect(await freeSeats(db, courseId)).toBe(5);
 
     const noAnswer = await paid(owner, courseId, "4000000000000119");
-    expect(await handleRelay(db, provider, { kind: "success", payload: noAnswer.response, controlNumber: null, participantId: owner })).toMatchObject(
-      { applied: true, status: "no_answer" },
-    );
+    expect(
+      await handleRelay(db, provider, { kind: "success", payload: noAnswer.response, controlNumber: null, relayToken: noAnswer.started.relayToken }),
+    ).toMatchObject({ applied: true, status: "no_answer" });
     expect((await enrolment(noAnswer.started.enrolmentId)).status).toBe("pendiente_de_pago");
   });
 

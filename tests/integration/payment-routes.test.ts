@@ -62,13 +62,15 @@ test("the invoice form refuses a bad RFC and a constancia that is not a PDF, the
   expect(rows).toEqual([{ rfc: "GOMJ800101AB1", postcode: "06720" }]);
 });
 
-test("the relay needs a signed-in participant and a known callback; the simulator script is same-origin JavaScript", async () => {
-  const anonymous = await fetch(`${baseUrl}/payment/relay`, {
-    method: "POST",
-    headers: { Origin: baseUrl, "Content-Type": "application/json" },
-    body: "{}",
-  });
-  expect(anonymous.status).toBe(401);
+test("the relay needs a known callback and the attempt's token; the simulator script is same-origin JavaScript", async () => {
+  for (const body of ["{}", "null", "[]", JSON.stringify({ kind: "success", response: {} })]) {
+    const bad = await fetch(`${baseUrl}/payment/relay`, {
+      method: "POST",
+      headers: { Origin: baseUrl, "Content-Type": "application/json" },
+      body,
+    });
+    expect(bad.status).toBe(400);
+  }
   const unknown = await fetch(`${baseUrl}/payment/relay`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "application/json" },
@@ -78,7 +80,7 @@ test("the relay needs a signed-in participant and a known callback; the simulato
   const doctored = await fetch(`${baseUrl}/payment/relay`, {
     method: "POST",
     headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "application/json" },
-    body: JSON.stringify({ kind: "success", response: { numeroControl: "HIMFGCURSOS7950AAAAAAAAAA", data: "x" } }),
+    body: JSON.stringify({ kind: "success", token: "x".repeat(43), response: { numeroControl: "HIMFGCURSOS7950AAAAAAAAAA", data: "x" } }),
   });
   expect(await doctored.json()).toEqual({ applied: false, status: null });
   const script = await fetch(`${baseUrl}/simulador-banorte/checkoutV2.js`);
@@ -164,7 +166,9 @@ test("after a T answer the page offers no card payment, says why and whom to cal
   if (!started.ok) throw new Error("no");
   const answer = await answerSimulatedPayment(db, started.params, "4000000000000119");
   if (!answer.ok) throw new Error("no");
-  expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({
+  expect(
+    await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, relayToken: started.relayToken }),
+  ).toMatchObject({
     status: "no_answer",
   });
   const html = await (await fetch(`${baseUrl}/payment`, { headers: { Cookie: who.cookie } })).text();
@@ -203,7 +207,9 @@ test("an approval for a second tab's attempt on an already paid enrolment is sho
   for (const started of [second, first]) {
     const answer = await answerSimulatedPayment(db, started.params, "4111111111111111");
     if (!answer.ok) throw new Error("no");
-    expect(await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, participantId: who.id })).toMatchObject({
+    expect(
+      await handleRelay(db, provider, { kind: "success", payload: answer.response, controlNumber: null, relayToken: started.relayToken }),
+    ).toMatchObject({
       applied: true,
       status: "approved",
     });

@@ -148,7 +148,7 @@ describe("the bit-flip forgery of a declined answer", () => {
     const outcome = await handleRelay(
       db,
       simulator,
-      { kind: "success", payload: { ...declined.response, data }, controlNumber: null, participantId: owner },
+      { kind: "success", payload: { ...declined.response, data }, controlNumber: null, relayToken: declined.started.relayToken },
       { origin: "http://localhost" },
     );
     expect(outcome).toMatchObject({ applied: false, tampering: true });
@@ -160,7 +160,7 @@ describe("the bit-flip forgery of a declined answer", () => {
     expect(logged.at(-1)).toMatchObject({ outcome: "tampering", kind: "success" });
     // The real decline still settles the attempt afterwards.
     expect(
-      await handleRelay(db, simulator, { kind: "success", payload: declined.response, controlNumber: null, participantId: owner }),
+      await handleRelay(db, simulator, { kind: "success", payload: declined.response, controlNumber: null, relayToken: declined.started.relayToken }),
     ).toMatchObject({
       applied: true,
       status: "declined",
@@ -210,7 +210,7 @@ describe("the bit-flip forgery of a declined answer", () => {
         kind: "success",
         payload: { ...declined.response, data },
         controlNumber: null,
-        participantId: owner,
+        relayToken: declined.started.relayToken,
       });
       expect(outcome, name).toMatchObject({ applied: false, tampering: true });
       expect(outcome.applied ? "" : outcome.reason, name).toMatch(problem);
@@ -257,7 +257,7 @@ describe("the bit-flip forgery of a declined answer", () => {
       kind: "success",
       payload: { ...declined.response, data },
       controlNumber: null,
-      participantId: owner,
+      relayToken: declined.started.relayToken,
     });
     expect(outcome).toMatchObject({ applied: false, tampering: true, reason: "el banco no confirma la aprobación (declined)" });
     expect((await enrolment(declined.started.enrolmentId)).status).toBe("pendiente_de_pago");
@@ -269,7 +269,7 @@ describe("the bit-flip forgery of a declined answer", () => {
     const outcome = await handleRelay(
       db,
       simulator,
-      { kind: "success", payload: paid.response, controlNumber: null, participantId: owner },
+      { kind: "success", payload: paid.response, controlNumber: null, relayToken: paid.started.relayToken },
       { origin: "http://localhost" },
     );
     expect(outcome).toMatchObject({ applied: true, status: "approved", verification: "verificado" });
@@ -288,7 +288,9 @@ describe("reconciliation against Banorte's report", () => {
     const courseId = await course();
     // An honest approval and a forged one, both taken on the relay's word.
     const good = await pay(honest, courseId, APPROVE, "en_linea", unverified);
-    expect(await handleRelay(db, unverified, { kind: "success", payload: good.response, controlNumber: null, participantId: honest })).toMatchObject({
+    expect(
+      await handleRelay(db, unverified, { kind: "success", payload: good.response, controlNumber: null, relayToken: good.started.relayToken }),
+    ).toMatchObject({
       applied: true,
       verification: "por_conciliar",
     });
@@ -299,7 +301,9 @@ describe("reconciliation against Banorte's report", () => {
       '"codigoAut":"123456","texto":"Aprobada"',
     );
     const forged = { ...declined.response, data: forge(declined.response.data!, declined.plaintext, wanted) };
-    expect(await handleRelay(db, unverified, { kind: "success", payload: forged, controlNumber: null, participantId: cheat })).toMatchObject({
+    expect(
+      await handleRelay(db, unverified, { kind: "success", payload: forged, controlNumber: null, relayToken: declined.started.relayToken }),
+    ).toMatchObject({
       applied: true,
       verification: "por_conciliar",
     });
@@ -357,7 +361,7 @@ describe("reconciliation against Banorte's report", () => {
     // A second participant's "T" answer.
     const other = await participant();
     const t = await pay(other, courseId, NO_ANSWER, "en_linea", unverified);
-    await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, participantId: other });
+    await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, relayToken: t.started.relayToken });
     expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
       ok: false,
       reason: "awaiting-bank",
@@ -410,7 +414,7 @@ describe("a bank approval is never dropped", () => {
     const secondAnswer = await answerSimulatedPayment(db, second.params, APPROVE);
     if (!firstAnswer.ok || !secondAnswer.ok) throw new Error("no");
     expect(
-      await handleRelay(db, simulator, { kind: "success", payload: firstAnswer.response, controlNumber: null, participantId: owner }),
+      await handleRelay(db, simulator, { kind: "success", payload: firstAnswer.response, controlNumber: null, relayToken: first.relayToken }),
     ).toMatchObject({
       applied: true,
       status: "approved",
@@ -418,7 +422,7 @@ describe("a bank approval is never dropped", () => {
     });
     expect((await enrolment(first.enrolmentId)).status).toBe("confirmada");
     expect(
-      await handleRelay(db, simulator, { kind: "success", payload: secondAnswer.response, controlNumber: null, participantId: owner }),
+      await handleRelay(db, simulator, { kind: "success", payload: secondAnswer.response, controlNumber: null, relayToken: second.relayToken }),
     ).toMatchObject({
       applied: true,
       status: "approved",
@@ -496,7 +500,9 @@ describe("seats, holds and the schedule", () => {
     const owner = await participant();
     const courseId = await course();
     const t = await pay(owner, courseId, NO_ANSWER, "en_linea", unverified);
-    expect(await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, participantId: owner })).toMatchObject({
+    expect(
+      await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, relayToken: t.started.relayToken }),
+    ).toMatchObject({
       applied: true,
       status: "no_answer",
     });

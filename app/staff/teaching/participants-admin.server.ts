@@ -166,7 +166,7 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
       .innerJoin("courses as c", "c.course_id", "e.course_id")
       .select([
         "a.id",
-        "a.enrolment_id",
+        "e.id as enrolment_id",
         "c.course_name",
         "a.control_number",
         "a.amount_centavos",

@@ -1,0 +1,77 @@
+import type { Kysely } from "kysely";
+import { formatMoney } from "~/courses/pricing";
+import type { DB } from "~/db.server";
+import { sendMail } from "~/mail/mailer.server";
+import { formatDonationDate } from "./donation-format";
+import { renderDonationReceiptPdf } from "./donation-receipt.server";
+
+/**
+ * The thank-you mail with the PDF receipt, once per approved donation (receipt_sent_at is claimed
+ * first, so a replayed approval or a second caller never mails twice). A mail or PDF failure never
+ * undoes the donation: the claim is released so a later call can try again.
+ */
+export async function sendDonationReceipt(db: Kysely<DB>, donationId: number, _origin?: string): Promise<boolean> {
+  const stamp = new Date().toISOString();
+  const claimed = await db
+    .updateTable("donations")
+    .set({ receipt_sent_at: stamp })
+    .where("id", "=", donationId)
+    .where("status", "=", "aprobada")
+    .where("receipt_sent_at", "is", null)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return false;
+  try {
+    const row = await db
+      .selectFrom("donations")
+      .innerJoin("payment_attempts", "payment_attempts.donation_id", "donations.id")
+      .leftJoin("invoice_requests", "invoice_requests.donation_id", "donations.id")
+      .select([
+        "donations.donor_name",
+        "donations.donor_email",
+        "donations.control_number",
+        "donations.amount_centavos",
+        "donations.approved_at",
+        "payment_attempts.codigo_aut",
+        "payment_attempts.referencia",
+        "invoice_requests.id as invoice_id",
+      ])
+      .where("donations.id", "=", donationId)
+      .executeTakeFirstOrThrow();
+    const data = {
+      donorName: row.donor_name,
+      controlNumber: row.control_number,
+      amountCentavos: row.amount_centavos,
+      approvedAt: row.approved_at ?? stamp,
+      authorisationCode: row.codigo_aut,
+      bankReference: row.referencia,
+      invoiceRequested: row.invoice_id !== null,
+    };
+    const pdf = await renderDonationReceiptPdf(data);
+    const sent = await sendMail({
+      to: row.donor_email,
+      subject: `Recibo de su donativo ${row.control_number}`,
+      text: [
+        `Estimado(a) ${row.donor_name}:`,
+        "",
+        "Su donación ha sido procesada con éxito. Gracias por su apoyo.",
+        "",
+        `Folio: ${row.control_number}`,
+        `Importe: ${formatMoney(row.amount_centavos)} MXN`,
+        `Fecha: ${formatDonationDate(data.approvedAt)}`,
+        `Código de autorización: ${row.codigo_aut ?? "—"}`,
+        "",
+        "Adjuntamos su recibo en PDF. Este recibo no es un comprobante fiscal (CFDI).",
+        data.invoiceRequested
+          ? "Recibimos sus datos fiscales: el área de finanzas le enviará el CFDI por separado."
+          : "Si necesita un CFDI, escriba al área de finanzas del hospital con su folio.",
+      ].join("\n"),
+      attachments: [{ filename: `Recibo de donativo ${row.control_number}.pdf`, content: pdf, contentType: "application/pdf" }],
+    });
+    if (!sent.ok) throw new Error(sent.error);
+    return true;
+  } catch (error) {
+    await db.updateTable("donations").set({ receipt_sent_at: null }).where("id", "=", donationId).execute();
+    console.error("donation receipt failed", error);
+    return false;
+  }
+}

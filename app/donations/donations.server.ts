@@ -1,0 +1,283 @@
+import type { Kysely } from "kysely";
+import type { CheckedUpload } from "~/accounts/uploads.server";
+import type { DB, DonationStatus, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
+import { storeFile } from "~/files/files.server";
+import type { InvoiceInput } from "~/payments/invoices.server";
+import { isUniqueViolation, makeControlNumber } from "~/payments/control-number.server";
+import { createAttemptIn } from "~/payments/payments.server";
+import type { PaymentProvider } from "~/payments/provider-types";
+import { relayTokenMatches } from "~/payments/relay-token.server";
+import { consumeAttempt, type ThrottleRule } from "~/security/throttle.server";
+import { getSettings } from "~/settings/settings.server";
+
+// Donations by card (issue 13, docs/decisions/0022). A donation and its one card attempt are
+// created together; the payments module settles the attempt and, in the same transaction, the
+// donation (app/donations/donation-settle.server.ts). Finance reads donations through the
+// queries at the end of this file.
+
+/** Limits per client address and per e-mail (counted only for forms that would start a payment). */
+export const DONATION_LIMITS = {
+  perAddressPerHour: 10,
+  perEmailPerHour: 5,
+  /** Declined cards from one address within the hour after which it must wait (card testing). */
+  declinedPerAddressPerHour: 3,
+} as const;
+
+export interface StartDonationInput {
+  amountCentavos: number;
+  donorName: string;
+  donorEmail: string;
+  invoice: InvoiceInput | null;
+  letter: CheckedUpload | null;
+  taxCertificate: CheckedUpload | null;
+  clientAddress: string;
+}
+
+export type StartDonationOutcome =
+  | { ok: true; donationId: number; controlNumber: string; params: string; relayToken: string; amountCentavos: number }
+  | { ok: false; reason: "throttled" | "declined-burst"; retryAfterSeconds: number };
+
+/**
+ * Accepts a valid donation form: checks the limits, then in ONE transaction stores the files
+ * (private), the donation, its invoice request (the course invoice module's table) and its card
+ * attempt. The amount is the server's (parsed from the form); the browser only gets the opaque
+ * Params, the control number and the relay token.
+ */
+export async function startDonation(
+  db: Kysely<DB>,
+  provider: PaymentProvider,
+  input: StartDonationInput,
+  now: Date = new Date(),
+): Promise<StartDonationOutcome> {
+  if (input.invoice && !input.taxCertificate) throw new Error("an invoice request needs its constancia");
+  const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
+  const declined = await db
+    .selectFrom("donations")
+    .select(["updated_at"])
+    .where("client_address", "=", input.clientAddress.slice(0, 100))
+    .where("status", "=", "rechazada")
+    .where("updated_at", ">", hourAgo)
+    .orderBy("updated_at", "desc")
+    .execute();
+  if (declined.length >= DONATION_LIMITS.declinedPerAddressPerHour) {
+    const oldestCounted = declined[DONATION_LIMITS.declinedPerAddressPerHour - 1]!.updated_at;
+    const retryAfterSeconds = Math.max(1, Math.ceil((new Date(oldestCounted).getTime() + 3_600_000 - now.getTime()) / 1000));
+    return { ok: false, reason: "declined-burst", retryAfterSeconds };
+  }
+  const rules: ThrottleRule[] = [
+    { bucket: "donation-address", key: input.clientAddress || "-", limit: DONATION_LIMITS.perAddressPerHour, windowMinutes: 60 },
+    { bucket: "donation-email", key: input.donorEmail.toLowerCase(), limit: DONATION_LIMITS.perEmailPerHour, windowMinutes: 60 },
+  ];
+  const throttle = await consumeAttempt(db, rules, now);
+  if (!throttle.ok) return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+
+  const settings = await getSettings(db);
+  const certificatePem = await provider.certificatePem();
+  const cachedProvider: PaymentProvider = { ...provider, certificatePem: async () => certificatePem };
+  for (let tries = 0; tries < 5; tries++) {
+    const controlNumber = makeControlNumber(settings.coursePrefix, settings.donationCode);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const letterId = input.letter ? await storeFile(trx, input.letter, "private") : null;
+        const certificateId = input.taxCertificate ? await storeFile(trx, input.taxCertificate, "private") : null;
+        const donation = await trx
+          .insertInto("donations")
+          .values({
+            control_number: controlNumber,
+            amount_centavos: input.amountCentavos,
+            donor_name: input.donorName,
+            donor_email: input.donorEmail,
+            letter_file_id: letterId,
+            tax_certificate_file_id: certificateId,
+            client_address: input.clientAddress.slice(0, 100) || null,
+            receipt_sent_at: null,
+            approved_at: null,
+          })
+          .returning("id")
+          .executeTakeFirstOrThrow();
+        const { params, relayToken } = await createAttemptIn(trx, cachedProvider, {
+          owner: { purpose: "donativo", donationId: donation.id },
+          controlNumber,
+          amountCentavos: input.amountCentavos,
+          reference: `DON${donation.id}`,
+        });
+        if (input.invoice && certificateId) {
+          const attempt = await trx.selectFrom("payment_attempts").select("id").where("donation_id", "=", donation.id).executeTakeFirstOrThrow();
+          await trx
+            .insertInto("invoice_requests")
+            .values({
+              enrolment_id: null,
+              donation_id: donation.id,
+              payment_attempt_id: attempt.id,
+              rfc: input.invoice.rfc,
+              legal_name: input.invoice.legalName,
+              tax_regime: input.invoice.taxRegime,
+              postcode: input.invoice.postcode,
+              cfdi_use: input.invoice.cfdiUse,
+              constancia_file_id: certificateId,
+              cfdi_folio: null,
+              invoiced_at: null,
+              invoiced_by: null,
+            })
+            .execute();
+        }
+        return { ok: true, donationId: donation.id, controlNumber, params, relayToken, amountCentavos: input.amountCentavos } as const;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, "control_number")) continue;
+      throw error;
+    }
+  }
+  throw new Error("Could not make a unique control number");
+}
+
+export interface DonationResult {
+  controlNumber: string;
+  status: DonationStatus;
+  attemptStatus: PaymentAttemptStatus;
+  amountCentavos: number;
+  donorName: string;
+  approvedAt: string | null;
+  createdAt: string;
+  mode: string;
+  refundReason: string | null;
+}
+
+/**
+ * The result page's facts, only for the browser that started the donation (it holds the relay
+ * token, kept in an HttpOnly cookie): anyone else gets null, as for an unknown control number.
+ */
+export async function getDonationResult(db: Kysely<DB>, controlNumber: string, relayToken: string | null): Promise<DonationResult | null> {
+  if (!/^[A-Z0-9]{1,30}$/.test(controlNumber)) return null;
+  const row = await db
+    .selectFrom("donations")
+    .innerJoin("payment_attempts", "payment_attempts.donation_id", "donations.id")
+    .select([
+      "donations.control_number",
+      "donations.status",
+      "donations.amount_centavos",
+      "donations.donor_name",
+      "donations.approved_at",
+      "donations.created_at",
+      "payment_attempts.status as attempt_status",
+      "payment_attempts.mode",
+      "payment_attempts.relay_token_hash",
+      "payment_attempts.refund_reason",
+    ])
+    .where("donations.control_number", "=", controlNumber)
+    .executeTakeFirst();
+  if (!row || !relayTokenMatches(relayToken, row.relay_token_hash)) return null;
+  return {
+    controlNumber: row.control_number,
+    status: row.status,
+    attemptStatus: row.attempt_status,
+    amountCentavos: row.amount_centavos,
+    donorName: row.donor_name,
+    approvedAt: row.approved_at,
+    createdAt: row.created_at,
+    mode: row.mode,
+    refundReason: row.refund_reason,
+  };
+}
+
+// ---- For the finance screens (staff): read-only queries over donations ----
+
+export interface DonationFilters {
+  id?: number;
+  status?: DonationStatus;
+  /** Inclusive calendar days (YYYY-MM-DD), compared with created_at in UTC. */
+  from?: string;
+  to?: string;
+  /** true: only with an invoice request; false: only without. */
+  withInvoice?: boolean;
+}
+
+export interface DonationRow {
+  id: number;
+  controlNumber: string;
+  amountCentavos: number;
+  status: DonationStatus;
+  donorName: string;
+  donorEmail: string;
+  createdAt: string;
+  approvedAt: string | null;
+  letterFileId: string | null;
+  taxCertificateFileId: string | null;
+  invoiceRequestId: number | null;
+  invoiced: boolean;
+  attemptStatus: PaymentAttemptStatus | null;
+  verification: PaymentVerification | null;
+  authorisationCode: string | null;
+  bankReference: string | null;
+  refundReason: string | null;
+}
+
+/** Donations with their payment and invoice state, newest first (the finance list and export). */
+export async function listDonations(db: Kysely<DB>, filters: DonationFilters = {}, limit = 500): Promise<DonationRow[]> {
+  let query = db
+    .selectFrom("donations as d")
+    .leftJoin("payment_attempts as a", "a.donation_id", "d.id")
+    .leftJoin("invoice_requests as i", "i.donation_id", "d.id")
+    .select([
+      "d.id",
+      "d.control_number",
+      "d.amount_centavos",
+      "d.status",
+      "d.donor_name",
+      "d.donor_email",
+      "d.created_at",
+      "d.approved_at",
+      "d.letter_file_id",
+      "d.tax_certificate_file_id",
+      "i.id as invoice_id",
+      "i.cfdi_folio",
+      "a.status as attempt_status",
+      "a.verification",
+      "a.codigo_aut",
+      "a.referencia",
+      "a.refund_reason",
+    ]);
+  if (filters.id !== undefined) query = query.where("d.id", "=", filters.id);
+  if (filters.status) query = query.where("d.status", "=", filters.status);
+  if (filters.from) query = query.where("d.created_at", ">=", `${filters.from}T00:00:00.000Z`);
+  if (filters.to) query = query.where("d.created_at", "<=", `${filters.to}T23:59:59.999Z`);
+  if (filters.withInvoice === true) query = query.where("i.id", "is not", null);
+  if (filters.withInvoice === false) query = query.where("i.id", "is", null);
+  const rows = await query.orderBy("d.created_at", "desc").orderBy("d.id", "desc").limit(limit).execute();
+  return rows.map((row) => ({
+    id: row.id,
+    controlNumber: row.control_number,
+    amountCentavos: row.amount_centavos,
+    status: row.status,
+    donorName: row.donor_name,
+    donorEmail: row.donor_email,
+    createdAt: row.created_at,
+    approvedAt: row.approved_at,
+    letterFileId: row.letter_file_id,
+    taxCertificateFileId: row.tax_certificate_file_id,
+    invoiceRequestId: row.invoice_id,
+    invoiced: row.cfdi_folio !== null,
+    attemptStatus: row.attempt_status,
+    verification: row.verification,
+    authorisationCode: row.codigo_aut,
+    bankReference: row.referencia,
+    refundReason: row.refund_reason,
+  }));
+}
+
+/** One donation with its invoice request (CFDI data), for the finance detail page. */
+export async function getDonation(db: Kysely<DB>, id: number) {
+  const [row] = await listDonations(db, { id }, 1);
+  if (!row) return null;
+  const invoice = await db.selectFrom("invoice_requests").selectAll().where("donation_id", "=", id).executeTakeFirst();
+  return { ...row, invoice: invoice ?? null };
+}
+
+export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
+  pendiente: "Pendiente de pago",
+  aprobada: "Aprobada",
+  rechazada: "Rechazada por el banco",
+  cancelada: "Cancelada",
+  sin_respuesta: "Sin respuesta del banco",
+  expirada: "Expirada",
+};
