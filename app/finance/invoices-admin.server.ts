@@ -153,7 +153,9 @@ export const markInvoiceSchema = z.object({
     max: 64,
     tooLong: "Escriba el folio del CFDI en 64 caracteres como máximo.",
   }).pipe(
-    z.string().regex(/^[A-Za-z0-9-]+$/, "Escriba el folio del CFDI solo con letras sin acentos, números y guiones, por ejemplo A-1024 o el UUID."),
+    z
+      .string({ error: "Escriba el folio del CFDI." })
+      .regex(/^[A-Za-z0-9-]+$/, "Escriba el folio del CFDI solo con letras sin acentos, números y guiones, por ejemplo A-1024 o el UUID."),
   ),
 });
 
