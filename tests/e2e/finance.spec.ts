@@ -122,6 +122,13 @@ test("a finance member finds a donation, opens it, exports the list and marks it
   await expect(plain.getByTestId("donations-table")).not.toContainText(donorName);
   await expectNoAxeViolationsWithoutJavaScript(plain);
   await noJs.close();
+
+  // No sideways scroll at 320 px: the wide tables scroll inside their own focusable region.
+  await page.setViewportSize({ width: 320, height: 800 });
+  for (const path of ["/admin/donativos", `/admin/donativos/${donation.id}`, "/admin/facturas"]) {
+    await page.goto(path);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(320);
+  }
 });
 
 test("a Teaching-office member is refused the finance screens", async ({ page, context, baseURL }) => {
