@@ -11,7 +11,16 @@ import type { Insertable, Kysely } from "kysely";
 import { registerParticipant, type NewDocument, type NewParticipant } from "../app/accounts/participants.server";
 import { createUserSession, destroyParticipantSessions } from "../app/accounts/session.server";
 import { MODALITY } from "../app/courses/modality";
-import { db as appDb, type CoursesTable, type DB, type EnrolmentsTable, type PaymentAttemptsTable } from "../app/db.server";
+import {
+  db as appDb,
+  type CoursesTable,
+  type DB,
+  type DonationStatus,
+  type EnrolmentsTable,
+  type InvoiceRequestsTable,
+  type PaymentAttemptsTable,
+} from "../app/db.server";
+import { storeFile } from "../app/files/files.server";
 import { newVerificationToken } from "../app/enrolment/verification";
 
 export const TEST_PASSWORD = "Pediatria-2026!";
@@ -202,4 +211,113 @@ export async function createPaymentAttempt(enrolmentId: number, attemptOverrides
     .returning(["id", "control_number"])
     .executeTakeFirstOrThrow();
   return row;
+}
+
+/** A private stored PDF (a letter, a constancia), as the upload parser would store it. */
+export async function createPrivatePdf(fileName = "constancia.pdf", database: Kysely<DB> = appDb): Promise<string> {
+  // The smallest valid PDF header and trailer: the content checks only look at the magic bytes.
+  const data = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n");
+  return storeFile(database, { fileName, contentType: "application/pdf", data }, "private");
+}
+
+export interface DonationOverrides {
+  status?: DonationStatus;
+  amountCentavos?: number;
+  donorName?: string;
+  donorEmail?: string;
+  createdAt?: string;
+  /** Store a private letter of intent / constancia with the donation. */
+  letter?: boolean;
+  taxCertificate?: boolean;
+}
+
+/**
+ * A donation row with its one card attempt, in a consistent state: approved by default (the
+ * attempt approved with an authorisation code, the donation approved at the same moment). For the
+ * real flow (the public form, the relay) use the donations module.
+ */
+export async function createDonation(overrides: DonationOverrides = {}, database: Kysely<DB> = appDb) {
+  const status = overrides.status ?? "aprobada";
+  const createdAt = overrides.createdAt ?? new Date().toISOString();
+  const controlNumber = `HIMFGCURSOSDON${crypto.randomBytes(5).toString("hex").toUpperCase()}`;
+  const amount = overrides.amountCentavos ?? 50_000;
+  const letterId = overrides.letter ? await createPrivatePdf("carta-de-intencion.pdf", database) : null;
+  const certificateId = overrides.taxCertificate ? await createPrivatePdf("constancia.pdf", database) : null;
+  const donation = await database
+    .insertInto("donations")
+    .values({
+      control_number: controlNumber,
+      amount_centavos: amount,
+      status,
+      donor_name: overrides.donorName ?? "Fundación Donante de Prueba",
+      donor_email: overrides.donorEmail ?? `donante-${crypto.randomUUID()}@ejemplo.mx`,
+      letter_file_id: letterId,
+      tax_certificate_file_id: certificateId,
+      created_at: createdAt,
+      updated_at: createdAt,
+      approved_at: status === "aprobada" ? createdAt : null,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  const attemptStatus = (
+    {
+      aprobada: "approved",
+      pendiente: "pending",
+      rechazada: "declined",
+      cancelada: "cancelled",
+      sin_respuesta: "no_answer",
+      expirada: "expired",
+    } as const
+  )[status];
+  const pending = attemptStatus === "pending";
+  const attempt = await database
+    .insertInto("payment_attempts")
+    .values({
+      purpose: "donativo",
+      donation_id: donation.id,
+      control_number: controlNumber,
+      amount_centavos: amount,
+      status: attemptStatus,
+      provider: "simulator",
+      mode: "AUT",
+      vi_hex: pending ? crypto.randomBytes(16).toString("hex") : null,
+      salt_hex: pending ? crypto.randomBytes(16).toString("hex") : null,
+      passphrase: pending ? crypto.randomBytes(16).toString("hex") : null,
+      codigo_aut: attemptStatus === "approved" ? "654321" : null,
+      referencia: attemptStatus === "approved" ? "123456789012" : null,
+      verification: attemptStatus === "approved" ? "verificado" : null,
+      settled_at: pending ? null : createdAt,
+      created_at: createdAt,
+      updated_at: createdAt,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id: donation.id, controlNumber, attemptId: attempt.id, letterId, certificateId };
+}
+
+export type InvoiceRequestOverrides = Partial<Omit<Insertable<InvoiceRequestsTable>, "enrolment_id" | "donation_id" | "constancia_file_id">>;
+
+/** An invoice request (CFDI data and a private constancia) for an enrolment or a donation, pending by default. */
+export async function createInvoiceRequest(
+  owner: { enrolmentId: number } | { donationId: number },
+  overrides: InvoiceRequestOverrides = {},
+  database: Kysely<DB> = appDb,
+): Promise<number> {
+  const constancia = await createPrivatePdf("constancia.pdf", database);
+  const row = await database
+    .insertInto("invoice_requests")
+    .values({
+      rfc: "XAXX010101000",
+      legal_name: "Empresa de Prueba S.A. de C.V.",
+      tax_regime: "601",
+      postcode: "06720",
+      cfdi_use: "G03",
+      ...defined(overrides),
+      enrolment_id: "enrolmentId" in owner ? owner.enrolmentId : null,
+      donation_id: "donationId" in owner ? owner.donationId : null,
+      constancia_file_id: constancia,
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return row.id;
 }

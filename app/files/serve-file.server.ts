@@ -63,3 +63,25 @@ export async function serveStoredFile(
   headers.set("Content-Length", String(file.byte_size));
   return new Response(request.method === "HEAD" ? null : new Uint8Array(file.data), { status: 200, headers });
 }
+
+/**
+ * A private stored file for a guarded staff route (donors' letters and constancias, invoice
+ * requests' constancias): shown inline, never cached, sandboxed, no referrer. The route checks who
+ * may see it before calling this.
+ */
+export function privateFileResponse(
+  request: Request,
+  file: { data: Buffer | Uint8Array; content_type: string; file_name: string; byte_size: number },
+): Response {
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(file.data), {
+    headers: {
+      "Content-Type": file.content_type,
+      "Content-Length": String(file.byte_size),
+      "Content-Disposition": contentDisposition(file.file_name, "inline"),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; img-src 'self'; object-src 'self'; plugin-types application/pdf; sandbox",
+      "Referrer-Policy": "no-referrer",
+    },
+  });
+}

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, StaffRoleColumn } from "~/db.server";
+import { endOfDayInMexicoCity, startOfDayInMexicoCity } from "~/utils/mexico-city";
 
 /** Reading the audit log (/admin/bitacora): filters from the query string, 50 rows a page. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -32,15 +33,6 @@ export function parseAuditFilters(searchParams: URLSearchParams): AuditFilters {
     if (value) raw[key] = value;
   }
   return filterSchema.parse(raw);
-}
-
-// Mexico City has kept UTC−6 all year since 2022 (no daylight saving), so a calendar day there is
-// [day 00:00 −06:00, next day 00:00 −06:00).
-function startOfDayInMexicoCity(day: string): string {
-  return new Date(`${day}T00:00:00-06:00`).toISOString();
-}
-function endOfDayInMexicoCity(day: string): string {
-  return new Date(new Date(`${day}T00:00:00-06:00`).getTime() + 24 * 60 * 60 * 1000).toISOString();
 }
 
 export interface AuditRow {

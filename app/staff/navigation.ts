@@ -74,6 +74,18 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     description: "Nombre, domicilio, teléfono, correo, redes sociales y video de sesión.",
     roles: ["admin"],
   },
+  {
+    href: "/admin/donativos",
+    label: "Donativos",
+    description: "Donativos con tarjeta: filtros, detalle con sus archivos y exportación CSV o XLSX.",
+    roles: ["finanzas"],
+  },
+  {
+    href: "/admin/facturas",
+    label: "Facturas",
+    description: "Solicitudes de factura (CFDI) de inscripciones y donativos: marcar como facturada con el folio.",
+    roles: ["finanzas"],
+  },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
 ];

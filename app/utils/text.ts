@@ -33,8 +33,10 @@ export function cleanText(options: { required: string; max: number; tooLong: str
     .string({ error: options.required })
     .transform(normalizeText)
     .pipe(
+      // conform turns an empty string into undefined at every z.string() it meets, also this inner
+      // one after the trim: a blank "   " must get the same Spanish message as a missing value.
       z
-        .string()
+        .string({ error: options.required })
         .min(1, options.required)
         .max(options.max, options.tooLong)
         .refine((value) => !hasForbiddenCharacters(value, options.multiline), options.invalid ?? INVISIBLE_CHARACTERS_MESSAGE),

@@ -1,13 +1,12 @@
-import { stringify } from "csv-stringify/sync";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
-import writeXlsxFile from "write-excel-file/node";
 import { PROFILE_LABELS, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment, seatsTaken } from "~/enrolment/enrolment.server";
 import { newVerificationToken } from "~/enrolment/verification";
+import { csvFile, xlsxFile } from "~/staff/spreadsheet.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 import { MODALITY_CHOICE_LABELS } from "./format";
@@ -126,23 +125,13 @@ export async function attendanceRows(db: Kysely<DB>, courseId: number): Promise<
     ]);
 }
 
-// A cell a spreadsheet would run as a formula starts with = + - @ (CSV injection): prefix it.
-const defuse = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/** CSV in UTF-8 with a byte-order mark: Excel only reads accents right with it. */
+/** CSV in UTF-8 with a byte-order mark (Excel), formula-looking cells defused. */
 export function attendanceCsv(rows: string[][]): Buffer {
-  const text = stringify([[...ATTENDANCE_HEADERS], ...rows.map((row) => row.map(defuse))], { record_delimiter: "\r\n" });
-  return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, "utf8")]);
+  return csvFile(ATTENDANCE_HEADERS, rows);
 }
 
 export async function attendanceXlsx(rows: string[][]): Promise<Buffer> {
-  const data = [
-    ATTENDANCE_HEADERS.map((value) => ({ value, fontWeight: "bold" as const })),
-    ...rows.map((row) => row.map((value) => ({ value, type: String }))),
-  ];
-  return writeXlsxFile(data, {
-    columns: [{ width: 36 }, { width: 14 }, { width: 16 }, { width: 24 }, { width: 32 }, { width: 14 }, { width: 12 }, { width: 22 }],
-  }).toBuffer();
+  return xlsxFile(ATTENDANCE_HEADERS, rows, [36, 14, 16, 24, 32, 14, 12, 22]);
 }
 
 export type ManualEnrolOutcome =
