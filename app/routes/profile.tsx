@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -29,16 +29,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  // Referrer-Policy is the site's one policy (server/security.ts): a second header here made the
-  // browser post this page's form with Origin: null.
-  for (const name of ["Cache-Control"]) {
-    const value = loaderHeaders.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+export { passCacheControl as headers } from "~/utils/cache-control";
 
 export const meta: MetaFunction = ({ matches }) =>
   pageMeta({

@@ -7,7 +7,8 @@ import { parseWithZod, passwordRecoverySchema } from "~/accounts/account-forms.s
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { consumeResetRequest, resetThrottleMessage } from "~/accounts/rate-limit.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { EmailField } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
@@ -73,7 +74,7 @@ export default function PasswordRecoveryPage() {
       <ErrorSummary title="Revise el formulario" errors={summaryErrors([fields.student_email])} formErrors={form.errors} focusKey={lastResult} />
 
       <Form method="post" action="/recuperar-contrasena" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
-        <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
+        <EmailField meta={fields.student_email} />
         <div className="form-actions">
           <SubmitButton formActionPath="/recuperar-contrasena" pendingLabel="Enviando…">
             Enviar enlace

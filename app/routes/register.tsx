@@ -31,6 +31,7 @@ import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.s
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
+import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { getCourseById } from "~/courses/courses.server";
@@ -255,17 +256,13 @@ export default function RegisterPage() {
         <fieldset className="form-section">
           <legend>Datos personales</legend>
           <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
-          <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
-          <Field
+          <EmailField meta={fields.student_email} />
+          <PasswordField
             meta={fields.student_password}
-            key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
-            label="Contraseña"
-            type="password"
+            key={`password-${secretFieldKey(lastResult)}`}
             autoComplete="new-password"
             hint="Al menos 8 caracteres. Evite contraseñas comunes como «12345678» o «contraseña»."
-            required
             minLength={8}
-            omitValue
           />
           <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" className="field--short" required />
           <Field

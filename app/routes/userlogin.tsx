@@ -8,7 +8,8 @@ import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import formStyles from "~/styles/forms.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
@@ -85,16 +86,8 @@ export default function LoginPage() {
 
       <Form method="post" action="/userlogin" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
-        <Field
-          meta={fields.student_password}
-          key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          required
-          omitValue
-        />
+        <EmailField meta={fields.student_email} />
+        <PasswordField meta={fields.student_password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />
         <div className="form-actions">
           <SubmitButton formActionPath="/userlogin" pendingLabel="Iniciando sesión…">
             Iniciar sesión
