@@ -54,7 +54,10 @@ export default function AuditLogPage() {
           label="Persona"
           value={filters.actor}
           anyLabel="Todas"
-          options={[{ value: "cli", label: "Línea de comandos" }, ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` }))]}
+          options={[
+            { value: "cli", label: "Línea de comandos" },
+            ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })),
+          ]}
         />
         <FilterSelect
           id="filtro-registro"

@@ -68,7 +68,13 @@ export default function AdminCourses() {
       ) : null}
       <ListFilters label="Buscar y filtrar cursos">
         <FilterInput id="q" label="Buscar por nombre o dirección" value={filters.q} />
-        <FilterSelect id="mes" label="Mes" value={filters.month} anyLabel="Todos" options={MONTHS.map((month, index) => ({ value: index, label: month }))} />
+        <FilterSelect
+          id="mes"
+          label="Mes"
+          value={filters.month}
+          anyLabel="Todos"
+          options={MONTHS.map((month, index) => ({ value: index, label: month }))}
+        />
         <FilterSelect
           id="estado"
           label="Inscripciones"

@@ -59,7 +59,13 @@ export default function AdminParticipants() {
           anyLabel="Cualquier estado"
           options={DOCUMENT_FILTERS.map((status) => ({ value: status, label: `Con alguno ${DOCUMENT_STATUS_LABELS[status].toLowerCase()}` }))}
         />
-        <FilterSelect id="curso" label="Curso" value={filters.courseId} anyLabel="Todos" options={courses.map((course) => ({ value: course.id, label: course.name }))} />
+        <FilterSelect
+          id="curso"
+          label="Curso"
+          value={filters.courseId}
+          anyLabel="Todos"
+          options={courses.map((course) => ({ value: course.id, label: course.name }))}
+        />
       </ListFilters>
       <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
       {participants.length > 0 ? (

@@ -137,7 +137,12 @@ export default function StaffSetupPage() {
           hint={`Al menos ${minLength} caracteres; evite contraseñas comunes.`}
           autoComplete="new-password"
         />
-        <PasswordField meta={fields.password_confirmation} key={`confirmation-${errorKey}`} label="Repita la contraseña" autoComplete="new-password" />
+        <PasswordField
+          meta={fields.password_confirmation}
+          key={`confirmation-${errorKey}`}
+          label="Repita la contraseña"
+          autoComplete="new-password"
+        />
 
         <h2>2. Verificación en dos pasos</h2>
         <p>Escanee este código QR con su aplicación de autenticación (Google Authenticator, Microsoft Authenticator, FreeOTP…).</p>

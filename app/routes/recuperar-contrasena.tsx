@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
@@ -13,20 +13,17 @@ import { SubmitButton } from "~/components/submit-button";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 
 export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Recuperar contraseña",
-    description: "Reciba por correo electrónico un enlace para elegir una nueva contraseña.",
-    path: "/recuperar-contrasena",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Recuperar contraseña",
+  description: "Reciba por correo electrónico un enlace para elegir una nueva contraseña.",
+  path: "/recuperar-contrasena",
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordRecoverySchema });

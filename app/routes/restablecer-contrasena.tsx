@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -11,7 +11,7 @@ import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
@@ -19,14 +19,11 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
 export { passCacheControl as headers } from "~/utils/cache-control";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Elegir una nueva contraseña",
-    description: "Elija una nueva contraseña para su cuenta de cursos.",
-    path: "/restablecer-contrasena",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Elegir una nueva contraseña",
+  description: "Elija una nueva contraseña para su cuenta de cursos.",
+  path: "/restablecer-contrasena",
+});
 
 const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.";
 
@@ -96,7 +93,12 @@ export default function PasswordResetPage() {
               hint="Al menos 8 caracteres. Evite contraseñas comunes."
               minLength={8}
             />
-            <PasswordField meta={fields.password_confirmation} key={`c-${resetKey}`} label="Confirme la nueva contraseña" autoComplete="new-password" />
+            <PasswordField
+              meta={fields.password_confirmation}
+              key={`c-${resetKey}`}
+              label="Confirme la nueva contraseña"
+              autoComplete="new-password"
+            />
             <div className="form-actions">
               <SubmitButton formActionPath="/restablecer-contrasena" pendingLabel="Guardando…">
                 Guardar contraseña

@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -12,7 +12,7 @@ import { EmailField, PasswordField, secretFieldKey } from "~/components/credenti
 import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -20,14 +20,11 @@ export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Iniciar sesión",
-    description: "Inicie sesión para inscribirse a los cursos del Hospital Infantil de México Federico Gómez.",
-    path: "/userlogin",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Iniciar sesión",
+  description: "Inicie sesión para inscribirse a los cursos del Hospital Infantil de México Federico Gómez.",
+  path: "/userlogin",
+});
 
 async function defaultDestination(request: Request) {
   return (await getChosenCourseId(request)) !== null ? "/payment" : "/profile";
