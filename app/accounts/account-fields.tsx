@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Field, SelectField, type FieldMeta } from "~/components/forms";
-import { GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER } from "./account-options";
+import { Field, RadioGroup, SelectField, type FieldMeta } from "~/components/forms";
+import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER } from "./account-options";
 
 interface ChoiceWithOtherProps {
   select: FieldMeta;
@@ -80,4 +80,54 @@ export function InstitutionFields(props: ChoiceWithOtherProps) {
       otherInput={{ maxLength: 150, autoComplete: "organization" }}
     />
   );
+}
+
+/** "¿Es egresado(a)?": Sí / No, asked in registration and in the profile. */
+export function GraduatedField({ meta }: { meta: FieldMeta }) {
+  return (
+    <RadioGroup
+      meta={meta}
+      legend="¿Es egresado(a)?"
+      options={[
+        { value: "SÍ", label: "Sí" },
+        { value: "NO", label: "No" },
+      ]}
+      required
+      inline
+    />
+  );
+}
+
+/** The state of residence (data/mexican-states), in registration and in the profile. */
+export function StateOfResidenceField({ meta }: { meta: FieldMeta }) {
+  return <SelectField meta={meta} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required />;
+}
+
+type DetailField =
+  | "student_age"
+  | "student_phone"
+  | "student_graduated"
+  | "student_nationality"
+  | "student_state"
+  | "student_grade"
+  | "student_grade_other"
+  | "student_institution"
+  | "student_institution_other";
+
+/**
+ * The participant's details that registration and the profile both ask for, in the order the
+ * forms show them (after the name), for the error summary: it must list errors in form order.
+ */
+export function participantDetailFields(fields: Record<DetailField, FieldMeta>): FieldMeta[] {
+  return [
+    fields.student_age,
+    fields.student_phone,
+    fields.student_graduated,
+    fields.student_nationality,
+    fields.student_state,
+    fields.student_grade,
+    fields.student_grade_other,
+    fields.student_institution,
+    fields.student_institution_other,
+  ];
 }

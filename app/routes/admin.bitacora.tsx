@@ -1,10 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { db } from "~/db.server";
 import { auditFilterOptions, listAuditEntries, parseAuditFilters, type AuditFilters } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
 import { StaffTable } from "~/components/staff-table";
+import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
 
 // The audit log: administrators only.
 export const staffAccess = ["admin"] as const satisfies StaffAccess;
@@ -46,66 +47,37 @@ export default function AuditLogPage() {
       <h1>Bitácora</h1>
       <p>Cada cambio hecho por el personal: quién, con qué función, qué registro, antes y después. No se puede modificar ni borrar.</p>
 
-      <Form method="get" className="form staff-filters" aria-label="Filtrar la bitácora">
-        <div className="field">
-          <label htmlFor="filtro-actor" className="field__label">
-            Persona
-          </label>
-          <select id="filtro-actor" name="actor" defaultValue={filters.actor === undefined ? "" : String(filters.actor)}>
-            <option value="">Todas</option>
-            <option value="cli">Línea de comandos</option>
-            {options.actors.map((actor) => (
-              <option key={actor.id} value={actor.id}>
-                {actor.name} ({actor.email})
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-registro" className="field__label">
-            Tipo de registro
-          </label>
-          <select id="filtro-registro" name="entity" defaultValue={filters.entity ?? ""}>
-            <option value="">Todos</option>
-            {options.entities.map((entity) => (
-              <option key={entity} value={entity}>
-                {entity}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-accion" className="field__label">
-            Acción
-          </label>
-          <select id="filtro-accion" name="action" defaultValue={filters.action ?? ""}>
-            <option value="">Todas</option>
-            {options.actions.map((action) => (
-              <option key={action} value={action}>
-                {action}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-desde" className="field__label">
-            Desde
-          </label>
-          <input id="filtro-desde" name="from" type="date" defaultValue={filters.from ?? ""} className="field__input" />
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-hasta" className="field__label">
-            Hasta
-          </label>
-          <input id="filtro-hasta" name="to" type="date" defaultValue={filters.to ?? ""} className="field__input" />
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          <Link to="/admin/bitacora">Quitar filtros</Link>
-        </div>
-      </Form>
+      <ListFilters label="Filtrar la bitácora" className="form" resetHref="/admin/bitacora">
+        <FilterSelect
+          id="filtro-actor"
+          name="actor"
+          label="Persona"
+          value={filters.actor}
+          anyLabel="Todas"
+          options={[
+            { value: "cli", label: "Línea de comandos" },
+            ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })),
+          ]}
+        />
+        <FilterSelect
+          id="filtro-registro"
+          name="entity"
+          label="Tipo de registro"
+          value={filters.entity}
+          anyLabel="Todos"
+          options={options.entities.map((entity) => ({ value: entity, label: entity }))}
+        />
+        <FilterSelect
+          id="filtro-accion"
+          name="action"
+          label="Acción"
+          value={filters.action}
+          anyLabel="Todas"
+          options={options.actions.map((action) => ({ value: action, label: action }))}
+        />
+        <FilterInput id="filtro-desde" name="from" type="date" label="Desde" value={filters.from} />
+        <FilterInput id="filtro-hasta" name="to" type="date" label="Hasta" value={filters.to} />
+      </ListFilters>
 
       <p role="status">
         {total === 0

@@ -12,6 +12,7 @@ import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server"
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
+import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
 
 /** Courses: the Teaching office edits them; finance may read them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -65,57 +66,37 @@ export default function AdminCourses() {
           </Link>
         </p>
       ) : null}
-      <Form method="get" className="staff-filters" aria-label="Buscar y filtrar cursos">
-        <div className="field">
-          <label htmlFor="q" className="field__label">
-            Buscar por nombre o dirección
-          </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} className="field__input" />
-        </div>
-        <div className="field">
-          <label htmlFor="mes" className="field__label">
-            Mes
-          </label>
-          <select id="mes" name="mes" defaultValue={filters.month ?? ""} className="field__select">
-            <option value="">Todos</option>
-            {MONTHS.map((month, index) => (
-              <option key={month} value={index}>
-                {month}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="estado" className="field__label">
-            Inscripciones
-          </label>
-          <select id="estado" name="estado" defaultValue={filters.open ?? ""} className="field__select">
-            <option value="">Abiertas y cerradas</option>
-            <option value="abiertos">Abiertas</option>
-            <option value="cerrados">Cerradas</option>
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="modalidad" className="field__label">
-            Modalidad
-          </label>
-          <select id="modalidad" name="modalidad" defaultValue={filters.modality ?? ""} className="field__select">
-            <option value="">Todas</option>
-            {([1, 2, 3] as const).map((id) => (
-              <option key={id} value={id}>
-                {MODALITY_LABELS[id]}
-              </option>
-            ))}
-          </select>
-        </div>
+      <ListFilters label="Buscar y filtrar cursos">
+        <FilterInput id="q" label="Buscar por nombre o dirección" value={filters.q} />
+        <FilterSelect
+          id="mes"
+          label="Mes"
+          value={filters.month}
+          anyLabel="Todos"
+          options={MONTHS.map((month, index) => ({ value: index, label: month }))}
+        />
+        <FilterSelect
+          id="estado"
+          label="Inscripciones"
+          value={filters.open}
+          anyLabel="Abiertas y cerradas"
+          options={[
+            { value: "abiertos", label: "Abiertas" },
+            { value: "cerrados", label: "Cerradas" },
+          ]}
+        />
+        <FilterSelect
+          id="modalidad"
+          label="Modalidad"
+          value={filters.modality}
+          anyLabel="Todas"
+          options={([1, 2, 3] as const).map((id) => ({ value: id, label: MODALITY_LABELS[id] }))}
+        />
         <div className="field field--checkbox">
           <input id="archivados" name="archivados" type="checkbox" value="1" defaultChecked={filters.archived} />
           <label htmlFor="archivados">Ver archivados</label>
         </div>
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </Form>
+      </ListFilters>
 
       <p role="status">{courses.length === 1 ? "1 curso" : `${courses.length} cursos`}</p>
       {courses.length > 0 ? (

@@ -16,7 +16,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { reviewParticipant } from "~/staff/teaching/document-review.server";
 import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getParticipantDetail } from "~/staff/teaching/participants-admin.server";
-import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, mergeErrors, orNotFound, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -41,9 +41,7 @@ const reviewSchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const detail = await getParticipantDetail(db, idParam(params.participantId));
-  if (!detail) throw new Response("No encontrado", { status: 404 });
-  return detail;
+  return orNotFound(await getParticipantDetail(db, idParam(params.participantId)));
 }
 
 /** The review decision on this participant's pending documents (decision 0016). */

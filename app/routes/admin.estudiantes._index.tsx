@@ -1,5 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { listAdminCourses } from "~/courses/course-admin.server";
 import { isProfile, PROFILE_LABELS, PROFILES } from "~/courses/pricing";
@@ -9,6 +9,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
+import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -42,56 +43,30 @@ export default function AdminParticipants() {
       <p>
         <Link to="/admin/revision">Documentos por revisar</Link>
       </p>
-      <Form method="get" className="staff-filters" aria-label="Buscar y filtrar participantes">
-        <div className="field">
-          <label htmlFor="q" className="field__label">
-            Buscar por nombre, correo o número de participante
-          </label>
-          <input id="q" name="q" type="search" defaultValue={filters.q} className="field__input" />
-        </div>
-        <div className="field">
-          <label htmlFor="perfil" className="field__label">
-            Perfil
-          </label>
-          <select id="perfil" name="perfil" defaultValue={filters.profile ?? ""} className="field__select">
-            <option value="">Todos</option>
-            {PROFILES.map((profile) => (
-              <option key={profile} value={profile}>
-                {PROFILE_LABELS[profile]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="documentos" className="field__label">
-            Documentos
-          </label>
-          <select id="documentos" name="documentos" defaultValue={filters.documents ?? ""} className="field__select">
-            <option value="">Cualquier estado</option>
-            {DOCUMENT_FILTERS.map((status) => (
-              <option key={status} value={status}>
-                Con alguno {DOCUMENT_STATUS_LABELS[status].toLowerCase()}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="curso" className="field__label">
-            Curso
-          </label>
-          <select id="curso" name="curso" defaultValue={filters.courseId ?? ""} className="field__select">
-            <option value="">Todos</option>
-            {courses.map((course) => (
-              <option key={course.id} value={course.id}>
-                {course.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="button">
-          Filtrar
-        </button>
-      </Form>
+      <ListFilters label="Buscar y filtrar participantes">
+        <FilterInput id="q" label="Buscar por nombre, correo o número de participante" value={filters.q} />
+        <FilterSelect
+          id="perfil"
+          label="Perfil"
+          value={filters.profile}
+          anyLabel="Todos"
+          options={PROFILES.map((profile) => ({ value: profile, label: PROFILE_LABELS[profile] }))}
+        />
+        <FilterSelect
+          id="documentos"
+          label="Documentos"
+          value={filters.documents}
+          anyLabel="Cualquier estado"
+          options={DOCUMENT_FILTERS.map((status) => ({ value: status, label: `Con alguno ${DOCUMENT_STATUS_LABELS[status].toLowerCase()}` }))}
+        />
+        <FilterSelect
+          id="curso"
+          label="Curso"
+          value={filters.courseId}
+          anyLabel="Todos"
+          options={courses.map((course) => ({ value: course.id, label: course.name }))}
+        />
+      </ListFilters>
       <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
       {participants.length > 0 ? (
         <StaffTable caption={"Participantes"} columns={["Nombre", "Número", "Correo electrónico", "Perfil", "Documentos", "Inscripciones"]}>

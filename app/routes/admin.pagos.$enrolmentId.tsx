@@ -17,7 +17,7 @@ import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teachin
 import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
-import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, mergeErrors, orNotFound, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -68,9 +68,7 @@ const refundSchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  const payments = await getEnrolmentPayments(db, idParam(params.enrolmentId));
-  if (!payments) throw new Response("No encontrado", { status: 404 });
-  return payments;
+  return orNotFound(await getEnrolmentPayments(db, idParam(params.enrolmentId)));
 }
 
 /** intent=pago (multipart, with the receipt) or intent=reembolso. */

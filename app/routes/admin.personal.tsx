@@ -128,22 +128,8 @@ export default function StaffMembersPage() {
                       Cambiar función
                     </button>
                   </Form>
-                  {member.status === "invitada" ? (
-                    <Form method="post" className="staff-inline-form">
-                      <input type="hidden" name="intent" value="resend" />
-                      <input type="hidden" name="staffId" value={member.id} />
-                      <button type="submit" className="button button--secondary">
-                        Enviar enlace nuevo<span className="visually-hidden"> a {member.name}</span>
-                      </button>
-                    </Form>
-                  ) : null}
-                  <Form method="post" className="staff-inline-form">
-                    <input type="hidden" name="intent" value="deactivate" />
-                    <input type="hidden" name="staffId" value={member.id} />
-                    <button type="submit" className="button button--secondary">
-                      Dar de baja<span className="visually-hidden"> a {member.name}</span>
-                    </button>
-                  </Form>
+                  {member.status === "invitada" ? <MemberActionButton intent="resend" member={member} label="Enviar enlace nuevo" /> : null}
+                  <MemberActionButton intent="deactivate" member={member} label="Dar de baja" />
                 </>
               ) : member.id === me ? (
                 "Usted"
@@ -185,5 +171,19 @@ export default function StaffMembersPage() {
         ))}
       </dl>
     </div>
+  );
+}
+
+/** A one-button form for one member's row; the hidden text names the member for screen readers. */
+function MemberActionButton({ intent, member, label }: { intent: "resend" | "deactivate"; member: { id: number; name: string }; label: string }) {
+  return (
+    <Form method="post" className="staff-inline-form">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="staffId" value={member.id} />
+      <button type="submit" className="button button--secondary">
+        {label}
+        <span className="visually-hidden"> a {member.name}</span>
+      </button>
+    </Form>
   );
 }

@@ -5,7 +5,8 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/accounts/password-policy";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { OneTimeCodeField, PasswordField, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
@@ -105,7 +106,7 @@ export default function StaffSetupPage() {
       </div>
     );
   }
-  const errorKey = JSON.stringify(lastResult?.error ?? null);
+  const errorKey = secretFieldKey(lastResult);
   return (
     <div className="container page form-page">
       <h1>Configurar su acceso</h1>
@@ -129,24 +130,18 @@ export default function StaffSetupPage() {
       >
         <input type="hidden" name="token" value={view.token} />
         <h2>1. Contraseña</h2>
-        <Field
+        <PasswordField
           meta={fields.password}
           key={`password-${errorKey}`}
           label="Contraseña nueva"
           hint={`Al menos ${minLength} caracteres; evite contraseñas comunes.`}
-          type="password"
           autoComplete="new-password"
-          required
-          omitValue
         />
-        <Field
+        <PasswordField
           meta={fields.password_confirmation}
           key={`confirmation-${errorKey}`}
           label="Repita la contraseña"
-          type="password"
           autoComplete="new-password"
-          required
-          omitValue
         />
 
         <h2>2. Verificación en dos pasos</h2>
@@ -163,20 +158,7 @@ export default function StaffSetupPage() {
             {view.secret}
           </code>
         </p>
-        <Field
-          meta={fields.code}
-          key={`code-${errorKey}`}
-          label="Código que muestra la aplicación"
-          hint="6 dígitos, por ejemplo 123456."
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          omitValue
-          className="field--short"
-        />
+        <OneTimeCodeField meta={fields.code} key={`code-${errorKey}`} label="Código que muestra la aplicación" />
         <div className="form-actions">
           <SubmitButton formActionPath="/admin/configurar" pendingLabel="Guardando…">
             Guardar y entrar

@@ -5,7 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { EmailField, OneTimeCodeField, PasswordField, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
@@ -122,16 +123,8 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
       <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field meta={fields.email} label="Correo electrónico" type="email" autoComplete="username" required spellCheck={false} />
-        <Field
-          meta={fields.password}
-          key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          required
-          omitValue
-        />
+        <EmailField meta={fields.email} autoComplete="username" />
+        <PasswordField meta={fields.password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />
         <div className="form-actions">
           <SubmitButton formActionPath="/admin/login" pendingLabel="Verificando…">
             Continuar
@@ -151,20 +144,7 @@ function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
       <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field
-          meta={fields.code}
-          key={`code-${JSON.stringify(lastResult?.error ?? null)}`}
-          label="Código de verificación"
-          hint="6 dígitos, por ejemplo 123456."
-          type="text"
-          inputMode="numeric"
-          pattern="[0-9 ]*"
-          autoComplete="one-time-code"
-          maxLength={7}
-          required
-          omitValue
-          className="field--short"
-        />
+        <OneTimeCodeField meta={fields.code} key={`code-${secretFieldKey(lastResult)}`} label="Código de verificación" />
         <div className="form-actions">
           <SubmitButton formActionPath="/admin/login" pendingLabel="Verificando…">
             Entrar

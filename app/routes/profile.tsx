@@ -1,10 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
-import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
+import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "~/accounts/account-fields";
+import { GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
 import { parseWithZod, profileUpdateSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, FILE_MESSAGES } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
@@ -13,7 +13,7 @@ import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.s
 import { requireUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
-import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, FileField, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
@@ -23,31 +23,19 @@ import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { listEnrolments } from "~/enrolment/enrolment.server";
 import { describeFile } from "~/files/file-types";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  // Referrer-Policy is the site's one policy (server/security.ts): a second header here made the
-  // browser post this page's form with Origin: null.
-  for (const name of ["Cache-Control"]) {
-    const value = loaderHeaders.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+export { passCacheControl as headers } from "~/utils/cache-control";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Mi perfil",
-    description: "Sus datos, documentos e inscripciones.",
-    path: "/profile",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Mi perfil",
+  description: "Sus datos, documentos e inscripciones.",
+  path: "/profile",
+});
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -319,18 +307,7 @@ function ProfileForm({
       <p>El correo electrónico y el perfil no se pueden cambiar aquí; si necesita corregirlos, comuníquese con la Dirección de Enseñanza.</p>
       <ErrorSummary
         title="Revise los datos marcados"
-        errors={summaryErrors([
-          fields.student_name,
-          fields.student_age,
-          fields.student_phone,
-          fields.student_graduated,
-          fields.student_nationality,
-          fields.student_state,
-          fields.student_grade,
-          fields.student_grade_other,
-          fields.student_institution,
-          fields.student_institution_other,
-        ])}
+        errors={summaryErrors([fields.student_name, ...participantDetailFields(fields)])}
         formErrors={form.errors}
         focusKey={lastResult}
       />
@@ -339,18 +316,9 @@ function ProfileForm({
         <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
         <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" required />
         <Field meta={fields.student_phone} label="Teléfono" type="tel" inputMode="numeric" autoComplete="tel" hint="10 dígitos." required />
-        <RadioGroup
-          meta={fields.student_graduated}
-          legend="¿Es egresado(a)?"
-          options={[
-            { value: "SÍ", label: "Sí" },
-            { value: "NO", label: "No" },
-          ]}
-          required
-          inline
-        />
+        <GraduatedField meta={fields.student_graduated} />
         <Field meta={fields.student_nationality} label="Nacionalidad" required maxLength={80} />
-        <SelectField meta={fields.student_state} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required />
+        <StateOfResidenceField meta={fields.student_state} />
         {isStudent ? (
           <p>
             <strong>Grado:</strong> {STUDENT_GRADE} (se asigna por su perfil Estudiante)

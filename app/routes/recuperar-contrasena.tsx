@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
@@ -7,25 +7,23 @@ import { parseWithZod, passwordRecoverySchema } from "~/accounts/account-forms.s
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { consumeResetRequest, resetThrottleMessage } from "~/accounts/rate-limit.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { EmailField } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 
 export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Recuperar contraseña",
-    description: "Reciba por correo electrónico un enlace para elegir una nueva contraseña.",
-    path: "/recuperar-contrasena",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Recuperar contraseña",
+  description: "Reciba por correo electrónico un enlace para elegir una nueva contraseña.",
+  path: "/recuperar-contrasena",
+});
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: passwordRecoverySchema });
@@ -73,7 +71,7 @@ export default function PasswordRecoveryPage() {
       <ErrorSummary title="Revise el formulario" errors={summaryErrors([fields.student_email])} formErrors={form.errors} focusKey={lastResult} />
 
       <Form method="post" action="/recuperar-contrasena" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
-        <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
+        <EmailField meta={fields.student_email} />
         <div className="form-actions">
           <SubmitButton formActionPath="/recuperar-contrasena" pendingLabel="Enviando…">
             Enviar enlace

@@ -1,20 +1,12 @@
 import { parse, useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
-import {
-  EMAIL_TAKEN_MESSAGE,
-  EMAIL_TAKEN_TITLE,
-  MEXICAN_STATES,
-  MODALITY_CHOICES,
-  ROLE_OPTIONS,
-  STUDENT_GRADE,
-  SUMMARY_WARNING,
-} from "~/accounts/account-options";
+import { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE, MODALITY_CHOICES, ROLE_OPTIONS, STUDENT_GRADE, SUMMARY_WARNING } from "~/accounts/account-options";
 import { parseWithZod, registrationSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
-import { GradeFields, InstitutionFields } from "~/accounts/account-fields";
+import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "~/accounts/account-fields";
 import { MODALITY } from "~/courses/modality";
 import { registrationClientErrors } from "~/accounts/registration-checks";
 import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
@@ -31,27 +23,25 @@ import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.s
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
+import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, Field, FileField, RadioGroup, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { getCourseById } from "~/courses/courses.server";
 import { isProfile, type Profile } from "~/courses/pricing";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Registro de participantes",
-    description: "Cree su cuenta para inscribirse a los cursos de educación continua del Hospital Infantil de México Federico Gómez.",
-    path: "/register",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Registro de participantes",
+  description: "Cree su cuenta para inscribirse a los cursos de educación continua del Hospital Infantil de México Federico Gómez.",
+  path: "/register",
+});
 
 async function chosenCourse(request: Request) {
   const courseId = await getChosenCourseId(request);
@@ -205,15 +195,7 @@ export default function RegisterPage() {
     fields.student_name,
     fields.student_email,
     fields.student_password,
-    fields.student_age,
-    fields.student_phone,
-    fields.student_graduated,
-    fields.student_nationality,
-    fields.student_state,
-    fields.student_grade,
-    fields.student_grade_other,
-    fields.student_institution,
-    fields.student_institution_other,
+    ...participantDetailFields(fields),
     fields.student_modality,
     fields.student_license,
     fields.student_license_part_2,
@@ -255,17 +237,13 @@ export default function RegisterPage() {
         <fieldset className="form-section">
           <legend>Datos personales</legend>
           <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
-          <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
-          <Field
+          <EmailField meta={fields.student_email} />
+          <PasswordField
             meta={fields.student_password}
-            key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
-            label="Contraseña"
-            type="password"
+            key={`password-${secretFieldKey(lastResult)}`}
             autoComplete="new-password"
             hint="Al menos 8 caracteres. Evite contraseñas comunes como «12345678» o «contraseña»."
-            required
             minLength={8}
-            omitValue
           />
           <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" className="field--short" required />
           <Field
@@ -277,18 +255,9 @@ export default function RegisterPage() {
             hint="10 dígitos, por ejemplo 5552289917."
             required
           />
-          <RadioGroup
-            meta={fields.student_graduated}
-            legend="¿Es egresado(a)?"
-            options={[
-              { value: "SÍ", label: "Sí" },
-              { value: "NO", label: "No" },
-            ]}
-            required
-            inline
-          />
+          <GraduatedField meta={fields.student_graduated} />
           <Field meta={fields.student_nationality} label="Nacionalidad" hint="Por ejemplo: Mexicana." required maxLength={80} />
-          <SelectField meta={fields.student_state} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required />
+          <StateOfResidenceField meta={fields.student_state} />
         </fieldset>
 
         <fieldset className="form-section">

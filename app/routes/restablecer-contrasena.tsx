@@ -1,40 +1,29 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { parseWithZod, passwordResetSchema } from "~/accounts/account-forms.server";
 import { findValidResetToken, resetPassword } from "~/accounts/password-reset.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { PasswordField, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  // Referrer-Policy is the site's one policy (server/security.ts): a second header here made the
-  // browser post this page's form with Origin: null.
-  for (const name of ["Cache-Control"]) {
-    const value = loaderHeaders.get(name);
-    if (value) headers.set(name, value);
-  }
-  return headers;
-};
+export { passCacheControl as headers } from "~/utils/cache-control";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Elegir una nueva contraseña",
-    description: "Elija una nueva contraseña para su cuenta de cursos.",
-    path: "/restablecer-contrasena",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Elegir una nueva contraseña",
+  description: "Elija una nueva contraseña para su cuenta de cursos.",
+  path: "/restablecer-contrasena",
+});
 
 const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.";
 
@@ -64,7 +53,7 @@ export default function PasswordResetPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<z.input<typeof passwordResetSchema>>({ id: "restablecer", lastResult, shouldValidate: "onSubmit" });
-  const resetKey = JSON.stringify(lastResult?.error ?? null);
+  const resetKey = secretFieldKey(lastResult);
 
   return (
     <div className="container page form-page">
@@ -96,25 +85,19 @@ export default function PasswordResetPage() {
           />
           <Form method="post" action="/restablecer-contrasena" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
             <input type="hidden" name="token" value={token || (typeof fields.token.initialValue === "string" ? fields.token.initialValue : "")} />
-            <Field
+            <PasswordField
               meta={fields.password}
               key={`p-${resetKey}`}
               label="Nueva contraseña"
-              type="password"
               autoComplete="new-password"
               hint="Al menos 8 caracteres. Evite contraseñas comunes."
-              required
               minLength={8}
-              omitValue
             />
-            <Field
+            <PasswordField
               meta={fields.password_confirmation}
               key={`c-${resetKey}`}
               label="Confirme la nueva contraseña"
-              type="password"
               autoComplete="new-password"
-              required
-              omitValue
             />
             <div className="form-actions">
               <SubmitButton formActionPath="/restablecer-contrasena" pendingLabel="Guardando…">

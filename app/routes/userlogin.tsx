@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -8,10 +8,11 @@ import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import formStyles from "~/styles/forms.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
+import { privatePageMeta } from "~/utils/seo";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -19,14 +20,11 @@ export { passRetryAfter as headers } from "~/utils/retry-after";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({
-    title: "Iniciar sesión",
-    description: "Inicie sesión para inscribirse a los cursos del Hospital Infantil de México Federico Gómez.",
-    path: "/userlogin",
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = privatePageMeta({
+  title: "Iniciar sesión",
+  description: "Inicie sesión para inscribirse a los cursos del Hospital Infantil de México Federico Gómez.",
+  path: "/userlogin",
+});
 
 async function defaultDestination(request: Request) {
   return (await getChosenCourseId(request)) !== null ? "/payment" : "/profile";
@@ -85,16 +83,8 @@ export default function LoginPage() {
 
       <Form method="post" action="/userlogin" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <Field meta={fields.student_email} label="Correo electrónico" type="email" autoComplete="email" required spellCheck={false} />
-        <Field
-          meta={fields.student_password}
-          key={`password-${JSON.stringify(lastResult?.error ?? null)}`}
-          label="Contraseña"
-          type="password"
-          autoComplete="current-password"
-          required
-          omitValue
-        />
+        <EmailField meta={fields.student_email} />
+        <PasswordField meta={fields.student_password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />
         <div className="form-actions">
           <SubmitButton formActionPath="/userlogin" pendingLabel="Iniciando sesión…">
             Iniciar sesión

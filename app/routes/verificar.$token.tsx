@@ -6,6 +6,7 @@ import { db } from "~/db.server";
 import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 import type { PageHandle } from "~/enhance/page-handle";
+import type { ReactNode } from "react";
 
 /** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
 export const handle: PageHandle = { hydrate: false };
@@ -59,47 +60,31 @@ export default function VerifyEnrolment() {
         Inscripción confirmada
       </p>
       <dl className="verification__facts">
-        <div>
-          <dt>Participante</dt>
-          <dd>{enrolment.participantName}</dd>
-        </div>
-        <div>
-          <dt>Número de participante</dt>
-          <dd>{enrolment.participantId}</dd>
-        </div>
-        <div>
-          <dt>Perfil</dt>
-          <dd>{enrolment.profileLabel}</dd>
-        </div>
-        <div>
-          <dt>Curso</dt>
-          <dd>{enrolment.courseName}</dd>
-        </div>
-        <div>
-          <dt>Fechas</dt>
-          <dd>
-            Del {enrolment.startDate} al {enrolment.finishDate}
-          </dd>
-        </div>
-        <div>
-          <dt>Modalidad</dt>
-          <dd>{enrolment.modalityLabel}</dd>
-        </div>
-        <div>
-          <dt>Número de control</dt>
-          <dd>{enrolment.controlNumber}</dd>
-        </div>
-        {enrolment.confirmedAt ? (
-          <div>
-            <dt>Confirmada el</dt>
-            <dd>{confirmedFormat.format(new Date(enrolment.confirmedAt))}</dd>
-          </div>
-        ) : null}
+        <Fact term="Participante">{enrolment.participantName}</Fact>
+        <Fact term="Número de participante">{enrolment.participantId}</Fact>
+        <Fact term="Perfil">{enrolment.profileLabel}</Fact>
+        <Fact term="Curso">{enrolment.courseName}</Fact>
+        <Fact term="Fechas">
+          Del {enrolment.startDate} al {enrolment.finishDate}
+        </Fact>
+        <Fact term="Modalidad">{enrolment.modalityLabel}</Fact>
+        <Fact term="Número de control">{enrolment.controlNumber}</Fact>
+        {enrolment.confirmedAt ? <Fact term="Confirmada el">{confirmedFormat.format(new Date(enrolment.confirmedAt))}</Fact> : null}
       </dl>
       <p>
         Esta página la emite el Hospital Infantil de México Federico Gómez para comprobar los datos impresos en el acceso al curso. Si no coinciden,
         comuníquese con la Dirección de Enseñanza.
       </p>
+    </div>
+  );
+}
+
+/** One line of the verified facts: a term and its value, grouped in a div (allowed inside <dl>). */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 import type { Crumb } from "~/components/breadcrumbs";
 
 export const SITE_NAME = "Hospital Infantil de México Federico Gómez";
@@ -39,6 +39,15 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
     { name: "twitter:card", content: "summary_large_image" },
     ...(input.noindex ? [{ name: "robots", content: "noindex" }] : []),
   ];
+}
+
+/**
+ * The `meta` export of a page search engines must not index (sign-in, registration, password
+ * reset, the participant's own pages): pageMeta with the root's origin and `noindex`.
+ *   export const meta = privatePageMeta({ title: "Iniciar sesión", description: "…", path: "/userlogin" });
+ */
+export function privatePageMeta(input: Omit<PageMetaInput, "origin" | "noindex">): MetaFunction {
+  return ({ matches }) => pageMeta({ ...input, origin: rootOrigin(matches), noindex: true });
 }
 
 /** The origin the root loader computed (PUBLIC_URL, or the request's own origin). */

@@ -20,6 +20,12 @@ export function idParam(value: string | undefined): number {
   return Number(value);
 }
 
+/** The record a loader looked up, or a 404 (never a 500) when there is none. */
+export function orNotFound<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Response("No encontrado", { status: 404 });
+  return value;
+}
+
 /** A field message map from a domain outcome, merged with the schema's. */
 export function mergeErrors(...maps: (Record<string, readonly string[] | null | undefined> | null | undefined)[]): Record<string, string[]> {
   const merged: Record<string, string[]> = {};

@@ -1,0 +1,64 @@
+import { Field, type FieldMeta } from "./forms";
+
+/**
+ * The fields of the sign-in, registration, set-up and password-reset forms (participants' and
+ * staff's), so that every credentials form asks the same way: the same labels, autocomplete
+ * tokens (password managers), and never a password or code put back after a failed submit.
+ */
+
+/**
+ * Changes whenever the action answers with new errors. Used as the React key of a secret field
+ * (password, code): the field is uncontrolled and its value is never sent back (omitValue), so
+ * after a failed submit it must remount, or the browser would keep what was typed in it.
+ */
+export function secretFieldKey(lastResult: { error?: unknown } | undefined): string {
+  return JSON.stringify(lastResult?.error ?? null);
+}
+
+/** "Correo electrónico": `autoComplete="username"` where it is the account name of a sign-in form. */
+export function EmailField({ meta, autoComplete = "email" }: { meta: FieldMeta; autoComplete?: "email" | "username" }) {
+  return <Field meta={meta} label="Correo electrónico" type="email" autoComplete={autoComplete} required spellCheck={false} />;
+}
+
+/**
+ * A password field. `current-password` for signing in; `new-password` (with the policy in
+ * `hint` and `minLength`) for choosing one, so password managers offer to generate and save it.
+ * Give it `key={secretFieldKey(lastResult)}`.
+ */
+export function PasswordField({
+  meta,
+  label = "Contraseña",
+  autoComplete,
+  hint,
+  minLength,
+}: {
+  meta: FieldMeta;
+  label?: string;
+  autoComplete: "current-password" | "new-password";
+  hint?: string;
+  minLength?: number;
+}) {
+  return <Field meta={meta} label={label} type="password" autoComplete={autoComplete} hint={hint} required minLength={minLength} omitValue />;
+}
+
+/**
+ * The 6-digit code of an authenticator app (staff two-step verification). Spaces are allowed
+ * ("123 456", as apps show it); the server strips them. Give it `key={secretFieldKey(lastResult)}`.
+ */
+export function OneTimeCodeField({ meta, label }: { meta: FieldMeta; label: string }) {
+  return (
+    <Field
+      meta={meta}
+      label={label}
+      hint="6 dígitos, por ejemplo 123456."
+      type="text"
+      inputMode="numeric"
+      pattern="[0-9 ]*"
+      autoComplete="one-time-code"
+      maxLength={7}
+      required
+      omitValue
+      className="field--short"
+    />
+  );
+}
