@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { CheckedUpload } from "~/accounts/uploads.server";
-import type { DB, DonationStatus, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
+import type { DB, DonationStatus, PaymentAttemptStatus } from "~/db.server";
 import { storeFile } from "~/files/files.server";
 import type { InvoiceInput } from "~/payments/invoices.server";
 import { isUniqueViolation, makeControlNumber } from "~/payments/control-number.server";
