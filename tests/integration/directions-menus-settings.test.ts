@@ -121,7 +121,9 @@ describe("menus", () => {
       "Perfil",
     ]);
     expect(anonymous.footer).toEqual(pick("pie"));
-    expect(anonymous.footer).toHaveLength(6);
+    // The six links the footer had, plus "Donativos" (issue 13).
+    expect(anonymous.footer).toHaveLength(7);
+    expect(anonymous.footer[0]).toEqual({ label: "Donativos", href: "/donacion" });
   });
 
   test("a javascript: target or a label with control characters is refused with every error, and nothing is stored", async () => {
