@@ -92,6 +92,9 @@ function SettingsForm({ settings }: ReturnType<typeof useLoaderData<typeof loade
           fields.socialLinks,
           ...socialMetas,
           fields.sessionVideoEmbedUrl,
+          fields.donationBankName,
+          fields.donationAccountHolder,
+          fields.donationClabe,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -135,6 +138,15 @@ function SettingsForm({ settings }: ReturnType<typeof useLoaderData<typeof loade
           type="url"
           spellCheck={false}
         />
+        <fieldset className="site-editor__group">
+          <legend>Donativos por transferencia</legend>
+          <p className="field__hint">
+            Se muestran en /donacion a quien dona sin JavaScript o más del máximo en línea. Vacíos: la página pide consultar a Finanzas.
+          </p>
+          <Field meta={fields.donationBankName} label="Banco" />
+          <Field meta={fields.donationAccountHolder} label="Titular de la cuenta" />
+          <Field meta={fields.donationClabe} label="CLABE" hint="18 dígitos." inputMode="numeric" spellCheck={false} />
+        </fieldset>
         <div className="form-actions">
           <button type="submit" className="button">
             Guardar los ajustes

@@ -13,7 +13,8 @@ import { getSettings } from "./settings.server";
 
 /**
  * The site settings screen (/admin/ajustes, admin only; issue 12, decision 0025): the
- * institution's name, address, phone, e-mail, social links and the session video. One save is
+ * institution's name, address, phone, e-mail, social links, the session video and the bank
+ * transfer details shown on /donacion (issue 13). One save is
  * one transaction with one audit row naming what changed; the page cache follows by the
  * content_version triggers on site_settings (migration 0014).
  */
@@ -31,6 +32,9 @@ export const EDITABLE_SETTINGS = [
   "email",
   "socialLinks",
   "sessionVideoEmbedUrl",
+  "donationBankName",
+  "donationAccountHolder",
+  "donationClabe",
 ] as const satisfies readonly (keyof Settings)[];
 
 export type EditableSettings = Pick<Settings, (typeof EDITABLE_SETTINGS)[number]>;
@@ -112,6 +116,27 @@ export const siteSettingsSchema = z.object({
       (value) => value === "" || (isHttpUrl(value) && parseSessionVideo(value) !== null),
       "Pegue la dirección para insertar el video (https://www.youtube-nocookie.com/embed/…) u otra dirección https, o deje el campo vacío.",
     ),
+  // The transfer option for donations: blank fields make /donacion say to ask finance.
+  donationBankName: cleanText({
+    required: "Escriba el nombre del banco, o deje el campo vacío.",
+    max: 100,
+    tooLong: "El nombre del banco tiene más de 100 caracteres; acórtelo.",
+  })
+    .optional()
+    .transform((value) => value ?? ""),
+  donationAccountHolder: cleanText({
+    required: "Escriba el titular de la cuenta, o deje el campo vacío.",
+    max: 200,
+    tooLong: "El titular de la cuenta tiene más de 200 caracteres; acórtelo.",
+  })
+    .optional()
+    .transform((value) => value ?? ""),
+  donationClabe: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ?? "").replace(/[\s-]/g, ""))
+    .refine((value) => /^(\d{18})?$/.test(value), "La CLABE son 18 dígitos (puede escribirla con espacios), o deje el campo vacío."),
 });
 
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;

@@ -376,4 +376,28 @@ describe("site settings", () => {
     const same = await updateSiteSettings(db, { ...settings }, admin, null);
     expect(same.message).toMatch(/No había cambios/);
   });
+
+  test("the donation transfer details: a CLABE typed with spaces is kept as 18 digits; a wrong one or a hidden character is refused", async () => {
+    const good = siteSettingsSchema.safeParse({ ...valid, donationBankName: "Banco de Prueba", donationClabe: "0121 8000 1234 5678 90" });
+    expect(good.success && good.data.donationClabe).toBe("012180001234567890");
+    const bad = siteSettingsSchema.safeParse({ ...valid, donationBankName: "Banco\u200b", donationClabe: "1234" });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((issue) => issue.path.join("."))).toEqual(expect.arrayContaining(["donationBankName", "donationClabe"]));
+
+    const response = await statusOf(() =>
+      settingsAction({
+        request: post("/admin/ajustes", adminCookie, {
+          ...valid,
+          phone: "55 5228 9900",
+          donationBankName: "Banco de Prueba",
+          donationClabe: "012180001234567890",
+        }),
+        params: {},
+        context,
+      }),
+    );
+    expect(response.status).toBe(303);
+    const settings = await getSettings(db);
+    expect([settings.donationBankName, settings.donationClabe]).toEqual(["Banco de Prueba", "012180001234567890"]);
+  });
 });
