@@ -4,7 +4,7 @@
  * registration payload (student_*), so other clients can post the same form.
  */
 import { z } from "zod";
-import { cleanText, normalizeText, strictInteger } from "~/utils/text";
+import { cleanText, strictInteger } from "~/utils/text";
 import { PROFILES } from "~/courses/pricing";
 import { MAX_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
 
@@ -19,7 +19,7 @@ export {
   MODALITY_CHOICES,
   type ModalityChoice,
 } from "./account-options";
-import { MEXICAN_STATES, OTHER, STUDENT_GRADE } from "./account-options";
+import { MEXICAN_STATES } from "./account-options";
 
 export { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE } from "./account-options";
 
@@ -79,63 +79,7 @@ export const registrationSchema = z.object({
   student_modality: z.enum(["presencial", "en_linea"]).optional(),
 });
 
-export type FieldErrors = Record<string, string[]>;
-
-/**
- * The grade and the institution as they are stored, or the messages for their fields. A student's
- * grade is ESTUDIANTE whatever was sent; anyone else must give one ("Otro" with its text). A value
- * outside the lists is taken as free text, so other clients can post the seed's payload as is.
- */
-export function resolveGradeAndInstitution(values: {
-  role: string | null;
-  grade: string | null;
-  gradeOther: string | null;
-  institution: string | null;
-  institutionOther: string | null;
-}): { grade: string | null; institution: string | null; errors: FieldErrors } {
-  const errors: FieldErrors = {};
-  let grade: string | null = null;
-  if (values.role === "ESTUDIANTE") {
-    grade = STUDENT_GRADE;
-  } else {
-    const chosen = normalizeText(values.grade ?? "");
-    if (chosen === OTHER) {
-      const other = normalizeText(values.gradeOther ?? "");
-      if (!other) errors.student_grade_other = ["Escriba su grado académico."];
-      else grade = other;
-    } else if (!chosen) {
-      errors.student_grade = ["Elija su grado académico (o «Otro» y escríbalo)."];
-    } else {
-      grade = chosen;
-    }
-    if (grade && grade.toUpperCase() === STUDENT_GRADE) {
-      errors[chosen === OTHER ? "student_grade_other" : "student_grade"] = [
-        "El grado ESTUDIANTE corresponde al perfil Estudiante. Elija ese perfil o escriba su grado.",
-      ];
-      grade = null;
-    }
-    if (grade && grade.length > 100) {
-      errors.student_grade = ["El grado es demasiado largo (máximo 100 caracteres)."];
-      grade = null;
-    }
-  }
-  let institution: string | null = null;
-  const chosenInstitution = normalizeText(values.institution ?? "");
-  if (chosenInstitution === OTHER) {
-    const other = normalizeText(values.institutionOther ?? "");
-    if (!other) errors.student_institution_other = ["Escriba el nombre de su institución."];
-    else institution = other;
-  } else if (!chosenInstitution) {
-    errors.student_institution = ["Elija su institución (o «Otro» y escríbala)."];
-  } else {
-    institution = chosenInstitution;
-  }
-  if (institution && institution.length > 150) {
-    errors.student_institution = ["El nombre de la institución es demasiado largo."];
-    institution = null;
-  }
-  return { grade, institution, errors };
-}
+export { resolveGradeAndInstitution, type FieldErrors } from "./grade-institution";
 
 export const loginSchema = z.object({
   student_email: z

@@ -4,11 +4,12 @@
  * server's schema; the server checks everything again (and what only it can: files by content,
  * a taken e-mail). Pure and synchronous: conform's onValidate runs it at submit.
  */
-import { MEXICAN_STATES, resolveGradeAndInstitution, type FieldErrors } from "./account-forms";
+import { MEXICAN_STATES } from "./account-options";
+import { resolveGradeAndInstitution, type FieldErrors } from "./grade-institution";
 import { DOCUMENTS_BY_ROLE, FILE_MESSAGES, MAX_UPLOAD_BYTES } from "./documents";
 import { passwordProblem } from "./password-policy";
 import type { Profile } from "~/courses/pricing";
-import { hasForbiddenCharacters, INVISIBLE_CHARACTERS_MESSAGE, normalizeText } from "~/utils/text";
+import { hasForbiddenCharacters, INVISIBLE_CHARACTERS_MESSAGE, normalizeText } from "~/utils/text-checks";
 
 const PROFILES: readonly string[] = ["PERSONAL_HIMFG", "ESTUDIANTE", "EXTERNO"];
 const ACCEPTED_EXTENSIONS = /\.(jpe?g|png|pdf)$/i;

@@ -1,4 +1,4 @@
-import { hasForbiddenCharacters } from "~/utils/text";
+import { hasForbiddenCharacters } from "~/utils/text-checks";
 
 /**
  * Where a link typed by staff may point: a path on this site that starts with a single "/"
