@@ -101,7 +101,12 @@ export interface ProfileListItem {
 /** The profile records for the editor's list, with the pages that show each. */
 export async function listProfilesForEditor(db: Kysely<DB>): Promise<ProfileListItem[]> {
   const rows = await db.selectFrom("profile_pages").select(["id", "key", "page_title", "updated_at"]).orderBy("page_title").execute();
-  const shown = await db.selectFrom("content_pages").select(["path", "profile_page_id"]).where("profile_page_id", "is not", null).orderBy("path").execute();
+  const shown = await db
+    .selectFrom("content_pages")
+    .select(["path", "profile_page_id"])
+    .where("profile_page_id", "is not", null)
+    .orderBy("path")
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     key: row.key,
@@ -218,11 +223,14 @@ export async function updateProfile(
       const keeps = (field: ProfileImageField) => uploads[field] !== undefined || (current[field] !== null && !removing[field]);
       const issues: ProfileIssues = {};
       for (const [field, alt] of Object.entries(ALT_OF) as [keyof typeof ALT_OF, (typeof ALT_OF)[keyof typeof ALT_OF]][]) {
-        if (keeps(field) && !input[alt]) issues[alt] = [`Describa la imagen en «${PROFILE_FIELD_LABELS[alt]}» (lo que leen los lectores de pantalla).`];
+        if (keeps(field) && !input[alt])
+          issues[alt] = [`Describa la imagen en «${PROFILE_FIELD_LABELS[alt]}» (lo que leen los lectores de pantalla).`];
       }
       // The narrow-screen banner is a variant of the banner: without a banner it would show nothing.
       if (keeps("banner_image_responsive") && !keeps("page_banner_image"))
-        issues.banner_image_responsive = ["Para usar una imagen del encabezado para pantallas angostas, la página necesita también la imagen del encabezado."];
+        issues.banner_image_responsive = [
+          "Para usar una imagen del encabezado para pantallas angostas, la página necesita también la imagen del encabezado.",
+        ];
       if (Object.keys(issues).length > 0) return { ok: false, issues };
 
       const images = {} as Record<ProfileImageField, string | null>;

@@ -42,40 +42,45 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const KIND_VALUES = Object.keys(RESEARCH_UNIT_KINDS) as [ResearchUnitKindValue, ...ResearchUnitKindValue[]];
 
-export const researchUnitEditSchema = z.object({
-  unit_name: requiredLine(RESEARCH_UNIT_FIELD_LABELS.unit_name, 200, "Escriba el nombre de la unidad."),
-  unit_kind: z.enum(KIND_VALUES, { error: "Elija el tipo de unidad." }),
-  name_is_illustrative: removeFlag,
-  summary: requiredLine(RESEARCH_UNIT_FIELD_LABELS.summary, 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
-  content: markdownText(RESEARCH_UNIT_FIELD_LABELS.content),
-  // One line of work per line of the text area (works without JavaScript).
-  lines_of_work: z
-    .string()
-    .optional()
-    .superRefine((value, ctx) => {
-      const lines = (value ?? "").split(/\r\n?|\n/).map((line) => line.trim());
-      if (lines.some((line) => ONE_LINE_CONTROL.test(line)))
-        ctx.addIssue({ code: "custom", message: `«${RESEARCH_UNIT_FIELD_LABELS.lines_of_work}» tiene caracteres de control (invisibles). Bórrelos.` });
-      const kept = lines.filter(Boolean);
-      if (kept.length > MAX_LINES_OF_WORK)
-        ctx.addIssue({ code: "custom", message: `Escriba ${MAX_LINES_OF_WORK} líneas de investigación como máximo (una por renglón).` });
-      const long = kept.findIndex((line) => line.length > 300);
-      if (long >= 0) ctx.addIssue({ code: "custom", message: `La línea de investigación ${long + 1} tiene más de 300 caracteres; acórtela.` });
-    })
-    .transform((value) =>
-      (value ?? "")
-        .split(/\r\n?|\n/)
-        .map((line) => line.trim())
-        .filter(Boolean),
-    ),
-  head_name: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_name, 200),
-  head_grade: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_grade, 200),
-  image_alt: oneLine(RESEARCH_UNIT_FIELD_LABELS.image_alt, 300),
-  quitar_image: removeFlag,
-}).superRefine((value, ctx) => {
-  if (value.head_grade && !value.head_name)
-    ctx.addIssue({ code: "custom", path: ["head_name"], message: "Escriba el nombre del responsable, o borre su cargo." });
-});
+export const researchUnitEditSchema = z
+  .object({
+    unit_name: requiredLine(RESEARCH_UNIT_FIELD_LABELS.unit_name, 200, "Escriba el nombre de la unidad."),
+    unit_kind: z.enum(KIND_VALUES, { error: "Elija el tipo de unidad." }),
+    name_is_illustrative: removeFlag,
+    summary: requiredLine(RESEARCH_UNIT_FIELD_LABELS.summary, 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
+    content: markdownText(RESEARCH_UNIT_FIELD_LABELS.content),
+    // One line of work per line of the text area (works without JavaScript).
+    lines_of_work: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const lines = (value ?? "").split(/\r\n?|\n/).map((line) => line.trim());
+        if (lines.some((line) => ONE_LINE_CONTROL.test(line)))
+          ctx.addIssue({
+            code: "custom",
+            message: `«${RESEARCH_UNIT_FIELD_LABELS.lines_of_work}» tiene caracteres de control (invisibles). Bórrelos.`,
+          });
+        const kept = lines.filter(Boolean);
+        if (kept.length > MAX_LINES_OF_WORK)
+          ctx.addIssue({ code: "custom", message: `Escriba ${MAX_LINES_OF_WORK} líneas de investigación como máximo (una por renglón).` });
+        const long = kept.findIndex((line) => line.length > 300);
+        if (long >= 0) ctx.addIssue({ code: "custom", message: `La línea de investigación ${long + 1} tiene más de 300 caracteres; acórtela.` });
+      })
+      .transform((value) =>
+        (value ?? "")
+          .split(/\r\n?|\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    head_name: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_name, 200),
+    head_grade: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_grade, 200),
+    image_alt: oneLine(RESEARCH_UNIT_FIELD_LABELS.image_alt, 300),
+    quitar_image: removeFlag,
+  })
+  .superRefine((value, ctx) => {
+    if (value.head_grade && !value.head_name)
+      ctx.addIssue({ code: "custom", path: ["head_name"], message: "Escriba el nombre del responsable, o borre su cargo." });
+  });
 
 export type ResearchUnitEditInput = z.output<typeof researchUnitEditSchema>;
 export type ResearchUnitUploads = Partial<Record<ResearchUnitImageField, CheckedFile>>;
@@ -156,7 +161,9 @@ export interface ResearchUnitForEditor extends ResearchUnitSnapshot {
 
 export async function getResearchUnitForEditor(db: Kysely<DB>, id: number): Promise<ResearchUnitForEditor | null> {
   const row = await readUnit(db, id);
-  return row ? { id: row.id, path: `/investigadores/${row.id}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) } : null;
+  return row
+    ? { id: row.id, path: `/investigadores/${row.id}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) }
+    : null;
 }
 
 export function listResearchUnitRevisions(db: Kysely<DB>, id: number) {
@@ -232,7 +239,10 @@ export async function updateResearchUnit(
       // An image a visitor sees needs its description (checked before anything is stored).
       const keeps = uploads.image !== undefined || (current.image !== null && !input.quitar_image);
       if (keeps && !input.image_alt)
-        return { ok: false, issues: { image_alt: [`Describa la imagen en «${RESEARCH_UNIT_FIELD_LABELS.image_alt}» (lo que leen los lectores de pantalla).`] } };
+        return {
+          ok: false,
+          issues: { image_alt: [`Describa la imagen en «${RESEARCH_UNIT_FIELD_LABELS.image_alt}» (lo que leen los lectores de pantalla).`] },
+        };
       const image = uploads.image ? await storeFile(trx, uploads.image, "public") : input.quitar_image ? null : current.image;
       const next: ResearchUnitSnapshot = {
         unit_name: input.unit_name,

@@ -86,7 +86,12 @@ export function ResearchUnitEditorForm({
           required
         />
         <TextAreaField meta={fields.content} label={`${L.content} (Markdown)`} hint={MARKDOWN_HINT} rows={12} />
-        <TextAreaField meta={fields.lines_of_work} label={L.lines_of_work} hint="Una línea de investigación por renglón; los renglones vacíos no se guardan." rows={6} />
+        <TextAreaField
+          meta={fields.lines_of_work}
+          label={L.lines_of_work}
+          hint="Una línea de investigación por renglón; los renglones vacíos no se guardan."
+          rows={6}
+        />
         <fieldset className="form__group">
           <legend>{L.head_name}</legend>
           <Field meta={fields.head_name} label="Nombre del responsable (opcional)" />

@@ -10,7 +10,10 @@ import { formatMexicoCityDateTime } from "~/utils/mexico-time";
 // The profile records (banner, texts and images shown on pages such as /medica), for the communications office (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
-export const meta: MetaFunction = () => [{ title: "Perfiles de dirección | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
+export const meta: MetaFunction = () => [
+  { title: "Perfiles de dirección | Área del personal HIMFG" },
+  { name: "robots", content: "noindex, nofollow" },
+];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
