@@ -117,7 +117,7 @@ const KINDS = [
       ["an empty name", { unit_name: "  " }, /Escriba el nombre de la unidad/],
       ["an EXE renamed .png", { image: new File([EXE], "foto.png", { type: "image/png" }) }, /no es una imagen JPG, PNG ni WebP/],
     ] as [string, Record<string, string | Blob>, RegExp][],
-    edit: {
+    edit: <Record<string, string>>{
       unit_name: "Unidad de Prueba Editada",
       content: "Texto mameyeditado con [enlace](javascript:alert(1)).\n\n<script>alert(1)</script>",
       lines_of_work: "Genómica\n\nNefrología",
@@ -136,7 +136,7 @@ const KINDS = [
       ["an empty title", { page_title: "" }, /Escriba el título del perfil/],
       ["an EXE renamed .jpg", { page_first_image: new File([EXE], "foto.jpg", { type: "image/jpeg" }) }, /no es una imagen JPG, PNG ni WebP/],
     ] as [string, Record<string, string | Blob>, RegExp][],
-    edit: { page_first_content: "Texto tamarindoeditado con [enlace](javascript:alert(1)).\n\n<script>alert(1)</script>" },
+    edit: <Record<string, string>>{ page_first_content: "Texto tamarindoeditado con [enlace](javascript:alert(1)).\n\n<script>alert(1)</script>" },
   },
 ];
 
@@ -214,3 +214,55 @@ for (const k of KINDS) {
     });
   });
 }
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+describe("rules checked before anything is stored", () => {
+  test("every error at once for a research unit, with what was typed kept", async () => {
+    const before = await counts("research_units", unitId);
+    const response = await post(
+      `/admin/contenido/investigacion/${unitId}`,
+      await unitForm({ unit_name: "Nombre conservado", head_name: "", head_grade: "Jefa", summary: "x\u0000", image: new File([EXE], "a.webp") }),
+    );
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(html).toMatch(/Escriba el nombre del responsable, o borre su cargo/);
+    expect(html).toMatch(/«Resumen» tiene caracteres de control/);
+    expect(html).toMatch(/no es una imagen JPG, PNG ni WebP/);
+    expect(html).toContain('value="Nombre conservado"');
+    expect(await counts("research_units", unitId)).toEqual(before);
+  });
+
+  test("a research unit image without its description is refused", async () => {
+    const before = await counts("research_units", unitId);
+    const response = await post(`/admin/contenido/investigacion/${unitId}`, await unitForm({ image: new File([PNG], "u.png"), image_alt: "" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/Describa la imagen/);
+    expect(await counts("research_units", unitId)).toEqual(before);
+  });
+
+  test("a profile's narrow-screen banner needs the banner", async () => {
+    const before = await counts("profile_pages", profileId);
+    const response = await post(
+      `/admin/contenido/perfiles/${profileId}`,
+      await profileForm({ quitar_page_banner_image: "on", banner_image_responsive: new File([PNG], "b.png") }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/necesita también la imagen del encabezado/);
+    expect(await counts("profile_pages", profileId)).toEqual(before);
+  });
+
+  test("Vista previa renders through the sanitiser and stores nothing", async () => {
+    const before = await counts("profile_pages", profileId);
+    const form = await profileForm({ page_first_content: "Hola **vista** <script>alert(1)</script> [x](javascript:alert(1))" });
+    form.set("intent", "preview");
+    const response = await post(`/admin/contenido/perfiles/${profileId}`, form);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("Vista previa (todavía no se guarda)");
+    expect(html).toContain("<strong>vista</strong>");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain('href="javascript:');
+    expect(await counts("profile_pages", profileId)).toEqual(before);
+  });
+});
