@@ -1,11 +1,10 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { AdminFileField } from "~/components/admin-file-field";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
-import { RichText } from "~/components/rich-text";
-import { DEPARTMENT_FIELD_LABELS, PAGE_IMAGE_ACCEPT, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
+import { DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
+import { EditorActions, EditorPreviewSection, MARKDOWN_HINT, PageImageFields, type CurrentImage } from "./record-editor-form";
 
 export type DepartmentFormValues = {
   page_title: string;
@@ -24,19 +23,7 @@ export type DepartmentFormValues = {
   page_second_image?: string;
 };
 
-type CurrentImages = Record<DepartmentImageField, { href: string; label: string } | null>;
-
-const IMAGE_HINT = "JPG, PNG o WebP, máximo 2 MB (se revisa el contenido del archivo, no su nombre).";
-
-function RemoveImage({ field, current }: { field: DepartmentImageField; current: CurrentImages[DepartmentImageField] }) {
-  if (!current) return null;
-  return (
-    <div className="field field--checkbox">
-      <input type="checkbox" id={`quitar-${field}`} name={`quitar_${field}`} />
-      <label htmlFor={`quitar-${field}`}>Quitar «{DEPARTMENT_FIELD_LABELS[field]}» de la página</label>
-    </div>
-  );
-}
+type CurrentImages = Record<DepartmentImageField, CurrentImage>;
 
 /**
  * The department page form. Works without JavaScript: "Vista previa" and the staff rows' "Agregar
@@ -55,7 +42,7 @@ export function DepartmentEditorForm({
   defaultValue: DepartmentFormValues;
   images: CurrentImages;
   lastResult?: SubmissionResult<string[]>;
-  preview?: { title: string; first: SafeHtml; second: SafeHtml } | null;
+  preview?: { title: string; sections: SafeHtml[] } | null;
 }) {
   const [form, fields] = useForm<DepartmentFormValues>({ id: "editar-departamento", lastResult, defaultValue, shouldValidate: "onSubmit" });
   const rows = fields.page_staff.getFieldList();
@@ -85,16 +72,7 @@ export function DepartmentEditorForm({
         formErrors={form.errors}
         focusKey={lastResult}
       />
-      {preview ? (
-        <section aria-labelledby="vista-previa" className="page-preview">
-          <h2 id="vista-previa">Vista previa (todavía no se guarda)</h2>
-          <div className="page-preview__frame">
-            <p className="page-preview__title">{preview.title}</p>
-            <RichText html={preview.first} />
-            <RichText html={preview.second} />
-          </div>
-        </section>
-      ) : null}
+      <EditorPreviewSection preview={preview} />
       <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
         <Field meta={fields.page_title} label={DEPARTMENT_FIELD_LABELS.page_title} required />
         <Field
@@ -113,52 +91,31 @@ export function DepartmentEditorForm({
           <legend>Titular</legend>
           <Field meta={fields.page_titular} label="Nombre del titular (opcional)" />
           <Field meta={fields.page_titular_grade} label={DEPARTMENT_FIELD_LABELS.page_titular_grade} hint="Por ejemplo: Director Médico." />
-          <AdminFileField
-            meta={fields.page_titular_photo}
-            label={DEPARTMENT_FIELD_LABELS.page_titular_photo}
-            hint={IMAGE_HINT}
-            accept={PAGE_IMAGE_ACCEPT}
-            current={images.page_titular_photo}
-          />
-          <RemoveImage field="page_titular_photo" current={images.page_titular_photo} />
+          <PageImageFields meta={fields.page_titular_photo} label={DEPARTMENT_FIELD_LABELS.page_titular_photo} current={images.page_titular_photo} />
         </fieldset>
         <fieldset className="form__group">
           <legend>Primer bloque</legend>
           <TextAreaField
             meta={fields.page_first_content}
             label={`${DEPARTMENT_FIELD_LABELS.page_first_content} (Markdown)`}
-            hint="Use ## para subtítulos, - para listas y [texto](https://…) o [texto](/ruta) para enlaces. No se admiten estilos, imágenes ni código."
+            hint={MARKDOWN_HINT}
             rows={12}
           />
-          <AdminFileField
+          <PageImageFields
             meta={fields.page_first_image}
             label={DEPARTMENT_FIELD_LABELS.page_first_image}
-            hint={IMAGE_HINT}
-            accept={PAGE_IMAGE_ACCEPT}
             current={images.page_first_image}
-          />
-          <RemoveImage field="page_first_image" current={images.page_first_image} />
-          <Field
-            meta={fields.page_first_image_alt}
-            label={DEPARTMENT_FIELD_LABELS.page_first_image_alt}
-            hint="Obligatorio si la página tiene esta imagen."
+            alt={{ meta: fields.page_first_image_alt, label: DEPARTMENT_FIELD_LABELS.page_first_image_alt }}
           />
         </fieldset>
         <fieldset className="form__group">
           <legend>Segundo bloque</legend>
           <TextAreaField meta={fields.page_second_content} label={`${DEPARTMENT_FIELD_LABELS.page_second_content} (Markdown)`} rows={12} />
-          <AdminFileField
+          <PageImageFields
             meta={fields.page_second_image}
             label={DEPARTMENT_FIELD_LABELS.page_second_image}
-            hint={IMAGE_HINT}
-            accept={PAGE_IMAGE_ACCEPT}
             current={images.page_second_image}
-          />
-          <RemoveImage field="page_second_image" current={images.page_second_image} />
-          <Field
-            meta={fields.page_second_image_alt}
-            label={DEPARTMENT_FIELD_LABELS.page_second_image_alt}
-            hint="Obligatorio si la página tiene esta imagen."
+            alt={{ meta: fields.page_second_image_alt, label: DEPARTMENT_FIELD_LABELS.page_second_image_alt }}
           />
         </fieldset>
         <fieldset className="form__group">
@@ -191,14 +148,7 @@ export function DepartmentEditorForm({
             Agregar fila
           </button>
         </fieldset>
-        <div className="form-actions">
-          <button type="submit" name="intent" value="preview" className="button button--secondary">
-            Vista previa
-          </button>
-          <button type="submit" name="intent" value="save" className="button">
-            Guardar cambios
-          </button>
-        </div>
+        <EditorActions />
       </Form>
     </>
   );

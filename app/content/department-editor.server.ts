@@ -1,14 +1,9 @@
 import { linkTargetProblem } from "./link-target";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
-import { COURSE_FILE_MESSAGES, COURSE_IMAGE_MAX_BYTES, detectCourseFile } from "~/courses/course-form";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
-import { recordAudit } from "~/staff/audit.server";
-import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
 import { parseStaffLinks } from "./department-pages.server";
 import {
@@ -19,7 +14,21 @@ import {
   type DepartmentSnapshot,
 } from "./department-forms";
 import { renderMarkdown } from "./markdown.server";
-import { changedFields, diffRevisions, ensureInitialRevision, listRevisions, pickFields, readRevision, writeRevision } from "./revisions.server";
+import {
+  existingFileId,
+  formText,
+  markdownText,
+  NoChange,
+  ONE_LINE_CONTROL,
+  oneLine,
+  PAGE_IMAGE_RULE,
+  parseEditorForm,
+  removeFlag,
+  requiredLine,
+  restoredMessage,
+  writeRevisedRecord,
+} from "./record-editor.server";
+import { diffRevisions, listRevisions, readRevision } from "./revisions.server";
 
 /**
  * The department and direction pages' editor (issue 12, decision 0026): the seed's department
@@ -32,48 +41,9 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 // ---------------------------------------------------------------- the form
 
-const IMAGE_MESSAGES = {
-  tooLarge: "La imagen pesa más de 2 MB. Reduzca su tamaño o elija otra.",
-  wrongType: "El archivo no es una imagen JPG, PNG ni WebP (se revisa su contenido, no su nombre). Elija una imagen en alguno de esos formatos.",
-  empty: COURSE_FILE_MESSAGES.image.empty,
-};
-
-/** A page image: JPG, PNG or WebP by its content, at most 2 MB. */
-export const PAGE_IMAGE_RULE: FileRule = {
-  maxBytes: COURSE_IMAGE_MAX_BYTES,
-  detect: (bytes) => detectCourseFile(bytes, "image"),
-  messages: IMAGE_MESSAGES,
-  fallbackName: "imagen",
-};
+export { PAGE_IMAGE_RULE };
 
 const IMAGE_RULES = Object.fromEntries(DEPARTMENT_IMAGE_FIELDS.map((field) => [field, PAGE_IMAGE_RULE])) as Record<DepartmentImageField, FileRule>;
-
-const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
-
-const controlMessage = (label: string) => `«${label}» tiene caracteres de control (invisibles). Bórrelos y escriba el texto de nuevo.`;
-
-// No .pipe(z.string()) after a transform: conform's coercion would read a trimmed "" as "missing".
-function lineText(label: string, max: number, required?: string) {
-  return z
-    .string(required ? { error: required } : undefined)
-    .refine((value) => !ONE_LINE_CONTROL.test(value), controlMessage(label))
-    .transform((value) => value.trim())
-    .refine((value) => value.length <= max, `«${label}» tiene más de ${max} caracteres; acórtelo.`)
-    .refine((value) => !required || value.length > 0, required ?? "");
-}
-
-const oneLine = (label: string, max: number) => lineText(label, max).optional();
-const requiredLine = (label: string, max: number, required: string) => lineText(label, max, required);
-
-function markdown(label: string) {
-  return z
-    .string()
-    .refine((value) => !TEXT_CONTROL.test(value), controlMessage(label))
-    .transform((value) => value.replace(/\r\n?/g, "\n"))
-    .refine((value) => value.length <= 50_000, `«${label}» tiene más de 50 000 caracteres; acórtelo.`)
-    .optional();
-}
 
 /**
  * A staff row's link: a page of this site (/ruta), a web address (http:// or https://), or an
@@ -86,11 +56,6 @@ export function isSafeStaffLink(link: string): boolean {
 
 const staffRow = z.object({ name: z.string().optional(), link: z.string().optional() });
 
-const removeFlag = z
-  .string()
-  .optional()
-  .transform((value) => value === "on");
-
 export const departmentEditSchema = z
   .object({
     page_title: requiredLine("Título", 200, "Escriba el título de la página."),
@@ -98,8 +63,8 @@ export const departmentEditSchema = z
     tipo_departamento: z.enum(["1", "2"], { error: "Elija el tipo de página." }).transform((value) => Number(value) as 1 | 2),
     page_titular: oneLine("Titular", 200),
     page_titular_grade: oneLine("Cargo o grado del titular", 200),
-    page_first_content: markdown("Primer texto"),
-    page_second_content: markdown("Segundo texto"),
+    page_first_content: markdownText("Primer texto"),
+    page_second_content: markdownText("Segundo texto"),
     page_first_image_alt: oneLine("Texto alternativo de la primera imagen", 300),
     page_second_image_alt: oneLine("Texto alternativo de la segunda imagen", 300),
     quitar_page_titular_photo: removeFlag,
@@ -152,32 +117,11 @@ export type DepartmentUploads = Partial<Record<DepartmentImageField, CheckedFile
  * then answers "Vista previa" and conform's list buttons (Agregar/Quitar fila) with the form as
  * typed (nothing stored), or a 400 with every error at once; otherwise the parsed values.
  */
-export async function parseDepartmentForm(request: Request) {
-  const parsed = await parseAdminForm(request, IMAGE_RULES);
-  if (!parsed.ok) {
-    const message =
-      parsed.reason === "too-large"
-        ? "El envío pesa demasiado: cada imagen puede pesar 2 MB como máximo."
-        : "No pudimos leer el formulario. Vuelva a intentarlo.";
-    return { done: data({ result: { status: "error" as const, error: { "": [message] } }, preview: null }, { status: 400 }) } as const;
-  }
-  const submission = parseWithZod(parsed.fields, { schema: departmentEditSchema });
-  if (parsed.fields.get("intent") === "preview") {
-    const preview = {
-      title: String(parsed.fields.get("page_title") ?? "").trim() || "(sin título)",
-      first: renderMarkdown(String(parsed.fields.get("page_first_content") ?? "")),
-      second: renderMarkdown(String(parsed.fields.get("page_second_content") ?? "")),
-    };
-    return { done: data({ result: submission.reply(), preview }, { status: 200 }) } as const;
-  }
-  // Agregar fila / Quitar fila: conform applies the list intent and answers with the new form.
-  if (submission.status === undefined) return { done: data({ result: submission.reply(), preview: null }, { status: 200 }) } as const;
-  const fileErrors = parsed.fileErrors as Partial<Record<string, string[]>>;
-  if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
-    const reply = submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fileErrors).map(([k, v]) => [k, v ?? []])) });
-    return { done: data({ result: reply, preview: null }, { status: 400 }) } as const;
-  }
-  return { submission, value: submission.value, files: Object.fromEntries(parsed.files) as DepartmentUploads } as const;
+export function parseDepartmentForm(request: Request) {
+  return parseEditorForm(request, departmentEditSchema, IMAGE_RULES, (fields) => ({
+    title: formText(fields, "page_title").trim() || "(sin título)",
+    sections: [renderMarkdown(formText(fields, "page_first_content")), renderMarkdown(formText(fields, "page_second_content"))],
+  }));
 }
 
 // ---------------------------------------------------------------- reading
@@ -290,8 +234,6 @@ export function diffDepartmentRevisions(db: Kysely<DB>, id: number, from: number
 export type DepartmentIssues = Partial<Record<keyof DepartmentEditInput | DepartmentImageField | "form", string[]>>;
 export type DepartmentSaveOutcome = { ok: true; message: string } | { ok: false; issues: DepartmentIssues } | { ok: false; notFound: true };
 
-class NoChange extends Error {}
-
 function columnsOf(snapshot: DepartmentSnapshot) {
   return {
     title: snapshot.page_title,
@@ -311,7 +253,7 @@ function columnsOf(snapshot: DepartmentSnapshot) {
 }
 
 /** Writes a new state of the page, its revision and its audit row; throws NoChange when nothing changed. */
-async function writeDepartment(
+function writeDepartment(
   trx: Transaction<DB>,
   row: DepartmentRow,
   next: DepartmentSnapshot,
@@ -321,26 +263,23 @@ async function writeDepartment(
   now: Date,
   restoredFrom: { id: number; number: number } | null = null,
 ) {
-  const before = snapshotOf(row);
-  const changed = changedFields(DEPARTMENT_FIELD_LABELS, { ...before }, { ...next });
-  if (changed.length === 0 && action === "editar") throw new NoChange();
-  await ensureInitialRevision(trx, "department_page", row.id, { ...before });
-  await trx
-    .updateTable("department_pages")
-    .set({ ...columnsOf(next), updated_at: now.toISOString() })
-    .where("id", "=", row.id)
-    .execute();
-  const number = await writeRevision(trx, "department_page", row.id, { ...next }, changed, action, actor, restoredFrom?.id ?? null);
-  await recordAudit(trx, {
-    actor,
-    action: action === "editar" ? "department_page.update" : "department_page.restore",
+  return writeRevisedRecord(trx, {
     entity: "department_page",
-    entityId: row.id,
-    before: pickFields({ ...before }, changed),
-    after: { ...pickFields({ ...next }, changed), ...(restoredFrom ? { restoredFrom: restoredFrom.number } : {}), revision: number },
+    id: row.id,
+    labels: DEPARTMENT_FIELD_LABELS,
+    before: snapshotOf(row),
+    next,
+    action,
+    actor,
     requestId,
+    restoredFrom,
+    update: () =>
+      trx
+        .updateTable("department_pages")
+        .set({ ...columnsOf(next), updated_at: now.toISOString() })
+        .where("id", "=", row.id)
+        .execute(),
   });
-  return { changed, number };
 }
 
 /** Saves an edit of a department or direction page (texts, images, staff rows). */
@@ -419,8 +358,7 @@ export async function restoreDepartmentRevision(
     if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión de la página." };
     const old = revision.snapshot;
     // Files are never deleted, but a restored image must still exist (the column references it).
-    const exists = async (fileId: string | null) =>
-      fileId && (await trx.selectFrom("stored_files").select("id").where("id", "=", fileId).executeTakeFirst()) ? fileId : null;
+    const exists = (fileId: unknown) => existingFileId(trx, fileId);
     const next: DepartmentSnapshot = {
       ...snapshotOf(row),
       ...old,
@@ -429,12 +367,7 @@ export async function restoreDepartmentRevision(
       page_first_image: await exists(old.page_first_image),
       page_second_image: await exists(old.page_second_image),
     };
-    const { changed, number: newNumber } = await writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision);
-    return {
-      ok: true as const,
-      message: changed.length
-        ? `Se restauró la versión ${number} como versión ${newNumber}.`
-        : `La versión ${number} ya era igual a la actual; se registró como versión ${newNumber}.`,
-    };
+    const result = await writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision);
+    return { ok: true as const, message: restoredMessage(number, result) };
   });
 }

@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 
 // A page's revisions: who saved what and when, a comparison of two, and "Restaurar" (issue 12).
 // One screen for every kind of page: /admin/contenido/{id}/historial (information pages) and
-// /admin/contenido/departamentos/{id}/historial (department pages); see page-history.server.ts.
+// /admin/contenido/{departamentos,investigacion,perfiles}/{id}/historial; see page-history.server.ts.
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
 export const meta: MetaFunction = () => [

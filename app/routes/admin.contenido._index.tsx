@@ -29,7 +29,8 @@ export default function ContentPagesList() {
         <Link to="/admin/contenido/nueva" className="button">
           Crear una página
         </Link>{" "}
-        <Link to="/admin/contenido/departamentos">Páginas de direcciones y departamentos</Link>
+        <Link to="/admin/contenido/departamentos">Páginas de direcciones y departamentos</Link> ·{" "}
+        <Link to="/admin/contenido/investigacion">Unidades de investigación</Link> · <Link to="/admin/contenido/perfiles">Perfiles de dirección</Link>
       </p>
       <Form method="get" className="form form--inline" role="search" aria-label="Buscar páginas">
         <label htmlFor="buscar-paginas" className="field__label">

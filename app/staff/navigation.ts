@@ -33,6 +33,18 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     roles: ["comunicacion"],
   },
   {
+    href: "/admin/contenido/investigacion",
+    label: "Unidades de investigación",
+    description: "Unidades y laboratorios de investigación: nombre, textos, líneas de investigación, responsable e imagen.",
+    roles: ["comunicacion"],
+  },
+  {
+    href: "/admin/contenido/perfiles",
+    label: "Perfiles de dirección",
+    description: "Encabezado, textos e imágenes de las páginas de cada dirección (por ejemplo, /medica).",
+    roles: ["comunicacion"],
+  },
+  {
     href: "/admin/documentos",
     label: "Documentos",
     description: "Transparencia, anuarios, adquisiciones, convocatorias y archivos: subir, ordenar, reemplazar y retirar.",

@@ -1,0 +1,173 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import type { Transaction } from "kysely";
+import { z } from "zod";
+import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
+import { COURSE_FILE_MESSAGES, COURSE_IMAGE_MAX_BYTES, detectCourseFile } from "~/courses/course-form";
+import type { DB, RevisionEntity } from "~/db.server";
+import { recordAudit } from "~/staff/audit.server";
+import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
+import type { StaffUser } from "~/staff/staff";
+import type { SafeHtml } from "./markdown.server";
+import { changedFields, ensureInitialRevision, pickFields, writeRevision, type Snapshot } from "./revisions.server";
+
+/**
+ * What the editors of seeded records share (department pages, research units, profile records;
+ * decision 0026): the field rules (control characters refused, not stripped), the page image rule,
+ * the multipart form step (preview and list intents answer without storing) and the save step
+ * (version 1 "inicial" before the first edit, the row, a revision, an audit row, in one transaction).
+ */
+
+// ---------------------------------------------------------------- field rules
+
+const IMAGE_MESSAGES = {
+  tooLarge: "La imagen pesa más de 2 MB. Reduzca su tamaño o elija otra.",
+  wrongType: "El archivo no es una imagen JPG, PNG ni WebP (se revisa su contenido, no su nombre). Elija una imagen en alguno de esos formatos.",
+  empty: COURSE_FILE_MESSAGES.image.empty,
+};
+
+/** A page image: JPG, PNG or WebP by its content, at most 2 MB. */
+export const PAGE_IMAGE_RULE: FileRule = {
+  maxBytes: COURSE_IMAGE_MAX_BYTES,
+  detect: (bytes) => detectCourseFile(bytes, "image"),
+  messages: IMAGE_MESSAGES,
+  fallbackName: "imagen",
+};
+
+export const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+export const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+export const controlMessage = (label: string) => `«${label}» tiene caracteres de control (invisibles). Bórrelos y escriba el texto de nuevo.`;
+
+// No .pipe(z.string()) after a transform: conform's coercion would read a trimmed "" as "missing".
+function lineText(label: string, max: number, required?: string) {
+  return z
+    .string(required ? { error: required } : undefined)
+    .refine((value) => !ONE_LINE_CONTROL.test(value), controlMessage(label))
+    .transform((value) => value.trim())
+    .refine((value) => value.length <= max, `«${label}» tiene más de ${max} caracteres; acórtelo.`)
+    .refine((value) => !required || value.length > 0, required ?? "");
+}
+
+/** An optional one-line text: no control characters, trimmed, at most `max` characters. */
+export const oneLine = (label: string, max: number) => lineText(label, max).optional();
+/** A required one-line text; `required` is the message when it is missing or blank. */
+export const requiredLine = (label: string, max: number, required: string) => lineText(label, max, required);
+
+/** A Markdown text (rendered by the one sanitiser): tabs and line breaks allowed, other control characters refused. */
+export function markdownText(label: string, max = 50_000) {
+  return z
+    .string()
+    .refine((value) => !TEXT_CONTROL.test(value), controlMessage(label))
+    .transform((value) => value.replace(/\r\n?/g, "\n"))
+    .refine((value) => value.length <= max, `«${label}» tiene más de ${max.toLocaleString("es-MX").replace(/,/g, " ")} caracteres; acórtelo.`)
+    .optional();
+}
+
+/** A "Quitar la imagen" checkbox. */
+export const removeFlag = z
+  .string()
+  .optional()
+  .transform((value) => value === "on");
+
+// ---------------------------------------------------------------- the form step
+
+export type EditorPreview = { title: string; sections: SafeHtml[] };
+
+/**
+ * The first step of an editor's action: reads the multipart form (images checked by content),
+ * then answers "Vista previa" and conform's list buttons with the form as typed (nothing stored),
+ * or a 400 with every error at once; otherwise the parsed values and the checked images.
+ */
+export async function parseEditorForm<Schema extends z.ZodType, Field extends string>(
+  request: Request,
+  schema: Schema,
+  imageRules: Record<Field, FileRule>,
+  preview: (fields: FormData) => EditorPreview,
+) {
+  const parsed = await parseAdminForm(request, imageRules);
+  if (!parsed.ok) {
+    const message =
+      parsed.reason === "too-large"
+        ? "El envío pesa demasiado: cada imagen puede pesar 2 MB como máximo."
+        : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    return { done: data({ result: { status: "error" as const, error: { "": [message] } }, preview: null }, { status: 400 }) } as const;
+  }
+  const submission = parseWithZod(parsed.fields, { schema });
+  if (parsed.fields.get("intent") === "preview") {
+    return { done: data({ result: submission.reply(), preview: preview(parsed.fields) }, { status: 200 }) } as const;
+  }
+  // Agregar fila / Quitar fila: conform applies the list intent and answers with the new form.
+  if (submission.status === undefined) return { done: data({ result: submission.reply(), preview: null }, { status: 200 }) } as const;
+  const fileErrors = parsed.fileErrors as Partial<Record<string, string[]>>;
+  if (submission.status !== "success" || Object.keys(fileErrors).length > 0) {
+    const reply = submission.reply({ fieldErrors: Object.fromEntries(Object.entries(fileErrors).map(([k, v]) => [k, v ?? []])) });
+    return { done: data({ result: reply, preview: null }, { status: 400 }) } as const;
+  }
+  return {
+    submission,
+    value: submission.value as z.output<Schema>,
+    files: Object.fromEntries(parsed.files) as Partial<Record<Field, CheckedFile>>,
+  } as const;
+}
+
+/** The text of a form field, for a preview. */
+export const formText = (fields: FormData, name: string) => String(fields.get(name) ?? "");
+
+// ---------------------------------------------------------------- the save step
+
+/** Thrown inside a save's transaction when the edit changes nothing (nothing is written). */
+export class NoChange extends Error {}
+
+/**
+ * Writes a new state of a record: version 1 ("inicial") first if it has no history, the row (by
+ * `update`), a revision and an audit row ({entity}.update / {entity}.restore). Throws NoChange
+ * when an edit changes nothing.
+ */
+export async function writeRevisedRecord<S extends object>(
+  trx: Transaction<DB>,
+  record: {
+    entity: RevisionEntity;
+    id: number;
+    labels: Record<keyof S, string>;
+    before: S;
+    next: S;
+    action: "editar" | "restaurar";
+    actor: StaffUser;
+    requestId: string | null;
+    restoredFrom?: { id: number; number: number } | null;
+    update: () => Promise<unknown>;
+  },
+) {
+  const { entity, id, action, actor, restoredFrom = null } = record;
+  const before = { ...record.before } as Snapshot;
+  const next = { ...record.next } as Snapshot;
+  const changed = changedFields(record.labels, before, next);
+  if (changed.length === 0 && action === "editar") throw new NoChange();
+  await ensureInitialRevision(trx, entity, id, before);
+  await record.update();
+  const number = await writeRevision(trx, entity, id, next, changed, action, actor, restoredFrom?.id ?? null);
+  await recordAudit(trx, {
+    actor,
+    action: `${entity}.${action === "editar" ? "update" : "restore"}`,
+    entity,
+    entityId: id,
+    before: pickFields(before, changed),
+    after: { ...pickFields(next, changed), ...(restoredFrom ? { restoredFrom: restoredFrom.number } : {}), revision: number },
+    requestId: record.requestId,
+  });
+  return { changed, number };
+}
+
+/** A stored file id kept in a revision, if the file still exists (files are never deleted, but a restore checks). */
+export async function existingFileId(trx: Transaction<DB>, fileId: unknown): Promise<string | null> {
+  if (typeof fileId !== "string" || !fileId) return null;
+  return (await trx.selectFrom("stored_files").select("id").where("id", "=", fileId).executeTakeFirst()) ? fileId : null;
+}
+
+/** The message of a restore. */
+export function restoredMessage(number: number, result: { changed: string[]; number: number }): string {
+  return result.changed.length
+    ? `Se restauró la versión ${number} como versión ${result.number}.`
+    : `La versión ${number} ya era igual a la actual; se registró como versión ${result.number}.`;
+}

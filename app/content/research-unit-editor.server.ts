@@ -1,0 +1,293 @@
+import type { Kysely, Transaction } from "kysely";
+import { z } from "zod";
+import type { CheckedFile } from "~/accounts/uploads.server";
+import type { DB } from "~/db.server";
+import { storeFile } from "~/files/files.server";
+import type { StaffUser } from "~/staff/staff";
+import { renderMarkdown } from "./markdown.server";
+import {
+  existingFileId,
+  formText,
+  markdownText,
+  NoChange,
+  ONE_LINE_CONTROL,
+  oneLine,
+  PAGE_IMAGE_RULE,
+  parseEditorForm,
+  removeFlag,
+  requiredLine,
+  restoredMessage,
+  writeRevisedRecord,
+} from "./record-editor.server";
+import { diffRevisions, listRevisions, readRevision } from "./revisions.server";
+import {
+  MAX_LINES_OF_WORK,
+  RESEARCH_UNIT_FIELD_LABELS,
+  RESEARCH_UNIT_KINDS,
+  type ResearchUnitImageField,
+  type ResearchUnitKindValue,
+  type ResearchUnitSnapshot,
+} from "./seeded-record-forms";
+
+/**
+ * The research units' editor (issue 12, decision 0026): /investigadores/{id}, the fields its public
+ * page shows. Same shape as the department editor: one transaction per save (image, row, revision
+ * in page_revisions with entity research_unit, audit row); the search index and the anonymous page
+ * cache follow by the triggers of migrations 0014 and 0015.
+ */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+// ---------------------------------------------------------------- the form
+
+const KIND_VALUES = Object.keys(RESEARCH_UNIT_KINDS) as [ResearchUnitKindValue, ...ResearchUnitKindValue[]];
+
+export const researchUnitEditSchema = z
+  .object({
+    unit_name: requiredLine(RESEARCH_UNIT_FIELD_LABELS.unit_name, 200, "Escriba el nombre de la unidad."),
+    unit_kind: z.enum(KIND_VALUES, { error: "Elija el tipo de unidad." }),
+    name_is_illustrative: removeFlag,
+    summary: requiredLine(RESEARCH_UNIT_FIELD_LABELS.summary, 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
+    content: markdownText(RESEARCH_UNIT_FIELD_LABELS.content),
+    // One line of work per line of the text area (works without JavaScript).
+    lines_of_work: z
+      .string()
+      .optional()
+      .superRefine((value, ctx) => {
+        const lines = (value ?? "").split(/\r\n?|\n/).map((line) => line.trim());
+        if (lines.some((line) => ONE_LINE_CONTROL.test(line)))
+          ctx.addIssue({
+            code: "custom",
+            message: `«${RESEARCH_UNIT_FIELD_LABELS.lines_of_work}» tiene caracteres de control (invisibles). Bórrelos.`,
+          });
+        const kept = lines.filter(Boolean);
+        if (kept.length > MAX_LINES_OF_WORK)
+          ctx.addIssue({ code: "custom", message: `Escriba ${MAX_LINES_OF_WORK} líneas de investigación como máximo (una por renglón).` });
+        const long = kept.findIndex((line) => line.length > 300);
+        if (long >= 0) ctx.addIssue({ code: "custom", message: `La línea de investigación ${long + 1} tiene más de 300 caracteres; acórtela.` });
+      })
+      .transform((value) =>
+        (value ?? "")
+          .split(/\r\n?|\n/)
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ),
+    head_name: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_name, 200),
+    head_grade: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_grade, 200),
+    image_alt: oneLine(RESEARCH_UNIT_FIELD_LABELS.image_alt, 300),
+    quitar_image: removeFlag,
+  })
+  .superRefine((value, ctx) => {
+    if (value.head_grade && !value.head_name)
+      ctx.addIssue({ code: "custom", path: ["head_name"], message: "Escriba el nombre del responsable, o borre su cargo." });
+  });
+
+export type ResearchUnitEditInput = z.output<typeof researchUnitEditSchema>;
+export type ResearchUnitUploads = Partial<Record<ResearchUnitImageField, CheckedFile>>;
+
+/** The first step of the editor's action (see parseEditorForm). */
+export function parseResearchUnitForm(request: Request) {
+  return parseEditorForm(request, researchUnitEditSchema, { image: PAGE_IMAGE_RULE }, (fields) => ({
+    title: formText(fields, "unit_name").trim() || "(sin nombre)",
+    sections: [renderMarkdown(formText(fields, "content"))],
+  }));
+}
+
+// ---------------------------------------------------------------- reading
+
+async function readUnit(db: Db, id: number) {
+  return db.selectFrom("research_units").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+type UnitRow = NonNullable<Awaited<ReturnType<typeof readUnit>>>;
+
+function linesOf(raw: string): string[] {
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter((line): line is string => typeof line === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function snapshotOf(row: UnitRow): ResearchUnitSnapshot {
+  return {
+    unit_name: row.name,
+    unit_kind: row.kind,
+    name_is_illustrative: row.name_is_illustrative === 1,
+    summary: row.summary,
+    content: row.content,
+    lines_of_work: linesOf(row.lines_of_work),
+    head_name: row.head_name,
+    head_grade: row.head_grade,
+    image: row.image_file_id,
+    image_alt: row.image_alt,
+  };
+}
+
+export interface ResearchUnitListItem {
+  id: number;
+  path: string;
+  name: string;
+  kind: ResearchUnitKindValue;
+  isPublished: boolean;
+  updatedAt: string;
+}
+
+/** Research units for the editor's list, optionally filtered by words in the name or the number. */
+export async function listResearchUnitsForEditor(db: Kysely<DB>, query = ""): Promise<ResearchUnitListItem[]> {
+  let select = db.selectFrom("research_units").select(["id", "name", "kind", "is_published", "updated_at"]);
+  for (const word of query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
+    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    select = select.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", eb.val(like)), eb(eb.cast("id", "text"), "=", word)]));
+  }
+  const rows = await select.orderBy("id").execute();
+  return rows.map((row) => ({
+    id: row.id,
+    path: `/investigadores/${row.id}`,
+    name: row.name,
+    kind: row.kind,
+    isPublished: row.is_published === 1,
+    updatedAt: row.updated_at,
+  }));
+}
+
+export interface ResearchUnitForEditor extends ResearchUnitSnapshot {
+  id: number;
+  path: string;
+  isPublished: boolean;
+  updatedAt: string;
+}
+
+export async function getResearchUnitForEditor(db: Kysely<DB>, id: number): Promise<ResearchUnitForEditor | null> {
+  const row = await readUnit(db, id);
+  return row
+    ? { id: row.id, path: `/investigadores/${row.id}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) }
+    : null;
+}
+
+export function listResearchUnitRevisions(db: Kysely<DB>, id: number) {
+  return listRevisions(db, "research_unit", id);
+}
+
+export function diffResearchUnitRevisions(db: Kysely<DB>, id: number, from: number, to: number) {
+  return diffRevisions(db, "research_unit", id, from, to, RESEARCH_UNIT_FIELD_LABELS, new Set(["content", "lines_of_work"]));
+}
+
+// ---------------------------------------------------------------- writing
+
+export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | ResearchUnitImageField | "form", string[]>>;
+export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
+
+function writeUnit(
+  trx: Transaction<DB>,
+  row: UnitRow,
+  next: ResearchUnitSnapshot,
+  action: "editar" | "restaurar",
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+  restoredFrom: { id: number; number: number } | null = null,
+) {
+  return writeRevisedRecord(trx, {
+    entity: "research_unit",
+    id: row.id,
+    labels: RESEARCH_UNIT_FIELD_LABELS,
+    before: snapshotOf(row),
+    next,
+    action,
+    actor,
+    requestId,
+    restoredFrom,
+    update: () =>
+      trx
+        .updateTable("research_units")
+        .set({
+          name: next.unit_name,
+          kind: next.unit_kind,
+          name_is_illustrative: next.name_is_illustrative ? 1 : 0,
+          summary: next.summary,
+          content: next.content,
+          lines_of_work: JSON.stringify(next.lines_of_work),
+          head_name: next.head_name,
+          head_grade: next.head_grade,
+          image_file_id: next.image,
+          image_alt: next.image_alt,
+          updated_at: now.toISOString(),
+        })
+        .where("id", "=", row.id)
+        .execute(),
+  });
+}
+
+/** Saves an edit of a research unit (texts, lines of work, responsible person, image). */
+export async function updateResearchUnit(
+  db: Kysely<DB>,
+  id: number,
+  input: ResearchUnitEditInput,
+  uploads: ResearchUnitUploads,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<ResearchUnitSaveOutcome> {
+  return db
+    .transaction()
+    .execute(async (trx): Promise<ResearchUnitSaveOutcome> => {
+      const row = await readUnit(trx, id);
+      if (!row) return { ok: false, notFound: true };
+      const current = snapshotOf(row);
+      // An image a visitor sees needs its description (checked before anything is stored).
+      const keeps = uploads.image !== undefined || (current.image !== null && !input.quitar_image);
+      if (keeps && !input.image_alt)
+        return {
+          ok: false,
+          issues: { image_alt: [`Describa la imagen en «${RESEARCH_UNIT_FIELD_LABELS.image_alt}» (lo que leen los lectores de pantalla).`] },
+        };
+      const image = uploads.image ? await storeFile(trx, uploads.image, "public") : input.quitar_image ? null : current.image;
+      const next: ResearchUnitSnapshot = {
+        unit_name: input.unit_name,
+        unit_kind: input.unit_kind,
+        name_is_illustrative: input.name_is_illustrative,
+        summary: input.summary,
+        content: input.content ?? "",
+        lines_of_work: input.lines_of_work,
+        head_name: input.head_name || null,
+        head_grade: input.head_grade || null,
+        image,
+        image_alt: image ? (input.image_alt ?? "") : "",
+      };
+      await writeUnit(trx, row, next, "editar", actor, requestId, now);
+      return { ok: true, message: `Se guardaron los cambios de /investigadores/${row.id}.` };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoChange) return { ok: true as const, message: "No había cambios que guardar." };
+      throw error;
+    });
+}
+
+/** Brings back an earlier version of a research unit (every field) as a new revision. */
+export async function restoreResearchUnitRevision(
+  db: Kysely<DB>,
+  id: number,
+  number: number,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+  return db.transaction().execute(async (trx) => {
+    const row = await readUnit(trx, id);
+    const revision = row ? await readRevision<Partial<ResearchUnitSnapshot> & Record<string, unknown>>(trx, "research_unit", id, number) : null;
+    if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión de la unidad." };
+    const old = revision.snapshot;
+    const current = snapshotOf(row);
+    const next: ResearchUnitSnapshot = {
+      ...current,
+      ...old,
+      unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
+      lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
+      image: await existingFileId(trx, old.image),
+    };
+    const result = await writeUnit(trx, row, next, "restaurar", actor, requestId, now, revision);
+    return { ok: true as const, message: restoredMessage(number, result) };
+  });
+}

@@ -1,0 +1,268 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { listRevisions } from "~/content/revisions.server";
+import { db } from "~/db.server";
+import type { StaffUser } from "~/staff/staff";
+import { seedDatabase } from "../../seeds/index";
+import { createSignedInStaff } from "../support/staff";
+import { startTestServer } from "../support/test-server";
+
+// Issue 12: research units and profile records edited by the communications office (decision 0026),
+// through the real HTTP stack (multipart, forgery guard, the route's role check) and the domain.
+
+let baseUrl = "";
+let close: () => Promise<void>;
+let editor: { user: StaffUser; cookie: string };
+let teaching: { cookie: string };
+let unitId = 0;
+let profileId = 0;
+let profilePath = "";
+
+const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0x90), Buffer.from("This program cannot be run in DOS mode.")]);
+
+beforeAll(async () => {
+  await seedDatabase(db);
+  ({ baseUrl, close } = await startTestServer());
+  editor = await createSignedInStaff(db, "comunicacion");
+  teaching = await createSignedInStaff(db, "ensenanza");
+  unitId = (await db.selectFrom("research_units").select("id").where("is_published", "=", 1).orderBy("id").executeTakeFirstOrThrow()).id;
+  const page = await db
+    .selectFrom("content_pages")
+    .select(["path", "profile_page_id"])
+    .where("profile_page_id", "is not", null)
+    .where("is_published", "=", 1)
+    .orderBy("path")
+    .executeTakeFirstOrThrow();
+  profileId = page.profile_page_id!;
+  profilePath = page.path;
+});
+
+afterAll(async () => {
+  await close();
+});
+
+async function counts(table: "research_units" | "profile_pages", id: number) {
+  const count = async (t: "stored_files" | "page_revisions" | "audit_log") =>
+    Number((await db.selectFrom(t).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  return {
+    files: await count("stored_files"),
+    revisions: await count("page_revisions"),
+    audit: await count("audit_log"),
+    row: JSON.stringify(await db.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirstOrThrow()),
+  };
+}
+
+/** A public page's HTML, without what differs per request. */
+async function publicHtml(path: string) {
+  return (await (await fetch(`${baseUrl}${path}`)).text()).replace(/ data-request-id="[^"]*"/, "");
+}
+
+async function search(words: string) {
+  return (await sql<{ path: string }>`SELECT path FROM search_index WHERE search_index MATCH ${words}`.execute(db)).rows.map((r) => r.path);
+}
+
+async function unitForm(changes: Record<string, string | Blob> = {}) {
+  const unit = await db.selectFrom("research_units").selectAll().where("id", "=", unitId).executeTakeFirstOrThrow();
+  const values: Record<string, string> = {
+    intent: "save",
+    unit_name: unit.name,
+    unit_kind: unit.kind,
+    summary: unit.summary,
+    content: unit.content,
+    lines_of_work: (JSON.parse(unit.lines_of_work) as string[]).join("\n"),
+    head_name: unit.head_name ?? "",
+    head_grade: unit.head_grade ?? "",
+    image_alt: unit.image_alt,
+  };
+  if (unit.name_is_illustrative) values.name_is_illustrative = "on";
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...values, ...changes })) form.append(name, value);
+  return form;
+}
+
+async function profileForm(changes: Record<string, string | Blob> = {}) {
+  const p = await db.selectFrom("profile_pages").selectAll().where("id", "=", profileId).executeTakeFirstOrThrow();
+  const values: Record<string, string> = {
+    intent: "save",
+    page_title: p.page_title,
+    page_banner_image_alt: p.banner_image_alt,
+    page_banner_content: p.banner_content,
+    page_first_content: p.first_content,
+    page_first_image_alt: p.first_image_alt,
+    page_second_content: p.second_content,
+    page_second_image_alt: p.second_image_alt,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries({ ...values, ...changes })) form.append(name, value);
+  return form;
+}
+
+function post(path: string, form: FormData, cookie = editor.cookie) {
+  return fetch(`${baseUrl}${path}`, { method: "POST", body: form, headers: { Cookie: cookie, Origin: baseUrl }, redirect: "manual" });
+}
+
+const KINDS = [
+  {
+    kind: "research units",
+    table: "research_units" as const,
+    entity: "research_unit" as const,
+    base: "/admin/contenido/investigacion",
+    id: () => unitId,
+    form: unitForm,
+    publicPath: () => `/investigadores/${unitId}`,
+    hostile: [
+      ["control characters in the name", { unit_name: "Unidad\u0007 de prueba" }, /tiene caracteres de control/],
+      ["control characters in a line of work", { lines_of_work: "Genómica\nOncología\u0000" }, /tiene caracteres de control/],
+      ["a kind that does not exist", { unit_kind: "secreta" }, /Elija el tipo de unidad/],
+      ["an empty name", { unit_name: "  " }, /Escriba el nombre de la unidad/],
+      ["an EXE renamed .png", { image: new File([EXE], "foto.png", { type: "image/png" }) }, /no es una imagen JPG, PNG ni WebP/],
+    ] as [string, Record<string, string | Blob>, RegExp][],
+    edit: <Record<string, string>>{
+      unit_name: "Unidad de Prueba Editada",
+      content: "Texto mameyeditado con [enlace](javascript:alert(1)).\n\n<script>alert(1)</script>",
+      lines_of_work: "Genómica\n\nNefrología",
+    },
+  },
+  {
+    kind: "profile records",
+    table: "profile_pages" as const,
+    entity: "profile_page" as const,
+    base: "/admin/contenido/perfiles",
+    id: () => profileId,
+    form: profileForm,
+    publicPath: () => profilePath,
+    hostile: [
+      ["control characters in the banner text", { page_banner_content: "Hola\u001b[31m" }, /tiene caracteres de control/],
+      ["an empty title", { page_title: "" }, /Escriba el título del perfil/],
+      ["an EXE renamed .jpg", { page_first_image: new File([EXE], "foto.jpg", { type: "image/jpeg" }) }, /no es una imagen JPG, PNG ni WebP/],
+    ] as [string, Record<string, string | Blob>, RegExp][],
+    edit: <Record<string, string>>{ page_first_content: "Texto tamarindoeditado con [enlace](javascript:alert(1)).\n\n<script>alert(1)</script>" },
+  },
+];
+
+for (const k of KINDS) {
+  describe(k.kind, () => {
+    for (const [label, changes, message] of k.hostile) {
+      test(`hostile input is refused: ${label}`, async () => {
+        const before = await counts(k.table, k.id());
+        const response = await post(`${k.base}/${k.id()}`, await k.form(changes));
+        expect(response.status).toBe(400);
+        expect(await response.text()).toMatch(message);
+        expect(await counts(k.table, k.id())).toEqual(before);
+      });
+    }
+
+    test("an ensenanza member is refused on every screen, and nothing is stored", async () => {
+      const before = await counts(k.table, k.id());
+      expect((await post(`${k.base}/${k.id()}`, await k.form({ summary: "Intruso" }), teaching.cookie)).status).toBe(403);
+      const restore = new FormData();
+      restore.set("revision", "1");
+      expect((await post(`${k.base}/${k.id()}/historial`, restore, teaching.cookie)).status).toBe(403);
+      expect(await counts(k.table, k.id())).toEqual(before);
+      for (const path of [k.base, `${k.base}/${k.id()}`, `${k.base}/${k.id()}/historial`]) {
+        expect((await fetch(`${baseUrl}${path}`, { headers: { Cookie: teaching.cookie } })).status, path).toBe(403);
+      }
+    });
+
+    test("an edit shows on the public page and in /buscar at once; history, diff, restore of version 1 and audit follow", async () => {
+      const publicBefore = await publicHtml(k.publicPath());
+      const rowBefore = await db.selectFrom(k.table).selectAll().where("id", "=", k.id()).executeTakeFirstOrThrow();
+      const response = await post(`${k.base}/${k.id()}`, await k.form(k.edit));
+      expect(response.status).toBe(303);
+
+      const html = await publicHtml(k.publicPath());
+      const word = k.entity === "research_unit" ? "mameyeditado" : "tamarindoeditado";
+      expect(html).toContain(word);
+      expect(html).not.toContain("<script>alert(1)");
+      expect(html).not.toContain('href="javascript:');
+      if (k.entity === "research_unit") {
+        expect(html).toContain("Unidad de Prueba Editada");
+        expect(html).toMatch(/<li>Genómica<\/li>\s*<li>Nefrología<\/li>/);
+      }
+      expect(await search(word)).toEqual([k.publicPath()]);
+
+      const revisions = await listRevisions(db, k.entity, k.id());
+      expect(revisions.map((r) => [r.number, r.action])).toEqual([
+        [2, "editar"],
+        [1, "inicial"],
+      ]);
+      const history = await (await fetch(`${baseUrl}${k.base}/${k.id()}/historial?de=1&a=2`, { headers: { Cookie: editor.cookie } })).text();
+      expect(history).toContain("Contenido anterior a la primera edición");
+      expect(history).toMatch(new RegExp(`<ins>[^<]*${word}`));
+
+      const restore = new FormData();
+      restore.set("revision", "1");
+      const restored = await post(`${k.base}/${k.id()}/historial`, restore);
+      expect(restored.status).toBe(303);
+      const rowAfter = await db.selectFrom(k.table).selectAll().where("id", "=", k.id()).executeTakeFirstOrThrow();
+      expect({ ...rowAfter, updated_at: null }).toEqual({ ...rowBefore, updated_at: null });
+      expect(await search(word)).toEqual([]);
+      expect(await publicHtml(k.publicPath())).toBe(publicBefore);
+      expect((await listRevisions(db, k.entity, k.id()))[0]).toMatchObject({ number: 3, action: "restaurar", restoredFromNumber: 1 });
+
+      const audit = await db
+        .selectFrom("audit_log")
+        .select(["action", "actor_email"])
+        .where("entity", "=", k.entity)
+        .where("entity_id", "=", String(k.id()))
+        .orderBy("id")
+        .execute();
+      expect(audit).toEqual([
+        { action: `${k.entity}.update`, actor_email: editor.user.email },
+        { action: `${k.entity}.restore`, actor_email: editor.user.email },
+      ]);
+    });
+  });
+}
+
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
+describe("rules checked before anything is stored", () => {
+  test("every error at once for a research unit, with what was typed kept", async () => {
+    const before = await counts("research_units", unitId);
+    const response = await post(
+      `/admin/contenido/investigacion/${unitId}`,
+      await unitForm({ unit_name: "Nombre conservado", head_name: "", head_grade: "Jefa", summary: "x\u0000", image: new File([EXE], "a.webp") }),
+    );
+    const html = await response.text();
+    expect(response.status).toBe(400);
+    expect(html).toMatch(/Escriba el nombre del responsable, o borre su cargo/);
+    expect(html).toMatch(/«Resumen» tiene caracteres de control/);
+    expect(html).toMatch(/no es una imagen JPG, PNG ni WebP/);
+    expect(html).toContain('value="Nombre conservado"');
+    expect(await counts("research_units", unitId)).toEqual(before);
+  });
+
+  test("a research unit image without its description is refused", async () => {
+    const before = await counts("research_units", unitId);
+    const response = await post(`/admin/contenido/investigacion/${unitId}`, await unitForm({ image: new File([PNG], "u.png"), image_alt: "" }));
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/Describa la imagen/);
+    expect(await counts("research_units", unitId)).toEqual(before);
+  });
+
+  test("a profile's narrow-screen banner needs the banner", async () => {
+    const before = await counts("profile_pages", profileId);
+    const response = await post(
+      `/admin/contenido/perfiles/${profileId}`,
+      await profileForm({ quitar_page_banner_image: "on", banner_image_responsive: new File([PNG], "b.png") }),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/necesita también la imagen del encabezado/);
+    expect(await counts("profile_pages", profileId)).toEqual(before);
+  });
+
+  test("Vista previa renders through the sanitiser and stores nothing", async () => {
+    const before = await counts("profile_pages", profileId);
+    const form = await profileForm({ page_first_content: "Hola **vista** <script>alert(1)</script> [x](javascript:alert(1))" });
+    form.set("intent", "preview");
+    const response = await post(`/admin/contenido/perfiles/${profileId}`, form);
+    const html = await response.text();
+    expect(response.status).toBe(200);
+    expect(html).toContain("Vista previa (todavía no se guarda)");
+    expect(html).toContain("<strong>vista</strong>");
+    expect(html).not.toContain("<script>alert(1)");
+    expect(html).not.toContain('href="javascript:');
+    expect(await counts("profile_pages", profileId)).toEqual(before);
+  });
+});
