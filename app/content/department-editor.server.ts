@@ -27,7 +27,7 @@ import {
   restoreRecordRevision,
   revisionReaders,
   unlessNoChange,
-  writeRevisedRecord,
+  recordWriter,
 } from "./record-editor.server";
 
 /**
@@ -242,35 +242,18 @@ function columnsOf(snapshot: DepartmentSnapshot) {
   };
 }
 
-/** Writes a new state of the page, its revision and its audit row; throws NoChange when nothing changed. */
-function writeDepartment(
-  trx: Transaction<DB>,
-  row: DepartmentRow,
-  next: DepartmentSnapshot,
-  action: "editar" | "restaurar",
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  restoredFrom: { id: number; number: number } | null = null,
-) {
-  return writeRevisedRecord(trx, {
-    entity: "department_page",
-    id: row.id,
-    labels: DEPARTMENT_FIELD_LABELS,
-    before: snapshotOf(row),
-    next,
-    action,
-    actor,
-    requestId,
-    restoredFrom,
-    update: () =>
-      trx
-        .updateTable("department_pages")
-        .set({ ...columnsOf(next), updated_at: now.toISOString() })
-        .where("id", "=", row.id)
-        .execute(),
-  });
-}
+/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
+const writeDepartment = recordWriter<DepartmentRow, DepartmentSnapshot>({
+  entity: "department_page",
+  labels: DEPARTMENT_FIELD_LABELS,
+  snapshot: snapshotOf,
+  update: (trx, id, next, now) =>
+    trx
+      .updateTable("department_pages")
+      .set({ ...columnsOf(next), updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute(),
+});
 
 /** Saves an edit of a department or direction page (texts, images, staff rows). */
 export async function updateDepartmentPage(

@@ -17,7 +17,7 @@ import {
   restoreRecordRevision,
   revisionReaders,
   unlessNoChange,
-  writeRevisedRecord,
+  recordWriter,
 } from "./record-editor.server";
 import { PROFILE_FIELD_LABELS, PROFILE_IMAGE_FIELDS, type ProfileImageField, type ProfileSnapshot } from "./seeded-record-forms";
 
@@ -139,47 +139,31 @@ export const { list: listProfileRevisions, diff: diffProfileRevisions } = revisi
 export type ProfileIssues = Partial<Record<keyof ProfileEditInput | ProfileImageField | "form", string[]>>;
 export type ProfileSaveOutcome = { ok: true; message: string } | { ok: false; issues: ProfileIssues } | { ok: false; notFound: true };
 
-function writeProfile(
-  trx: Transaction<DB>,
-  row: ProfileRow,
-  next: ProfileSnapshot,
-  action: "editar" | "restaurar",
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  restoredFrom: { id: number; number: number } | null = null,
-) {
-  return writeRevisedRecord(trx, {
-    entity: "profile_page",
-    id: row.id,
-    labels: PROFILE_FIELD_LABELS,
-    before: snapshotOf(row),
-    next,
-    action,
-    actor,
-    requestId,
-    restoredFrom,
-    update: () =>
-      trx
-        .updateTable("profile_pages")
-        .set({
-          page_title: next.page_title,
-          banner_image_file_id: next.page_banner_image,
-          banner_image_responsive_file_id: next.banner_image_responsive,
-          banner_image_alt: next.page_banner_image_alt,
-          banner_content: next.page_banner_content,
-          first_content: next.page_first_content,
-          first_image_file_id: next.page_first_image,
-          first_image_alt: next.page_first_image_alt,
-          second_content: next.page_second_content,
-          second_image_file_id: next.page_second_image,
-          second_image_alt: next.page_second_image_alt,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", row.id)
-        .execute(),
-  });
-}
+/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
+const writeProfile = recordWriter<ProfileRow, ProfileSnapshot>({
+  entity: "profile_page",
+  labels: PROFILE_FIELD_LABELS,
+  snapshot: snapshotOf,
+  update: (trx, id, next, now) =>
+    trx
+      .updateTable("profile_pages")
+      .set({
+        page_title: next.page_title,
+        banner_image_file_id: next.page_banner_image,
+        banner_image_responsive_file_id: next.banner_image_responsive,
+        banner_image_alt: next.page_banner_image_alt,
+        banner_content: next.page_banner_content,
+        first_content: next.page_first_content,
+        first_image_file_id: next.page_first_image,
+        first_image_alt: next.page_first_image_alt,
+        second_content: next.page_second_content,
+        second_image_file_id: next.page_second_image,
+        second_image_alt: next.page_second_image_alt,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .execute(),
+});
 
 /** Which description each shown image needs (the responsive banner shares the banner's). */
 const ALT_OF = {

@@ -225,3 +225,37 @@ export function restoreRecordRevision<Row, S extends object>(
     return { ok: true, message: restoredMessage(number, await steps.write(trx, row, next, revision)) };
   });
 }
+
+/**
+ * A kind's save step: its entity, labels, how a row reads as a snapshot and how a snapshot is
+ * written to its row; the result writes a new state with writeRevisedRecord.
+ */
+export function recordWriter<Row extends { id: number }, S extends object>(kind: {
+  entity: RevisionEntity;
+  labels: Record<keyof S, string>;
+  snapshot: (row: Row) => S;
+  update: (trx: Transaction<DB>, id: number, next: S, now: Date) => Promise<unknown>;
+}) {
+  return (
+    trx: Transaction<DB>,
+    row: Row,
+    next: S,
+    action: "editar" | "restaurar",
+    actor: StaffUser,
+    requestId: string | null,
+    now: Date,
+    restoredFrom: { id: number; number: number } | null = null,
+  ) =>
+    writeRevisedRecord(trx, {
+      entity: kind.entity,
+      id: row.id,
+      labels: kind.labels,
+      before: kind.snapshot(row),
+      next,
+      action,
+      actor,
+      requestId,
+      restoredFrom,
+      update: () => kind.update(trx, row.id, next, now),
+    });
+}

@@ -18,7 +18,7 @@ import {
   restoreRecordRevision,
   revisionReaders,
   unlessNoChange,
-  writeRevisedRecord,
+  recordWriter,
 } from "./record-editor.server";
 import {
   MAX_LINES_OF_WORK,
@@ -176,46 +176,30 @@ export const { list: listResearchUnitRevisions, diff: diffResearchUnitRevisions 
 export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | ResearchUnitImageField | "form", string[]>>;
 export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
 
-function writeUnit(
-  trx: Transaction<DB>,
-  row: UnitRow,
-  next: ResearchUnitSnapshot,
-  action: "editar" | "restaurar",
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  restoredFrom: { id: number; number: number } | null = null,
-) {
-  return writeRevisedRecord(trx, {
-    entity: "research_unit",
-    id: row.id,
-    labels: RESEARCH_UNIT_FIELD_LABELS,
-    before: snapshotOf(row),
-    next,
-    action,
-    actor,
-    requestId,
-    restoredFrom,
-    update: () =>
-      trx
-        .updateTable("research_units")
-        .set({
-          name: next.unit_name,
-          kind: next.unit_kind,
-          name_is_illustrative: next.name_is_illustrative ? 1 : 0,
-          summary: next.summary,
-          content: next.content,
-          lines_of_work: JSON.stringify(next.lines_of_work),
-          head_name: next.head_name,
-          head_grade: next.head_grade,
-          image_file_id: next.image,
-          image_alt: next.image_alt,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", row.id)
-        .execute(),
-  });
-}
+/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
+const writeUnit = recordWriter<UnitRow, ResearchUnitSnapshot>({
+  entity: "research_unit",
+  labels: RESEARCH_UNIT_FIELD_LABELS,
+  snapshot: snapshotOf,
+  update: (trx, id, next, now) =>
+    trx
+      .updateTable("research_units")
+      .set({
+        name: next.unit_name,
+        kind: next.unit_kind,
+        name_is_illustrative: next.name_is_illustrative ? 1 : 0,
+        summary: next.summary,
+        content: next.content,
+        lines_of_work: JSON.stringify(next.lines_of_work),
+        head_name: next.head_name,
+        head_grade: next.head_grade,
+        image_file_id: next.image,
+        image_alt: next.image_alt,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .execute(),
+});
 
 /** Saves an edit of a research unit (texts, lines of work, responsible person, image). */
 export async function updateResearchUnit(
