@@ -3,8 +3,7 @@ import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
 import { DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
-import { TextAreaField } from "./page-editor-form";
-import { EditorActions, EditorPreviewSection, MARKDOWN_HINT, PageImageFields, type CurrentImage } from "./record-editor-form";
+import { EditorActions, EditorPreviewSection, PageImageFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
 
 export type DepartmentFormValues = {
   page_title: string;
@@ -93,31 +92,7 @@ export function DepartmentEditorForm({
           <Field meta={fields.page_titular_grade} label={DEPARTMENT_FIELD_LABELS.page_titular_grade} hint="Por ejemplo: Director Médico." />
           <PageImageFields meta={fields.page_titular_photo} label={DEPARTMENT_FIELD_LABELS.page_titular_photo} current={images.page_titular_photo} />
         </fieldset>
-        <fieldset className="form__group">
-          <legend>Primer bloque</legend>
-          <TextAreaField
-            meta={fields.page_first_content}
-            label={`${DEPARTMENT_FIELD_LABELS.page_first_content} (Markdown)`}
-            hint={MARKDOWN_HINT}
-            rows={12}
-          />
-          <PageImageFields
-            meta={fields.page_first_image}
-            label={DEPARTMENT_FIELD_LABELS.page_first_image}
-            current={images.page_first_image}
-            alt={{ meta: fields.page_first_image_alt, label: DEPARTMENT_FIELD_LABELS.page_first_image_alt }}
-          />
-        </fieldset>
-        <fieldset className="form__group">
-          <legend>Segundo bloque</legend>
-          <TextAreaField meta={fields.page_second_content} label={`${DEPARTMENT_FIELD_LABELS.page_second_content} (Markdown)`} rows={12} />
-          <PageImageFields
-            meta={fields.page_second_image}
-            label={DEPARTMENT_FIELD_LABELS.page_second_image}
-            current={images.page_second_image}
-            alt={{ meta: fields.page_second_image_alt, label: DEPARTMENT_FIELD_LABELS.page_second_image_alt }}
-          />
-        </fieldset>
+        <TextAndImageBlocks fields={fields} labels={DEPARTMENT_FIELD_LABELS} images={images} />
         <fieldset className="form__group">
           <legend>{DEPARTMENT_FIELD_LABELS.page_staff}</legend>
           <p className="field__hint">

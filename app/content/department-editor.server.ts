@@ -18,17 +18,17 @@ import {
   existingFileId,
   formText,
   markdownText,
-  NoChange,
   ONE_LINE_CONTROL,
   oneLine,
   PAGE_IMAGE_RULE,
   parseEditorForm,
   removeFlag,
   requiredLine,
-  restoredMessage,
-  writeRevisedRecord,
+  restoreRecordRevision,
+  revisionReaders,
+  unlessNoChange,
+  recordWriter,
 } from "./record-editor.server";
-import { diffRevisions, listRevisions, readRevision } from "./revisions.server";
 
 /**
  * The department and direction pages' editor (issue 12, decision 0026): the seed's department
@@ -213,21 +213,11 @@ export async function getDepartmentPageForEditor(db: Kysely<DB>, id: number): Pr
     : null;
 }
 
-export function listDepartmentRevisions(db: Kysely<DB>, id: number) {
-  return listRevisions(db, "department_page", id);
-}
-
-export function diffDepartmentRevisions(db: Kysely<DB>, id: number, from: number, to: number) {
-  return diffRevisions(
-    db,
-    "department_page",
-    id,
-    from,
-    to,
-    DEPARTMENT_FIELD_LABELS,
-    new Set(["page_first_content", "page_second_content", "page_staff"]),
-  );
-}
+export const { list: listDepartmentRevisions, diff: diffDepartmentRevisions } = revisionReaders("department_page", DEPARTMENT_FIELD_LABELS, [
+  "page_first_content",
+  "page_second_content",
+  "page_staff",
+]);
 
 // ---------------------------------------------------------------- writing
 
@@ -252,35 +242,18 @@ function columnsOf(snapshot: DepartmentSnapshot) {
   };
 }
 
-/** Writes a new state of the page, its revision and its audit row; throws NoChange when nothing changed. */
-function writeDepartment(
-  trx: Transaction<DB>,
-  row: DepartmentRow,
-  next: DepartmentSnapshot,
-  action: "editar" | "restaurar",
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  restoredFrom: { id: number; number: number } | null = null,
-) {
-  return writeRevisedRecord(trx, {
-    entity: "department_page",
-    id: row.id,
-    labels: DEPARTMENT_FIELD_LABELS,
-    before: snapshotOf(row),
-    next,
-    action,
-    actor,
-    requestId,
-    restoredFrom,
-    update: () =>
-      trx
-        .updateTable("department_pages")
-        .set({ ...columnsOf(next), updated_at: now.toISOString() })
-        .where("id", "=", row.id)
-        .execute(),
-  });
-}
+/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
+const writeDepartment = recordWriter<DepartmentRow, DepartmentSnapshot>({
+  entity: "department_page",
+  labels: DEPARTMENT_FIELD_LABELS,
+  snapshot: snapshotOf,
+  update: (trx, id, next, now) =>
+    trx
+      .updateTable("department_pages")
+      .set({ ...columnsOf(next), updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute(),
+});
 
 /** Saves an edit of a department or direction page (texts, images, staff rows). */
 export async function updateDepartmentPage(
@@ -292,9 +265,8 @@ export async function updateDepartmentPage(
   requestId: string | null,
   now: Date,
 ): Promise<DepartmentSaveOutcome> {
-  return db
-    .transaction()
-    .execute(async (trx): Promise<DepartmentSaveOutcome> => {
+  return unlessNoChange(
+    db.transaction().execute(async (trx): Promise<DepartmentSaveOutcome> => {
       const row = await readDepartment(trx, id);
       if (!row) return { ok: false, notFound: true };
       const current = snapshotOf(row);
@@ -336,38 +308,23 @@ export async function updateDepartmentPage(
       };
       await writeDepartment(trx, row, next, "editar", actor, requestId, now);
       return { ok: true, message: `Se guardaron los cambios de /direccion/${row.slug}.` };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NoChange) return { ok: true as const, message: "No había cambios que guardar." };
-      throw error;
-    });
+    }),
+  );
 }
 
 /** Brings back an earlier version of a department page (every field) as a new revision. */
-export async function restoreDepartmentRevision(
-  db: Kysely<DB>,
-  id: number,
-  number: number,
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await readDepartment(trx, id);
-    const revision = row ? await readRevision<DepartmentSnapshot & Record<string, unknown>>(trx, "department_page", id, number) : null;
-    if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión de la página." };
-    const old = revision.snapshot;
+export function restoreDepartmentRevision(db: Kysely<DB>, id: number, number: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return restoreRecordRevision<DepartmentRow, DepartmentSnapshot>(db, "department_page", id, number, "No encontramos esa versión de la página.", {
+    read: (trx) => readDepartment(trx, id),
     // Files are never deleted, but a restored image must still exist (the column references it).
-    const exists = (fileId: unknown) => existingFileId(trx, fileId);
-    const next: DepartmentSnapshot = {
+    merge: async (trx, row, old) => ({
       ...snapshotOf(row),
       ...old,
       page_staff: Array.isArray(old.page_staff) ? old.page_staff.filter((s) => isSafeStaffLink(s.link)) : [],
-      page_titular_photo: await exists(old.page_titular_photo),
-      page_first_image: await exists(old.page_first_image),
-      page_second_image: await exists(old.page_second_image),
-    };
-    const result = await writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision);
-    return { ok: true as const, message: restoredMessage(number, result) };
+      page_titular_photo: await existingFileId(trx, old.page_titular_photo),
+      page_first_image: await existingFileId(trx, old.page_first_image),
+      page_second_image: await existingFileId(trx, old.page_second_image),
+    }),
+    write: (trx, row, next, revision) => writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision),
   });
 }

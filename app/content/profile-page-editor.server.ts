@@ -9,16 +9,16 @@ import {
   existingFileId,
   formText,
   markdownText,
-  NoChange,
   oneLine,
   PAGE_IMAGE_RULE,
   parseEditorForm,
   removeFlag,
   requiredLine,
-  restoredMessage,
-  writeRevisedRecord,
+  restoreRecordRevision,
+  revisionReaders,
+  unlessNoChange,
+  recordWriter,
 } from "./record-editor.server";
-import { diffRevisions, listRevisions, readRevision } from "./revisions.server";
 import { PROFILE_FIELD_LABELS, PROFILE_IMAGE_FIELDS, type ProfileImageField, type ProfileSnapshot } from "./seeded-record-forms";
 
 /**
@@ -128,68 +128,42 @@ export async function getProfileForEditor(db: Kysely<DB>, id: number): Promise<P
   return row ? { id: row.id, key: row.key, paths: await pagesShowing(db, id), updatedAt: row.updated_at, ...snapshotOf(row) } : null;
 }
 
-export function listProfileRevisions(db: Kysely<DB>, id: number) {
-  return listRevisions(db, "profile_page", id);
-}
-
-export function diffProfileRevisions(db: Kysely<DB>, id: number, from: number, to: number) {
-  return diffRevisions(
-    db,
-    "profile_page",
-    id,
-    from,
-    to,
-    PROFILE_FIELD_LABELS,
-    new Set(["page_banner_content", "page_first_content", "page_second_content"]),
-  );
-}
+export const { list: listProfileRevisions, diff: diffProfileRevisions } = revisionReaders("profile_page", PROFILE_FIELD_LABELS, [
+  "page_banner_content",
+  "page_first_content",
+  "page_second_content",
+]);
 
 // ---------------------------------------------------------------- writing
 
 export type ProfileIssues = Partial<Record<keyof ProfileEditInput | ProfileImageField | "form", string[]>>;
 export type ProfileSaveOutcome = { ok: true; message: string } | { ok: false; issues: ProfileIssues } | { ok: false; notFound: true };
 
-function writeProfile(
-  trx: Transaction<DB>,
-  row: ProfileRow,
-  next: ProfileSnapshot,
-  action: "editar" | "restaurar",
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  restoredFrom: { id: number; number: number } | null = null,
-) {
-  return writeRevisedRecord(trx, {
-    entity: "profile_page",
-    id: row.id,
-    labels: PROFILE_FIELD_LABELS,
-    before: snapshotOf(row),
-    next,
-    action,
-    actor,
-    requestId,
-    restoredFrom,
-    update: () =>
-      trx
-        .updateTable("profile_pages")
-        .set({
-          page_title: next.page_title,
-          banner_image_file_id: next.page_banner_image,
-          banner_image_responsive_file_id: next.banner_image_responsive,
-          banner_image_alt: next.page_banner_image_alt,
-          banner_content: next.page_banner_content,
-          first_content: next.page_first_content,
-          first_image_file_id: next.page_first_image,
-          first_image_alt: next.page_first_image_alt,
-          second_content: next.page_second_content,
-          second_image_file_id: next.page_second_image,
-          second_image_alt: next.page_second_image_alt,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", row.id)
-        .execute(),
-  });
-}
+/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
+const writeProfile = recordWriter<ProfileRow, ProfileSnapshot>({
+  entity: "profile_page",
+  labels: PROFILE_FIELD_LABELS,
+  snapshot: snapshotOf,
+  update: (trx, id, next, now) =>
+    trx
+      .updateTable("profile_pages")
+      .set({
+        page_title: next.page_title,
+        banner_image_file_id: next.page_banner_image,
+        banner_image_responsive_file_id: next.banner_image_responsive,
+        banner_image_alt: next.page_banner_image_alt,
+        banner_content: next.page_banner_content,
+        first_content: next.page_first_content,
+        first_image_file_id: next.page_first_image,
+        first_image_alt: next.page_first_image_alt,
+        second_content: next.page_second_content,
+        second_image_file_id: next.page_second_image,
+        second_image_alt: next.page_second_image_alt,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .execute(),
+});
 
 /** Which description each shown image needs (the responsive banner shares the banner's). */
 const ALT_OF = {
@@ -208,9 +182,8 @@ export async function updateProfile(
   requestId: string | null,
   now: Date,
 ): Promise<ProfileSaveOutcome> {
-  return db
-    .transaction()
-    .execute(async (trx): Promise<ProfileSaveOutcome> => {
+  return unlessNoChange(
+    db.transaction().execute(async (trx): Promise<ProfileSaveOutcome> => {
       const row = await readProfile(trx, id);
       if (!row) return { ok: false, notFound: true };
       const current = snapshotOf(row);
@@ -250,31 +223,20 @@ export async function updateProfile(
       };
       await writeProfile(trx, row, next, "editar", actor, requestId, now);
       return { ok: true, message: `Se guardaron los cambios del perfil «${next.page_title}».` };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NoChange) return { ok: true as const, message: "No había cambios que guardar." };
-      throw error;
-    });
+    }),
+  );
 }
 
 /** Brings back an earlier version of a profile record (every field) as a new revision. */
-export async function restoreProfileRevision(
-  db: Kysely<DB>,
-  id: number,
-  number: number,
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await readProfile(trx, id);
-    const revision = row ? await readRevision<Partial<ProfileSnapshot> & Record<string, unknown>>(trx, "profile_page", id, number) : null;
-    if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión del perfil." };
-    const old = revision.snapshot;
-    const next: ProfileSnapshot = { ...snapshotOf(row), ...old };
-    // Files are never deleted, but a restored image must still exist (the column references it).
-    for (const field of PROFILE_IMAGE_FIELDS) next[field] = await existingFileId(trx, old[field]);
-    const result = await writeProfile(trx, row, next, "restaurar", actor, requestId, now, revision);
-    return { ok: true as const, message: restoredMessage(number, result) };
+export function restoreProfileRevision(db: Kysely<DB>, id: number, number: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return restoreRecordRevision<ProfileRow, ProfileSnapshot>(db, "profile_page", id, number, "No encontramos esa versión del perfil.", {
+    read: (trx) => readProfile(trx, id),
+    merge: async (trx, row, old) => {
+      const next: ProfileSnapshot = { ...snapshotOf(row), ...old };
+      // Files are never deleted, but a restored image must still exist (the column references it).
+      for (const field of PROFILE_IMAGE_FIELDS) next[field] = await existingFileId(trx, old[field]);
+      return next;
+    },
+    write: (trx, row, next, revision) => writeProfile(trx, row, next, "restaurar", actor, requestId, now, revision),
   });
 }

@@ -3,6 +3,7 @@ import { AdminFileField } from "~/components/admin-file-field";
 import { Field, type FieldMeta } from "~/components/forms";
 import { PAGE_IMAGE_ACCEPT } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
+import { TextAreaField } from "./page-editor-form";
 
 /**
  * Form pieces the editors of seeded records share (department pages, research units, profile
@@ -75,5 +76,41 @@ export function EditorActions() {
         Guardar cambios
       </button>
     </div>
+  );
+}
+
+type BlockField =
+  "page_first_content" | "page_first_image" | "page_first_image_alt" | "page_second_content" | "page_second_image" | "page_second_image_alt";
+
+/** The seed's two blocks (a Markdown text, an image and its description, twice), as department pages and profile records have them. */
+export function TextAndImageBlocks({
+  fields,
+  labels,
+  images,
+}: {
+  fields: Record<BlockField, FieldMeta>;
+  labels: Record<BlockField, string>;
+  images: Record<"page_first_image" | "page_second_image", CurrentImage>;
+}) {
+  return (
+    <>
+      {(["first", "second"] as const).map((which) => (
+        <fieldset className="form__group" key={which}>
+          <legend>{which === "first" ? "Primer bloque" : "Segundo bloque"}</legend>
+          <TextAreaField
+            meta={fields[`page_${which}_content`]}
+            label={`${labels[`page_${which}_content`]} (Markdown)`}
+            hint={which === "first" ? MARKDOWN_HINT : undefined}
+            rows={12}
+          />
+          <PageImageFields
+            meta={fields[`page_${which}_image`]}
+            label={labels[`page_${which}_image`]}
+            current={images[`page_${which}_image`]}
+            alt={{ meta: fields[`page_${which}_image_alt`], label: labels[`page_${which}_image_alt`] }}
+          />
+        </fieldset>
+      ))}
+    </>
   );
 }

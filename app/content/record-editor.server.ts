@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
-import type { Transaction } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import { COURSE_FILE_MESSAGES, COURSE_IMAGE_MAX_BYTES, detectCourseFile } from "~/courses/course-form";
@@ -9,7 +9,16 @@ import { recordAudit } from "~/staff/audit.server";
 import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
 import type { SafeHtml } from "./markdown.server";
-import { changedFields, ensureInitialRevision, pickFields, writeRevision, type Snapshot } from "./revisions.server";
+import {
+  changedFields,
+  diffRevisions,
+  ensureInitialRevision,
+  listRevisions,
+  pickFields,
+  readRevision,
+  writeRevision,
+  type Snapshot,
+} from "./revisions.server";
 
 /**
  * What the editors of seeded records share (department pages, research units, profile records;
@@ -170,4 +179,83 @@ export function restoredMessage(number: number, result: { changed: string[]; num
   return result.changed.length
     ? `Se restauró la versión ${number} como versión ${result.number}.`
     : `La versión ${number} ya era igual a la actual; se registró como versión ${result.number}.`;
+}
+
+/** An edit that changes nothing answers ok with a message, and writes nothing (NoChange rolled it back). */
+export function unlessNoChange<T>(save: Promise<T>): Promise<T | { ok: true; message: string }> {
+  return save.catch((error: unknown) => {
+    if (error instanceof NoChange) return { ok: true as const, message: "No había cambios que guardar." };
+    throw error;
+  });
+}
+
+/** A kind's history readers: its revisions, and the diff of two with its labels (long texts by line). */
+export function revisionReaders(entity: RevisionEntity, labels: Record<string, string>, byLine: readonly string[]) {
+  const lines = new Set(byLine);
+  return {
+    list: (db: Kysely<DB>, id: number) => listRevisions(db, entity, id),
+    diff: (db: Kysely<DB>, id: number, from: number, to: number) => diffRevisions(db, entity, id, from, to, labels, lines),
+  };
+}
+
+export type RestoreOutcome = { ok: true; message: string } | { ok: false; message: string };
+
+/**
+ * Brings back an earlier version of a record as a new revision, in one transaction: `read` the
+ * record, `merge` the old snapshot over it (each kind checks what it must: files still stored,
+ * links still safe), `write` it (writeRevisedRecord with action "restaurar").
+ */
+export function restoreRecordRevision<Row, S extends object>(
+  db: Kysely<DB>,
+  entity: RevisionEntity,
+  id: number,
+  number: number,
+  notFound: string,
+  steps: {
+    read: (trx: Transaction<DB>) => Promise<Row | undefined>;
+    merge: (trx: Transaction<DB>, row: Row, old: Partial<S> & Snapshot) => Promise<S>;
+    write: (trx: Transaction<DB>, row: Row, next: S, revision: { id: number; number: number }) => Promise<{ changed: string[]; number: number }>;
+  },
+): Promise<RestoreOutcome> {
+  return db.transaction().execute(async (trx): Promise<RestoreOutcome> => {
+    const row = await steps.read(trx);
+    const revision = row ? await readRevision<Partial<S> & Snapshot>(trx, entity, id, number) : null;
+    if (!row || !revision) return { ok: false, message: notFound };
+    const next = await steps.merge(trx, row, revision.snapshot);
+    return { ok: true, message: restoredMessage(number, await steps.write(trx, row, next, revision)) };
+  });
+}
+
+/**
+ * A kind's save step: its entity, labels, how a row reads as a snapshot and how a snapshot is
+ * written to its row; the result writes a new state with writeRevisedRecord.
+ */
+export function recordWriter<Row extends { id: number }, S extends object>(kind: {
+  entity: RevisionEntity;
+  labels: Record<keyof S, string>;
+  snapshot: (row: Row) => S;
+  update: (trx: Transaction<DB>, id: number, next: S, now: Date) => Promise<unknown>;
+}) {
+  return (
+    trx: Transaction<DB>,
+    row: Row,
+    next: S,
+    action: "editar" | "restaurar",
+    actor: StaffUser,
+    requestId: string | null,
+    now: Date,
+    restoredFrom: { id: number; number: number } | null = null,
+  ) =>
+    writeRevisedRecord(trx, {
+      entity: kind.entity,
+      id: row.id,
+      labels: kind.labels,
+      before: kind.snapshot(row),
+      next,
+      action,
+      actor,
+      requestId,
+      restoredFrom,
+      update: () => kind.update(trx, row.id, next, now),
+    });
 }

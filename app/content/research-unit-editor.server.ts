@@ -9,17 +9,17 @@ import {
   existingFileId,
   formText,
   markdownText,
-  NoChange,
   ONE_LINE_CONTROL,
   oneLine,
   PAGE_IMAGE_RULE,
   parseEditorForm,
   removeFlag,
   requiredLine,
-  restoredMessage,
-  writeRevisedRecord,
+  restoreRecordRevision,
+  revisionReaders,
+  unlessNoChange,
+  recordWriter,
 } from "./record-editor.server";
-import { diffRevisions, listRevisions, readRevision } from "./revisions.server";
 import {
   MAX_LINES_OF_WORK,
   RESEARCH_UNIT_FIELD_LABELS,
@@ -166,59 +166,40 @@ export async function getResearchUnitForEditor(db: Kysely<DB>, id: number): Prom
     : null;
 }
 
-export function listResearchUnitRevisions(db: Kysely<DB>, id: number) {
-  return listRevisions(db, "research_unit", id);
-}
-
-export function diffResearchUnitRevisions(db: Kysely<DB>, id: number, from: number, to: number) {
-  return diffRevisions(db, "research_unit", id, from, to, RESEARCH_UNIT_FIELD_LABELS, new Set(["content", "lines_of_work"]));
-}
+export const { list: listResearchUnitRevisions, diff: diffResearchUnitRevisions } = revisionReaders("research_unit", RESEARCH_UNIT_FIELD_LABELS, [
+  "content",
+  "lines_of_work",
+]);
 
 // ---------------------------------------------------------------- writing
 
 export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | ResearchUnitImageField | "form", string[]>>;
 export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
 
-function writeUnit(
-  trx: Transaction<DB>,
-  row: UnitRow,
-  next: ResearchUnitSnapshot,
-  action: "editar" | "restaurar",
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  restoredFrom: { id: number; number: number } | null = null,
-) {
-  return writeRevisedRecord(trx, {
-    entity: "research_unit",
-    id: row.id,
-    labels: RESEARCH_UNIT_FIELD_LABELS,
-    before: snapshotOf(row),
-    next,
-    action,
-    actor,
-    requestId,
-    restoredFrom,
-    update: () =>
-      trx
-        .updateTable("research_units")
-        .set({
-          name: next.unit_name,
-          kind: next.unit_kind,
-          name_is_illustrative: next.name_is_illustrative ? 1 : 0,
-          summary: next.summary,
-          content: next.content,
-          lines_of_work: JSON.stringify(next.lines_of_work),
-          head_name: next.head_name,
-          head_grade: next.head_grade,
-          image_file_id: next.image,
-          image_alt: next.image_alt,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", row.id)
-        .execute(),
-  });
-}
+/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
+const writeUnit = recordWriter<UnitRow, ResearchUnitSnapshot>({
+  entity: "research_unit",
+  labels: RESEARCH_UNIT_FIELD_LABELS,
+  snapshot: snapshotOf,
+  update: (trx, id, next, now) =>
+    trx
+      .updateTable("research_units")
+      .set({
+        name: next.unit_name,
+        kind: next.unit_kind,
+        name_is_illustrative: next.name_is_illustrative ? 1 : 0,
+        summary: next.summary,
+        content: next.content,
+        lines_of_work: JSON.stringify(next.lines_of_work),
+        head_name: next.head_name,
+        head_grade: next.head_grade,
+        image_file_id: next.image,
+        image_alt: next.image_alt,
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .execute(),
+});
 
 /** Saves an edit of a research unit (texts, lines of work, responsible person, image). */
 export async function updateResearchUnit(
@@ -230,9 +211,8 @@ export async function updateResearchUnit(
   requestId: string | null,
   now: Date,
 ): Promise<ResearchUnitSaveOutcome> {
-  return db
-    .transaction()
-    .execute(async (trx): Promise<ResearchUnitSaveOutcome> => {
+  return unlessNoChange(
+    db.transaction().execute(async (trx): Promise<ResearchUnitSaveOutcome> => {
       const row = await readUnit(trx, id);
       if (!row) return { ok: false, notFound: true };
       const current = snapshotOf(row);
@@ -258,36 +238,25 @@ export async function updateResearchUnit(
       };
       await writeUnit(trx, row, next, "editar", actor, requestId, now);
       return { ok: true, message: `Se guardaron los cambios de /investigadores/${row.id}.` };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof NoChange) return { ok: true as const, message: "No había cambios que guardar." };
-      throw error;
-    });
+    }),
+  );
 }
 
 /** Brings back an earlier version of a research unit (every field) as a new revision. */
-export async function restoreResearchUnitRevision(
-  db: Kysely<DB>,
-  id: number,
-  number: number,
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await readUnit(trx, id);
-    const revision = row ? await readRevision<Partial<ResearchUnitSnapshot> & Record<string, unknown>>(trx, "research_unit", id, number) : null;
-    if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión de la unidad." };
-    const old = revision.snapshot;
-    const current = snapshotOf(row);
-    const next: ResearchUnitSnapshot = {
-      ...current,
-      ...old,
-      unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
-      lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
-      image: await existingFileId(trx, old.image),
-    };
-    const result = await writeUnit(trx, row, next, "restaurar", actor, requestId, now, revision);
-    return { ok: true as const, message: restoredMessage(number, result) };
+export function restoreResearchUnitRevision(db: Kysely<DB>, id: number, number: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return restoreRecordRevision<UnitRow, ResearchUnitSnapshot>(db, "research_unit", id, number, "No encontramos esa versión de la unidad.", {
+    read: (trx) => readUnit(trx, id),
+    merge: async (trx, row, old) => {
+      const current = snapshotOf(row);
+      return {
+        ...current,
+        ...old,
+        unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
+        lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
+        // Files are never deleted, but a restored image must still exist (the column references it).
+        image: await existingFileId(trx, old.image),
+      };
+    },
+    write: (trx, row, next, revision) => writeUnit(trx, row, next, "restaurar", actor, requestId, now, revision),
   });
 }

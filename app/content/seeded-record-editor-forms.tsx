@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
-import { EditorActions, EditorPreviewSection, MARKDOWN_HINT, PageImageFields, type CurrentImage } from "./record-editor-form";
+import { EditorActions, EditorPreviewSection, MARKDOWN_HINT, PageImageFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
 import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS, type ProfileImageField } from "./seeded-record-forms";
 
 /**
@@ -166,26 +166,7 @@ export function ProfileEditorForm({
           <PageImageFields meta={fields.banner_image_responsive} label={L.banner_image_responsive} current={images.banner_image_responsive} />
           <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
         </fieldset>
-        <fieldset className="form__group">
-          <legend>Primer bloque</legend>
-          <TextAreaField meta={fields.page_first_content} label={`${L.page_first_content} (Markdown)`} rows={10} />
-          <PageImageFields
-            meta={fields.page_first_image}
-            label={L.page_first_image}
-            current={images.page_first_image}
-            alt={{ meta: fields.page_first_image_alt, label: L.page_first_image_alt }}
-          />
-        </fieldset>
-        <fieldset className="form__group">
-          <legend>Segundo bloque</legend>
-          <TextAreaField meta={fields.page_second_content} label={`${L.page_second_content} (Markdown)`} rows={10} />
-          <PageImageFields
-            meta={fields.page_second_image}
-            label={L.page_second_image}
-            current={images.page_second_image}
-            alt={{ meta: fields.page_second_image_alt, label: L.page_second_image_alt }}
-          />
-        </fieldset>
+        <TextAndImageBlocks fields={fields} labels={L} images={images} />
         <EditorActions />
       </Form>
     </>
