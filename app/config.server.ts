@@ -193,7 +193,21 @@ export class ConfigurationError extends Error {
   override name = "ConfigurationError";
 }
 
+/** The variables the schema reads: a configuration is parsed again only when one of them changes. */
+const CONFIG_KEYS = Object.keys(envSchema.shape);
+let lastConfig: { env: NodeJS.ProcessEnv; signature: string; config: AppConfig } | null = null;
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Called on every request (origin, demo banner, mail): parsing the environment (and reading the
+  // certificate file it names) each time cost ~3 % of a signed-in page's CPU (issue 11).
+  const signature = CONFIG_KEYS.map((key) => env[key] ?? "\u0000").join("\u0001");
+  if (lastConfig && lastConfig.env === env && lastConfig.signature === signature) return lastConfig.config;
+  const config = parseConfig(env);
+  lastConfig = { env, signature, config };
+  return config;
+}
+
+function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);

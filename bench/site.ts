@@ -26,7 +26,7 @@ export function freshDatabase(name: string) {
 
 export async function startSite(env: NodeJS.ProcessEnv) {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
     try {

@@ -4,8 +4,8 @@ import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const buildFile = path.resolve("build/index.js");
-const sources = ["app", "remix.config.js", "package.json"];
+const buildFile = path.resolve("build/server.js");
+const sources = ["app", "server", "migrations", "seeds", "remix.config.js", "package.json"];
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
@@ -24,7 +24,7 @@ if (built < changed) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+const child = spawn(process.execPath, ["build/server.js"], {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
