@@ -21,11 +21,9 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { pageHydrates } from "~/enhance/page-handle";
 import { pageScriptAddress } from "~/enhance/page-script.server";
-import { getTopDirections } from "~/content/directions.server";
-import { getSiteMenus } from "~/content/menus.server";
+import { getSiteChrome } from "~/content/site-chrome.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
-import { getSettings } from "~/settings/settings.server";
 import globalStyles from "~/styles/global.css";
 import { useRequestInfo } from "~/utils/request-info";
 import { getToast } from "~/utils/toast.server";
@@ -50,13 +48,8 @@ export const meta: MetaFunction = ({ error }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const [settings, directions, user, { toast, headers }] = await Promise.all([
-    getSettings(db),
-    getTopDirections(db),
-    getSessionUser(request),
-    getToast(request),
-  ]);
-  const menus = await getSiteMenus(db, user !== null);
+  const [user, { toast, headers }] = await Promise.all([getSessionUser(request), getToast(request)]);
+  const { settings, directions, menus } = await getSiteChrome(db, user !== null);
   // Canonical URLs from configuration, never from the request's Host (docs/decisions/0014).
   const origin = siteOrigin();
   return data({ settings, directions, menus, user, toast, origin, pageScript: pageScriptAddress() }, { headers: headers ?? undefined });
