@@ -16,7 +16,13 @@ declare module "autocannon" {
     non2xx: number;
   }
   export default function autocannon(
-    options: { url: string; connections?: number; duration?: number; headers?: Record<string, string> },
+    options: {
+      url: string;
+      connections?: number;
+      duration?: number;
+      headers?: Record<string, string>;
+      requests?: { method: "GET"; path: string; headers?: Record<string, string> }[];
+    },
     callback: (error: Error | null, result: Result) => void,
   ): unknown;
 }

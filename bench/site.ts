@@ -26,7 +26,9 @@ export function freshDatabase(name: string) {
 
 export async function startSite(env: NodeJS.ProcessEnv) {
   const started = performance.now();
-  const child = spawn(process.execPath, ["build/server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // As scripts/start.mjs starts it, heap cap included (decision 0029).
+  const heapMb = Number(process.env.SERVER_HEAP_MB ?? 192);
+  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, "build/server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
     try {
