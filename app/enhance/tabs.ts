@@ -10,10 +10,9 @@ const PREVIOUS_KEYS = ["ArrowLeft", "ArrowUp"];
  * arrow keys (wrapping), Home and End; the sections become role=tabpanel, the unselected ones
  * hidden.
  *
- * The tab shown first is the one the address's hash names, else the section marked
- * `data-selected` by the server (the legacy `?panel=` address), else the first. Choosing a tab
- * writes its hash into the address (replaceState: no history entry, no scroll), so the address
- * can be shared; a later hash change (a link to a section, Back) selects that tab.
+ * The tab shown first is the one the address's hash names, else the first. Choosing a tab writes
+ * its hash into the address (replaceState: no history entry, no scroll), so the address can be
+ * shared; a later hash change (a link to a section, Back) selects that tab.
  */
 export function enhanceTabs(root: HTMLElement) {
   const doc = root.ownerDocument;
@@ -70,12 +69,7 @@ export function enhanceTabs(root: HTMLElement) {
       panels[position]!.hidden = !selected;
     });
     if (focus) tabs[index]!.focus();
-    if (remember) {
-      const url = new URL(window.location.href);
-      url.searchParams.delete("panel");
-      url.hash = panels[index]!.id;
-      window.history.replaceState(window.history.state, "", url);
-    }
+    if (remember) window.history.replaceState(window.history.state, "", `#${panels[index]!.id}`);
   }
 
   function fromHash() {
@@ -83,8 +77,7 @@ export function enhanceTabs(root: HTMLElement) {
     return index === -1 ? null : index;
   }
 
-  const marked = panels.findIndex((panel) => panel!.hasAttribute("data-selected"));
-  select(fromHash() ?? Math.max(marked, 0), false, false);
+  select(fromHash() ?? 0, false, false);
   window.addEventListener("hashchange", () => {
     const index = fromHash();
     if (index !== null) select(index, false, false);

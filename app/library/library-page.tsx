@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { documentStylesHref } from "~/components/document-groups";
@@ -6,7 +6,7 @@ import { RichText } from "~/components/rich-text";
 import { db } from "~/db.server";
 import type { PageHandle } from "~/enhance/page-handle";
 import { deepPageMeta } from "~/utils/seo";
-import { isLibraryPanel, type LibraryPanelId } from "./library-content";
+import { isLibraryPanel } from "./library-content";
 import { getLibraryPanels } from "./library-panels.server";
 
 /**
@@ -18,7 +18,7 @@ import { getLibraryPanels } from "./library-panels.server";
  * (decision 0027). The server renders all eight sections after a nav of links to them
  * (#panel-<id>): without JavaScript that is a table of contents and the whole text. The page
  * script (app/enhance/tabs.ts) turns them into a WAI-ARIA tabs widget, one section at a time;
- * the address's hash, or the legacy ?panel=<id> (marked data-selected here), picks the first.
+ * the address's hash picks the first.
  */
 export const LIBRARY_PATH = "/hemerobiblioteca";
 const TITLE = "Hemerobiblioteca";
@@ -39,12 +39,16 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const requested = new URL(request.url).searchParams.get("panel");
-  return { panel: isLibraryPanel(requested) ? requested : ("reglamento" as LibraryPanelId), panels: await getLibraryPanels(db) };
+  // The legacy ?panel=<id> (the admin pages and the search index link to it) is the same page at
+  // that section's anchor: scrolled to it without JavaScript, its tab selected with it.
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("panel");
+  if (requested !== null) throw redirect(`${url.pathname}${isLibraryPanel(requested) ? `#panel-${requested}` : ""}`);
+  return { panels: await getLibraryPanels(db) };
 }
 
 export default function LibraryPage() {
-  const { panel: selected, panels } = useLoaderData<typeof loader>();
+  const { panels } = useLoaderData<typeof loader>();
   return (
     <div className="container page doc-page library">
       <Breadcrumbs items={crumbs} />
@@ -72,13 +76,7 @@ export default function LibraryPage() {
           </ul>
         </nav>
         {panels.map((p) => (
-          <section
-            key={p.id}
-            id={`panel-${p.id}`}
-            aria-labelledby={`heading-${p.id}`}
-            className="library-panel"
-            data-selected={p.id === selected ? "" : undefined}
-          >
+          <section key={p.id} id={`panel-${p.id}`} aria-labelledby={`heading-${p.id}`} className="library-panel">
             <h2 id={`heading-${p.id}`}>{p.label}</h2>
             <RichText html={p.html} />
           </section>

@@ -193,8 +193,9 @@ test.describe("library", () => {
     });
   }
 
-  test("the legacy ?panel= address selects its tab; choosing another moves it to the hash", async ({ page }) => {
+  test("the legacy ?panel= address leads to the section's hash and selects its tab", async ({ page }) => {
     await page.goto("/hemerobiblioteca?panel=contacto");
+    await expect(page).toHaveURL(/\/hemerobiblioteca#panel-contacto$/);
     await expect(page.getByRole("tabpanel")).toHaveAccessibleName("Contacto");
     await expect(page.getByRole("tab", { name: "Contacto" })).toHaveAttribute("aria-selected", "true");
     await page.getByRole("tab", { name: "Catálogo" }).click();
@@ -219,6 +220,11 @@ test.describe("library", () => {
       await expect(contact).toContainText("57 61 01 47");
       await expect(contact).toBeInViewport();
       await expectNoAxeViolationsWithoutJavaScript(page);
+
+      // The legacy ?panel= address (admin pages, search results) lands on its section too.
+      await page.goto("/direccion/hemerobiblioteca?panel=servicios");
+      await expect(page).toHaveURL(/\/direccion\/hemerobiblioteca#panel-servicios$/);
+      await expect(page.getByRole("region", { name: "Servicios" })).toBeInViewport();
     } finally {
       await context.close();
     }
