@@ -1,12 +1,15 @@
 /**
  * The script of the pages that do not hydrate (decision 0027): the public information pages
  * work as plain HTML, and this small module adds what script can add — the header menus' Escape
- * and outside click, the toasts' close button, the home carousel, click-to-load videos and the catalogue's programme dialog.
+ * and outside click, the toasts' close button, the home carousel, click-to-load videos, the
+ * catalogue's programme dialog, the gallery lightbox and the Hemerobiblioteca's tabs.
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
 import { enhanceCarousel } from "./carousel";
 import { enhanceDisclosureMenus } from "./disclosure-menus";
+import { enhanceGalleryLightbox } from "./gallery-lightbox";
 import { enhanceProgrammeDialog } from "./programme-dialog";
+import { enhanceTabs } from "./tabs";
 import { enhanceToasts } from "./toasts";
 import { enhanceVideoFacades } from "./video-facade";
 
@@ -16,3 +19,5 @@ enhanceToasts(document);
 document.querySelectorAll<HTMLElement>(".carousel").forEach(enhanceCarousel);
 enhanceVideoFacades(document);
 enhanceProgrammeDialog(document);
+document.querySelectorAll<HTMLElement>(".gallery-grid").forEach(enhanceGalleryLightbox);
+document.querySelectorAll<HTMLElement>("[data-tabs]").forEach(enhanceTabs);

@@ -3,7 +3,8 @@ export interface PageHandle {
   /**
    * false: the page is plain HTML plus the small page script (app/enhance), without React in
    * the browser (decision 0027). Only for pages with nothing interactive beyond what the page
-   * script enhances: the header menus, toasts, the home carousel and click-to-load videos.
+   * script enhances: the header menus, toasts, the home carousel, click-to-load videos, the
+   * catalogue's programme dialog, the gallery lightbox and the library's tabs.
    */
   hydrate?: boolean;
 }

@@ -2,12 +2,17 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
+import type { PageHandle } from "~/enhance/page-handle";
 import { deepPageMeta } from "~/utils/seo";
 import { galleryCrumbs } from "./galleries";
 import { galleryFromRequest, listGalleries, listGalleryImages } from "./gallery.server";
 import { GalleryPage } from "./gallery-view";
 
 // One module for the three galleries, mounted at each gallery's path by remix.config.js.
+
+// Plain HTML plus the page script, which adds the lightbox (decision 0027).
+export const handle: PageHandle = { hydrate: false };
+
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) =>

@@ -1,14 +1,13 @@
 import { Link } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from "react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { galleryCrumbs, type GalleryInfo } from "./galleries";
 import type { GalleryImage } from "./gallery.server";
 
 /**
  * A gallery grid. Each thumbnail is a link to the image's own page, so without JavaScript every
- * image still opens. With JavaScript a click opens a full-screen modal <dialog> instead: Esc
- * closes it (native), the arrow keys move through the images, and on closing focus goes back to
- * the thumbnail of the image last shown.
+ * image still opens. The page does not hydrate (decision 0027): with JavaScript the page script
+ * (app/enhance/gallery-lightbox.ts) opens a full-screen modal <dialog> instead, with Esc,
+ * previous/next buttons and the arrow keys, and focus back on the thumbnail when it closes.
  */
 export function GalleryPage({ gallery: info, others, images }: { gallery: GalleryInfo; others: GalleryInfo[]; images: GalleryImage[] }) {
   return (
@@ -31,113 +30,22 @@ export function GalleryPage({ gallery: info, others, images }: { gallery: Galler
   );
 }
 
+/**
+ * The thumbnails, each a link to the image's page. The page script's lightbox
+ * (app/enhance/gallery-lightbox.ts) reads the title and alt text it shows from the data attributes.
+ */
 function GalleryGrid({ basePath, images }: { basePath: string; images: GalleryImage[] }) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const thumbRefs = useRef<(HTMLAnchorElement | null)[]>([]);
-  const [current, setCurrent] = useState<number | null>(null);
-  const currentRef = useRef<number | null>(null);
-  currentRef.current = current;
-  // Until React has hydrated, a thumbnail is a plain link to the image page.
-  const [enhanced, setEnhanced] = useState(false);
-  useEffect(() => setEnhanced(true), []);
-
-  const open = useCallback((index: number) => {
-    setCurrent(index);
-    const dialog = dialogRef.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-
-  const move = useCallback(
-    (step: number) => {
-      setCurrent((index) => (index === null ? index : (index + step + images.length) % images.length));
-    },
-    [images.length],
-  );
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    function onClose() {
-      const index = currentRef.current;
-      if (index !== null) thumbRefs.current[index]?.focus();
-    }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "ArrowRight") {
-        event.preventDefault();
-        move(1);
-      } else if (event.key === "ArrowLeft") {
-        event.preventDefault();
-        move(-1);
-      }
-    }
-    dialog.addEventListener("close", onClose);
-    dialog.addEventListener("keydown", onKeyDown);
-    return () => {
-      dialog.removeEventListener("close", onClose);
-      dialog.removeEventListener("keydown", onKeyDown);
-    };
-  }, [move]);
-
-  function onThumbnailClick(event: MouseEvent<HTMLAnchorElement>, index: number) {
-    // Let modified clicks (new tab, new window) follow the link to the image page.
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    open(index);
-  }
-
-  const image = current === null ? null : images[current];
   return (
-    <>
-      <ul className="gallery-grid">
-        {images.map((item, index) => (
-          <li key={item.id} className="gallery-grid__item">
-            <a
-              href={`${basePath}/${item.id}`}
-              className="gallery-grid__link"
-              ref={(element) => {
-                thumbRefs.current[index] = element;
-              }}
-              onClick={(event) => onThumbnailClick(event, index)}
-              aria-haspopup={enhanced ? "dialog" : undefined}
-            >
-              <img src={item.src} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" className="gallery-grid__image" />
-              <span className="gallery-grid__caption">{item.caption}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
-      <dialog ref={dialogRef} className="gallery-dialog" aria-labelledby="gallery-dialog-title" aria-describedby="gallery-dialog-position">
-        {image ? (
-          <div className="gallery-dialog__layout">
-            <div className="gallery-dialog__bar">
-              <p id="gallery-dialog-position" className="gallery-dialog__position" aria-live="polite">
-                Imagen {current! + 1} de {images.length}. Use las flechas izquierda y derecha para cambiar de imagen.
-              </p>
-              <button type="button" className="gallery-dialog__close button" onClick={() => dialogRef.current?.close()}>
-                Cerrar<span className="visually-hidden"> la imagen</span>
-              </button>
-            </div>
-            <figure className="gallery-dialog__figure">
-              <img src={image.src} alt={image.alt} width={image.width} height={image.height} className="gallery-dialog__image" />
-              <figcaption>
-                <h2 id="gallery-dialog-title" className="gallery-dialog__title">
-                  {image.title}
-                </h2>
-                <p className="gallery-dialog__caption">{image.caption}</p>
-              </figcaption>
-            </figure>
-            <div className="gallery-dialog__nav">
-              <button type="button" className="button gallery-dialog__step" onClick={() => move(-1)}>
-                <span aria-hidden="true">←</span> Anterior
-              </button>
-              <button type="button" className="button gallery-dialog__step" onClick={() => move(1)}>
-                Siguiente <span aria-hidden="true">→</span>
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </dialog>
-    </>
+    <ul className="gallery-grid">
+      {images.map((item) => (
+        <li key={item.id} className="gallery-grid__item">
+          <a href={`${basePath}/${item.id}`} className="gallery-grid__link" data-title={item.title} data-alt={item.alt}>
+            <img src={item.src} alt="" width={item.width} height={item.height} loading="lazy" decoding="async" className="gallery-grid__image" />
+            <span className="gallery-grid__caption">{item.caption}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
   );
 }
 

@@ -1,28 +1,30 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { documentStylesHref } from "~/components/document-groups";
 import { RichText } from "~/components/rich-text";
 import { db } from "~/db.server";
+import type { PageHandle } from "~/enhance/page-handle";
 import { deepPageMeta } from "~/utils/seo";
-import { isLibraryPanel, type LibraryPanelId } from "./library-content";
+import { isLibraryPanel } from "./library-content";
 import { getLibraryPanels } from "./library-panels.server";
 
 /**
  * The Hemerobiblioteca (library) page, served at /hemerobiblioteca and at the legacy
  * /direccion/hemerobiblioteca (both routes re-export this module).
  *
- * Eight sections, one open at a time; their texts are Markdown in library_panels, edited by the
- * communications office (/admin/hemerobiblioteca) and rendered by the one sanitiser. Without JavaScript the eight buttons are links to
- * ?panel=<id> and the server renders only that panel, so the "one at a time" behaviour and every
- * section's content work with plain links. Once React has hydrated, the links become a WAI-ARIA
- * tabs widget: role=tab buttons with a roving tabindex, arrow keys, Home and End, and all eight
- * role=tabpanel sections present with the inactive ones hidden.
+ * Eight sections; their texts are Markdown in library_panels, edited by the communications office
+ * (/admin/hemerobiblioteca) and rendered by the one sanitiser. The page does not hydrate
+ * (decision 0027). The server renders all eight sections after a nav of links to them
+ * (#panel-<id>): without JavaScript that is a table of contents and the whole text. The page
+ * script (app/enhance/tabs.ts) turns them into a WAI-ARIA tabs widget, one section at a time;
+ * the address's hash picks the first.
  */
 export const LIBRARY_PATH = "/hemerobiblioteca";
 const TITLE = "Hemerobiblioteca";
 const crumbs: Crumb[] = [{ label: TITLE, href: LIBRARY_PATH }];
+
+export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentStylesHref }];
 
@@ -37,53 +39,16 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const requested = new URL(request.url).searchParams.get("panel");
-  return { panel: isLibraryPanel(requested) ? requested : ("reglamento" as LibraryPanelId), panels: await getLibraryPanels(db) };
+  // The legacy ?panel=<id> (the admin pages and the search index link to it) is the same page at
+  // that section's anchor: scrolled to it without JavaScript, its tab selected with it.
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("panel");
+  if (requested !== null) throw redirect(`${url.pathname}${isLibraryPanel(requested) ? `#panel-${requested}` : ""}`);
+  return { panels: await getLibraryPanels(db) };
 }
 
 export default function LibraryPage() {
-  const { panel, panels: LIBRARY_PANELS } = useLoaderData<typeof loader>();
-  const [selected, setSelected] = useState<LibraryPanelId>(panel);
-  const [enhanced, setEnhanced] = useState(false);
-  const tabRefs = useRef<Partial<Record<LibraryPanelId, HTMLButtonElement | null>>>({});
-
-  useEffect(() => setEnhanced(true), []);
-  // A navigation to ?panel=x (e.g. a link followed before hydration) selects that panel.
-  useEffect(() => setSelected(panel), [panel]);
-
-  const current = LIBRARY_PANELS.find((p) => p.id === selected);
-
-  function select(id: LibraryPanelId, focus: boolean) {
-    setSelected(id);
-    if (focus) tabRefs.current[id]?.focus();
-    // Keep the address shareable without a navigation (the content is already on the page).
-    const url = new URL(window.location.href);
-    url.searchParams.set("panel", id);
-    window.history.replaceState(window.history.state, "", url);
-  }
-
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = LIBRARY_PANELS.findIndex((p) => p.id === selected);
-    const last = LIBRARY_PANELS.length - 1;
-    const target =
-      event.key === "ArrowRight" || event.key === "ArrowDown"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft" || event.key === "ArrowUp"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    if (target === null) return;
-    event.preventDefault();
-    select(LIBRARY_PANELS[target]!.id, true);
-  }
-
+  const { panels } = useLoaderData<typeof loader>();
   return (
     <div className="container page doc-page library">
       <Breadcrumbs items={crumbs} />
@@ -98,64 +63,25 @@ export default function LibraryPage() {
           <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
         </Link>
       </p>
-
-      {enhanced ? (
-        <>
-          <div role="tablist" aria-label="Secciones de la Hemerobiblioteca" className="library-tabs">
-            {LIBRARY_PANELS.map((p) => (
-              <button
-                key={p.id}
-                type="button"
-                role="tab"
-                id={`tab-${p.id}`}
-                aria-controls={`panel-${p.id}`}
-                aria-selected={p.id === selected}
-                tabIndex={p.id === selected ? 0 : -1}
-                className="library-tabs__tab"
-                ref={(element) => {
-                  tabRefs.current[p.id] = element;
-                }}
-                onClick={() => select(p.id, false)}
-                onKeyDown={onTabKeyDown}
-              >
-                {p.label}
-              </button>
+      <div data-tabs="">
+        <nav aria-label="Secciones de la Hemerobiblioteca">
+          <ul className="library-tabs">
+            {panels.map((p) => (
+              <li key={p.id}>
+                <a href={`#panel-${p.id}`} className="library-tabs__tab">
+                  {p.label}
+                </a>
+              </li>
             ))}
-          </div>
-          {LIBRARY_PANELS.map((p) => (
-            <section
-              key={p.id}
-              role="tabpanel"
-              id={`panel-${p.id}`}
-              aria-labelledby={`tab-${p.id}`}
-              tabIndex={0}
-              hidden={p.id !== selected}
-              className="library-panel"
-            >
-              <h2>{p.label}</h2>
-              <RichText html={p.html} />
-            </section>
-          ))}
-        </>
-      ) : (
-        <>
-          <nav aria-label="Secciones de la Hemerobiblioteca">
-            <ul className="library-tabs">
-              {LIBRARY_PANELS.map((p) => (
-                <li key={p.id}>
-                  <a href={`?panel=${p.id}#panel-${p.id}`} className="library-tabs__tab" aria-current={p.id === selected ? "true" : undefined}>
-                    {p.label}
-                  </a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <section id={`panel-${selected}`} aria-labelledby={`heading-${selected}`} className="library-panel">
-            <h2 id={`heading-${selected}`}>{current?.label}</h2>
-            {current ? <RichText html={current.html} /> : null}
+          </ul>
+        </nav>
+        {panels.map((p) => (
+          <section key={p.id} id={`panel-${p.id}`} aria-labelledby={`heading-${p.id}`} className="library-panel">
+            <h2 id={`heading-${p.id}`}>{p.label}</h2>
+            <RichText html={p.html} />
           </section>
-        </>
-      )}
+        ))}
+      </div>
     </div>
   );
 }

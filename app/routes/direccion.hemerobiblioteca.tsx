@@ -1,3 +1,3 @@
 // The address the previous site used for the library; same page as /hemerobiblioteca (its
 // canonical URL points there).
-export { default, links, loader, meta } from "~/library/library-page";
+export { default, handle, links, loader, meta } from "~/library/library-page";

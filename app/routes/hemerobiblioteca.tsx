@@ -1,1 +1,1 @@
-export { default, links, loader, meta } from "~/library/library-page";
+export { default, handle, links, loader, meta } from "~/library/library-page";

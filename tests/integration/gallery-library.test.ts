@@ -72,11 +72,31 @@ describe("library", () => {
     expect(panels[4]!.html.__html).toContain('rel="noopener noreferrer"');
   });
 
-  test("the server renders the section asked for in ?panel, and the rules when the value is unknown", async () => {
-    const load = async (query: string) =>
-      libraryLoader({ request: new Request(`http://localhost/hemerobiblioteca${query}`), params: {}, context: { cspNonce: "", requestId: "t" } });
-    expect(await load("?panel=contacto")).toMatchObject({ panel: "contacto" });
-    expect(await load("?panel=<script>")).toMatchObject({ panel: "reglamento" });
-    expect(await load("")).toMatchObject({ panel: "reglamento" });
+  test("the legacy ?panel= address redirects to the section's anchor on the same path; the page holds every section", async () => {
+    const load = (path: string) =>
+      libraryLoader({ request: new Request(`http://localhost${path}`), params: {}, context: { cspNonce: "", requestId: "t" } });
+    const location = async (path: string) => {
+      const response = await load(path).then(
+        () => null,
+        (thrown: unknown) => thrown,
+      );
+      expect(response).toBeInstanceOf(Response);
+      expect((response as Response).status).toBe(302);
+      return (response as Response).headers.get("location");
+    };
+    expect(await location("/hemerobiblioteca?panel=contacto")).toBe("/hemerobiblioteca#panel-contacto");
+    expect(await location("/direccion/hemerobiblioteca?panel=bases-de-datos")).toBe("/direccion/hemerobiblioteca#panel-bases-de-datos");
+    expect(await location("/hemerobiblioteca?panel=%3Cscript%3E")).toBe("/hemerobiblioteca");
+    const page = await load("/hemerobiblioteca");
+    expect(page.panels.map((p) => p.id)).toEqual([
+      "reglamento",
+      "servicios",
+      "colecciones",
+      "catalogo",
+      "revistas",
+      "bases-de-datos",
+      "ligas",
+      "contacto",
+    ]);
   });
 });
