@@ -43,7 +43,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // that section's anchor: scrolled to it without JavaScript, its tab selected with it.
   const url = new URL(request.url);
   const requested = url.searchParams.get("panel");
-  if (requested !== null) throw redirect(`${url.pathname}${isLibraryPanel(requested) ? `#panel-${requested}` : ""}`);
+  // Permanent: every address the site answered keeps answering or redirects permanently (issue 12).
+  if (requested !== null) throw redirect(`${url.pathname}${isLibraryPanel(requested) ? `#panel-${requested}` : ""}`, 301);
   return { panels: await getLibraryPanels(db) };
 }
 

@@ -90,7 +90,7 @@ export default function EditLibraryPanel() {
       </p>
       <h1>Editar «{panel.label}»</h1>
       <p>
-        En el sitio: <a href={`/hemerobiblioteca?panel=${panel.id}`}>/hemerobiblioteca?panel={panel.id}</a>
+        En el sitio: <a href={`/hemerobiblioteca#panel-${panel.id}`}>/hemerobiblioteca#panel-{panel.id}</a>
       </p>
       <ErrorSummary
         title="No pudimos guardar el apartado"

@@ -32,7 +32,7 @@ export default function LibraryPanelsList() {
               <Link to={`/admin/hemerobiblioteca/${panel.id}`}>{panel.label}</Link>
             </th>
             <td>
-              <a href={`/hemerobiblioteca?panel=${panel.id}`}>/hemerobiblioteca?panel={panel.id}</a>
+              <a href={`/hemerobiblioteca#panel-${panel.id}`}>/hemerobiblioteca#panel-{panel.id}</a>
             </td>
             <td>{formatMexicoCityDateTime(panel.updatedAt)}</td>
           </tr>

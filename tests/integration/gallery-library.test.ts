@@ -81,7 +81,7 @@ describe("library", () => {
         (thrown: unknown) => thrown,
       );
       expect(response).toBeInstanceOf(Response);
-      expect((response as Response).status).toBe(302);
+      expect((response as Response).status).toBe(301);
       return (response as Response).headers.get("location");
     };
     expect(await location("/hemerobiblioteca?panel=contacto")).toBe("/hemerobiblioteca#panel-contacto");
