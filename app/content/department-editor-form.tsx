@@ -3,7 +3,7 @@ import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
 import { DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
-import { EditorActions, EditorPreviewSection, PageImageFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
+import { EditorActions, EditorPreviewSection, PageImageFields, PublicationFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
 
 export type DepartmentFormValues = {
   page_title: string;
@@ -16,6 +16,8 @@ export type DepartmentFormValues = {
   page_first_image_alt: string;
   page_second_image_alt: string;
   page_staff: { name: string; link: string }[];
+  status: string;
+  publishAt: string;
   // File fields: never given a value back (browsers cannot refill a file input).
   page_titular_photo?: string;
   page_first_image?: string;
@@ -67,6 +69,8 @@ export function DepartmentEditorForm({
           fields.page_second_image,
           fields.page_second_image_alt,
           ...rowErrors,
+          fields.status,
+          fields.publishAt,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -123,6 +127,7 @@ export function DepartmentEditorForm({
             Agregar fila
           </button>
         </fieldset>
+        <PublicationFields status={fields.status} publishAt={fields.publishAt} />
         <EditorActions />
       </Form>
     </>

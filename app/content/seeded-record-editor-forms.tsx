@@ -1,14 +1,23 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
-import { EditorActions, EditorPreviewSection, MARKDOWN_HINT, PageImageFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
+import {
+  EditorActions,
+  EditorPreviewSection,
+  MARKDOWN_HINT,
+  PageImageFields,
+  PublicationFields,
+  TextAndImageBlocks,
+  type CurrentImage,
+} from "./record-editor-form";
 import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS, type ProfileImageField } from "./seeded-record-forms";
 
 /**
  * The research unit and profile record forms (decision 0026): same pieces as the department form;
- * "Vista previa" is a submit button the server answers with the same form, nothing stored.
+ * "Vista previa" is a submit button the server answers with the same form, nothing stored. The same
+ * form creates a record (`isNew`: no publication choice, a new record starts as a draft).
  */
 
 type Preview = { title: string; sections: SafeHtml[] } | null | undefined;
@@ -24,22 +33,41 @@ export type ResearchUnitFormValues = {
   head_grade: string;
   image_alt: string;
   image?: string;
+  status?: string;
+  publishAt?: string;
 };
+
+/** The publication choice of an edit, or nothing for a new record (it starts as a draft), and the save button's words. */
+function SaveSteps({ isNew, fields, createLabel }: { isNew?: boolean; fields: { status: FieldMeta; publishAt: FieldMeta }; createLabel: string }) {
+  return (
+    <>
+      {isNew ? null : <PublicationFields status={fields.status} publishAt={fields.publishAt} />}
+      <EditorActions submitLabel={isNew ? createLabel : undefined} />
+    </>
+  );
+}
 
 export function ResearchUnitEditorForm({
   action,
+  isNew,
   defaultValue,
   image,
   lastResult,
   preview,
 }: {
   action: string;
+  isNew?: boolean;
   defaultValue: ResearchUnitFormValues;
   image: CurrentImage;
   lastResult?: SubmissionResult<string[]>;
   preview?: Preview;
 }) {
-  const [form, fields] = useForm<ResearchUnitFormValues>({ id: "editar-unidad", lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<ResearchUnitFormValues>({
+    id: isNew ? "nueva-unidad" : "editar-unidad",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const L = RESEARCH_UNIT_FIELD_LABELS;
   return (
     <>
@@ -55,6 +83,8 @@ export function ResearchUnitEditorForm({
           fields.head_grade,
           fields.image,
           fields.image_alt,
+          fields.status,
+          fields.publishAt,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -101,7 +131,7 @@ export function ResearchUnitEditorForm({
           <legend>{L.image}</legend>
           <PageImageFields meta={fields.image} label={L.image} current={image} alt={{ meta: fields.image_alt, label: L.image_alt }} />
         </fieldset>
-        <EditorActions />
+        <SaveSteps isNew={isNew} fields={fields} createLabel="Crear la unidad" />
       </Form>
     </>
   );
@@ -115,22 +145,31 @@ export type ProfileFormValues = {
   page_first_image_alt: string;
   page_second_content: string;
   page_second_image_alt: string;
+  status?: string;
+  publishAt?: string;
 } & Partial<Record<ProfileImageField, string>>;
 
 export function ProfileEditorForm({
   action,
+  isNew,
   defaultValue,
   images,
   lastResult,
   preview,
 }: {
   action: string;
+  isNew?: boolean;
   defaultValue: ProfileFormValues;
   images: Record<ProfileImageField, CurrentImage>;
   lastResult?: SubmissionResult<string[]>;
   preview?: Preview;
 }) {
-  const [form, fields] = useForm<ProfileFormValues>({ id: "editar-perfil", lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<ProfileFormValues>({
+    id: isNew ? "nuevo-perfil" : "editar-perfil",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const L = PROFILE_FIELD_LABELS;
   return (
     <>
@@ -148,6 +187,8 @@ export function ProfileEditorForm({
           fields.page_second_content,
           fields.page_second_image,
           fields.page_second_image_alt,
+          fields.status,
+          fields.publishAt,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -167,7 +208,7 @@ export function ProfileEditorForm({
           <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
         </fieldset>
         <TextAndImageBlocks fields={fields} labels={L} images={images} />
-        <EditorActions />
+        <SaveSteps isNew={isNew} fields={fields} createLabel="Crear el perfil" />
       </Form>
     </>
   );

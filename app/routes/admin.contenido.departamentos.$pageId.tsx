@@ -1,60 +1,47 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { getDepartmentPageForEditor, parseDepartmentForm, updateDepartmentPage } from "~/content/department-editor.server";
 import { DepartmentEditorForm } from "~/content/department-editor-form";
 import { BLANK_STAFF_ROWS, DEPARTMENT_IMAGE_FIELDS } from "~/content/department-forms";
+import { publicationDefaults, RecordEditorScreen } from "~/content/record-editor-form";
+import { currentImages, loadRecordForEditor, recordFormAction } from "~/content/record-editor-route.server";
+import { staffScreenMeta } from "~/content/record-list";
 import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
-import { publicFileUrl } from "~/files/files.server";
-import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // Editing a department or direction page, /direccion/{slug} (issue 12, decision 0026).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.page.page_title ?? "Página"} | Editar | Área del personal HIMFG` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = staffScreenMeta("Editar una página de dirección o departamento");
+
+const NOT_FOUND = "No encontramos esta página";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
-  const page = await getDepartmentPageForEditor(db, editorRecordId(params.pageId));
-  if (!page) throw new Response("No encontramos esta página", { status: 404 });
-  const images = Object.fromEntries(
-    DEPARTMENT_IMAGE_FIELDS.map((field) => [field, page[field] ? { href: publicFileUrl(page[field]), label: "ver la imagen actual" } : null]),
-  ) as Record<(typeof DEPARTMENT_IMAGE_FIELDS)[number], { href: string; label: string } | null>;
-  return { page, images };
+  const page = await loadRecordForEditor(request, staffAccess, params.pageId, (id) => getDepartmentPageForEditor(db, id), NOT_FOUND);
+  return { page, images: currentImages(page, DEPARTMENT_IMAGE_FIELDS) };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const pageId = editorRecordId(params.pageId);
-  const parsed = await parseDepartmentForm(request);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await updateDepartmentPage(db, pageId, parsed.value, parsed.files, actor, context.requestId ?? null, now());
-  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos esta página", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
-  return redirectWithToast(`/admin/contenido/departamentos/${pageId}`, { type: "success", description: outcome.message });
-}
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  recordFormAction(request, staffAccess, {
+    parse: parseDepartmentForm,
+    save: (value, files, actor) => updateDepartmentPage(db, editorRecordId(params.pageId), value, files, actor, context.requestId ?? null, now()),
+    notFound: NOT_FOUND,
+    redirectTo: () => `/admin/contenido/departamentos/${editorRecordId(params.pageId)}`,
+  });
 
 export default function EditDepartmentPage() {
   const { page, images } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/contenido/departamentos">Volver a las páginas de direcciones y departamentos</Link>
-      </p>
-      <h1>Editar «{page.page_title}»</h1>
-      <p>
-        Dirección: {page.isPublished ? <a href={page.path}>{page.path}</a> : `${page.path} (no publicada)`} ·{" "}
-        <Link to={`/admin/contenido/departamentos/${page.id}/historial`}>Historial de versiones</Link>
-      </p>
+    <RecordEditorScreen
+      back={{ to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" }}
+      title={`Editar «${page.page_title}»`}
+      where={{ label: "Dirección", paths: [page.path], status: page.status }}
+      historyHref={`/admin/contenido/departamentos/${page.id}/historial`}
+    >
       <DepartmentEditorForm
         key={page.updatedAt}
         action={`/admin/contenido/departamentos/${page.id}`}
@@ -69,11 +56,12 @@ export default function EditDepartmentPage() {
           page_first_image_alt: page.page_first_image_alt,
           page_second_image_alt: page.page_second_image_alt,
           page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
+          ...publicationDefaults(page),
         }}
         images={images}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
         preview={actionData?.preview}
       />
-    </div>
+    </RecordEditorScreen>
   );
 }

@@ -1,58 +1,47 @@
 import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { publicationDefaults, RecordEditorScreen } from "~/content/record-editor-form";
+import { currentImages, loadRecordForEditor, recordFormAction } from "~/content/record-editor-route.server";
+import { staffScreenMeta } from "~/content/record-list";
 import { getResearchUnitForEditor, parseResearchUnitForm, updateResearchUnit } from "~/content/research-unit-editor.server";
-import { ResearchUnitEditorForm } from "~/content/seeded-record-editor-forms";
 import { editorRecordId } from "~/content/revisions.server";
+import { ResearchUnitEditorForm } from "~/content/seeded-record-editor-forms";
+import { RESEARCH_UNIT_IMAGE_FIELDS } from "~/content/seeded-record-forms";
 import { db } from "~/db.server";
-import { publicFileUrl } from "~/files/files.server";
-import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // Editing a research unit or laboratory, /investigadores/{id} (issue 12, decision 0026).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: `${data?.unit.unit_name ?? "Unidad"} | Editar | Área del personal HIMFG` },
-  { name: "robots", content: "noindex, nofollow" },
-];
+export const meta = staffScreenMeta("Editar una unidad de investigación");
 
 const NOT_FOUND = "No encontramos esta unidad de investigación";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
-  const unit = await getResearchUnitForEditor(db, editorRecordId(params.pageId));
-  if (!unit) throw new Response(NOT_FOUND, { status: 404 });
-  return { unit, image: unit.image ? { href: publicFileUrl(unit.image), label: "ver la imagen actual" } : null };
+  const unit = await loadRecordForEditor(request, staffAccess, params.pageId, (id) => getResearchUnitForEditor(db, id), NOT_FOUND);
+  return { unit, image: currentImages(unit, RESEARCH_UNIT_IMAGE_FIELDS).image };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const unitId = editorRecordId(params.pageId);
-  const parsed = await parseResearchUnitForm(request);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await updateResearchUnit(db, unitId, parsed.value, parsed.files, actor, context.requestId ?? null, now());
-  if (!outcome.ok && "notFound" in outcome) throw new Response(NOT_FOUND, { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
-  return redirectWithToast(`/admin/contenido/investigacion/${unitId}`, { type: "success", description: outcome.message });
-}
+export const action = ({ request, params, context }: ActionFunctionArgs) =>
+  recordFormAction(request, staffAccess, {
+    parse: parseResearchUnitForm,
+    save: (value, files, actor) => updateResearchUnit(db, editorRecordId(params.pageId), value, files, actor, context.requestId ?? null, now()),
+    notFound: NOT_FOUND,
+    redirectTo: () => `/admin/contenido/investigacion/${editorRecordId(params.pageId)}`,
+  });
 
 export default function EditResearchUnit() {
   const { unit, image } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/contenido/investigacion">Volver a las unidades de investigación</Link>
-      </p>
-      <h1>Editar «{unit.unit_name}»</h1>
-      <p>
-        Dirección: {unit.isPublished ? <a href={unit.path}>{unit.path}</a> : `${unit.path} (no publicada)`} ·{" "}
-        <Link to={`/admin/contenido/investigacion/${unit.id}/historial`}>Historial de versiones</Link>
-      </p>
+    <RecordEditorScreen
+      back={{ to: "/admin/contenido/investigacion", label: "Volver a las unidades de investigación" }}
+      title={`Editar «${unit.unit_name}»`}
+      where={{ label: "Dirección", paths: [unit.path], status: unit.status }}
+      historyHref={`/admin/contenido/investigacion/${unit.id}/historial`}
+    >
       <ResearchUnitEditorForm
         key={unit.updatedAt}
         action={`/admin/contenido/investigacion/${unit.id}`}
@@ -66,11 +55,12 @@ export default function EditResearchUnit() {
           head_name: unit.head_name ?? "",
           head_grade: unit.head_grade ?? "",
           image_alt: unit.image_alt,
+          ...publicationDefaults(unit),
         }}
         image={image}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
         preview={actionData?.preview}
       />
-    </div>
+    </RecordEditorScreen>
   );
 }

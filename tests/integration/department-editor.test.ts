@@ -5,6 +5,7 @@ import { departmentEditSchema, isSafeStaffLink, updateDepartmentPage } from "~/c
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
 import { seedDatabase } from "../../seeds/index";
 import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
@@ -49,6 +50,14 @@ async function search(words: string) {
   return (await sql<{ path: string }>`SELECT path FROM search_index WHERE search_index MATCH ${words}`.execute(db)).rows.map((r) => r.path);
 }
 
+/** The publication choice as the form shows it for a row (a scheduled time in Mexico City). */
+function publicationValues(row: { is_published: 0 | 1; publish_at: string | null }) {
+  return {
+    status: row.is_published ? "publicada" : row.publish_at ? "programada" : "borrador",
+    publishAt: row.publish_at ? instantToMexicoCityLocal(new Date(row.publish_at)) : "",
+  };
+}
+
 /** The form as the editor sends it: the page's current values, with `changes` on top. */
 async function formFor(changes: Record<string, string | Blob> = {}) {
   const page = (await db.selectFrom("department_pages").selectAll().where("id", "=", pageId).executeTakeFirstOrThrow())!;
@@ -64,6 +73,7 @@ async function formFor(changes: Record<string, string | Blob> = {}) {
     page_second_content: page.second_content,
     page_first_image_alt: page.first_image_alt,
     page_second_image_alt: page.second_image_alt,
+    ...publicationValues(page),
   };
   (JSON.parse(page.staff_links) as { name: string; link: string }[]).forEach((row, index) => {
     values[`page_staff[${index}].name`] = row.name;
@@ -293,6 +303,7 @@ describe("editing, history and restore", () => {
       summary: "Resumen.",
       tipo_departamento: "2",
       page_staff: [{ name: "", link: "" }, { name: "Contacto", link: "/direccion/medica" }, {}],
+      status: "borrador",
     });
     expect(parsed.page_staff).toEqual([{ name: "Contacto", link: "/direccion/medica" }]);
     const page = (await db.selectFrom("department_pages").selectAll().where("id", "=", pageId).executeTakeFirstOrThrow())!;
@@ -310,6 +321,7 @@ describe("editing, history and restore", () => {
         page_first_image_alt: page.first_image_alt || undefined,
         page_second_image_alt: page.second_image_alt || undefined,
         page_staff: JSON.parse(page.staff_links),
+        status: "publicada",
       }),
       {},
       editor.user,

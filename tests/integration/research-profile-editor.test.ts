@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
 import { seedDatabase } from "../../seeds/index";
 import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
@@ -61,6 +62,14 @@ async function search(words: string) {
   return (await sql<{ path: string }>`SELECT path FROM search_index WHERE search_index MATCH ${words}`.execute(db)).rows.map((r) => r.path);
 }
 
+/** The publication choice as the form shows it for a row (a scheduled time in Mexico City). */
+function publicationValues(row: { is_published: 0 | 1; publish_at: string | null }) {
+  return {
+    status: row.is_published ? "publicada" : row.publish_at ? "programada" : "borrador",
+    publishAt: row.publish_at ? instantToMexicoCityLocal(new Date(row.publish_at)) : "",
+  };
+}
+
 async function unitForm(changes: Record<string, string | Blob> = {}) {
   const unit = await db.selectFrom("research_units").selectAll().where("id", "=", unitId).executeTakeFirstOrThrow();
   const values: Record<string, string> = {
@@ -73,6 +82,7 @@ async function unitForm(changes: Record<string, string | Blob> = {}) {
     head_name: unit.head_name ?? "",
     head_grade: unit.head_grade ?? "",
     image_alt: unit.image_alt,
+    ...publicationValues(unit),
   };
   if (unit.name_is_illustrative) values.name_is_illustrative = "on";
   const form = new FormData();
@@ -91,6 +101,7 @@ async function profileForm(changes: Record<string, string | Blob> = {}) {
     page_first_image_alt: p.first_image_alt,
     page_second_content: p.second_content,
     page_second_image_alt: p.second_image_alt,
+    ...publicationValues(p),
   };
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...values, ...changes })) form.append(name, value);
