@@ -19,12 +19,7 @@ export const PUBLICATION_STATUS_TEXT: Record<PageStatus, string> = { borrador: "
 
 /** A list's "Estado" cell: draft, published, or scheduled with its Mexico City date and time. */
 export function PublicationStatusCell({ status, publishAt }: { status: PageStatus; publishAt: string | null }) {
-  return (
-    <td>
-      {PUBLICATION_STATUS_TEXT[status]}
-      {publishAt ? ` (${formatMexicoCityDateTime(publishAt)})` : null}
-    </td>
-  );
+  return <td>{`${PUBLICATION_STATUS_TEXT[status]}${publishAt ? ` (${formatMexicoCityDateTime(publishAt)})` : ""}`}</td>;
 }
 
 /** A stored time (ISO, or SQLite's "YYYY-MM-DD HH:MM:SS" in UTC) in Mexico City. */
