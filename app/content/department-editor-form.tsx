@@ -1,9 +1,20 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
-import { DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
+import type { DepartmentForEditor } from "./department-editor.server";
+import { BLANK_STAFF_ROWS, DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
-import { EditorActions, EditorPreviewSection, PageImageFields, PublicationFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
+import {
+  EditorActions,
+  EditorPreviewSection,
+  PageImageFields,
+  PublicationFields,
+  publicationDefaults,
+  RecordEditorScreen,
+  TextAndImageBlocks,
+  type CurrentImage,
+} from "./record-editor-form";
+import type { EditorPreview } from "./record-editor.server";
 
 export type DepartmentFormValues = {
   page_title: string;
@@ -131,5 +142,44 @@ export function DepartmentEditorForm({
         <EditorActions />
       </Form>
     </>
+  );
+}
+
+/** The editor screen of a department or direction page: where it shows, its history, the form. */
+export function DepartmentEditScreen({
+  data: { page, images },
+  actionData,
+}: {
+  data: { page: DepartmentForEditor; images: CurrentImages };
+  actionData?: { result: unknown; preview?: EditorPreview | null };
+}) {
+  return (
+    <RecordEditorScreen
+      back={{ to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" }}
+      title={`Editar «${page.page_title}»`}
+      where={{ label: "Dirección", paths: [page.path], status: page.status }}
+      historyHref={`/admin/contenido/departamentos/${page.id}/historial`}
+    >
+      <DepartmentEditorForm
+        key={page.updatedAt}
+        action={`/admin/contenido/departamentos/${page.id}`}
+        defaultValue={{
+          page_title: page.page_title,
+          summary: page.summary,
+          tipo_departamento: String(page.tipo_departamento),
+          page_titular: page.page_titular ?? "",
+          page_titular_grade: page.page_titular_grade ?? "",
+          page_first_content: page.page_first_content,
+          page_second_content: page.page_second_content,
+          page_first_image_alt: page.page_first_image_alt,
+          page_second_image_alt: page.page_second_image_alt,
+          page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
+          ...publicationDefaults(page),
+        }}
+        images={images}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
   );
 }

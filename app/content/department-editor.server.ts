@@ -33,7 +33,7 @@ import {
   publicationColumns,
   publicationFields,
   publicationOf,
-  publishedMessage,
+  savedMessage,
   requirePublishAt,
   scheduledPublisher,
 } from "./record-editor.server";
@@ -324,7 +324,7 @@ export async function updateDepartmentPage(
         ...when.state,
       };
       await writeDepartment(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: `Se guardaron los cambios de /direccion/${row.slug}; ${publishedMessage(next.status)}.` };
+      return { ok: true, message: savedMessage(`/direccion/${row.slug}`, next.status) };
     }),
   );
 }

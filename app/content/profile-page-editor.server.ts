@@ -229,7 +229,10 @@ export async function updateProfile(
       if (Object.keys(issues).length > 0 || !when.ok) return { ok: false, issues };
       const next: ProfileSnapshot = { ...(await textsOf(trx, input, uploads, current)), ...when.state };
       await writeProfile(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: `Se guardaron los cambios del perfil «${next.page_title}»; estado: ${PUBLICATION_STATUS_TEXT[next.status]}.` };
+      return {
+        ok: true,
+        message: `Se guardaron los cambios del perfil «${next.page_title}». Estado: ${PUBLICATION_STATUS_TEXT[next.status].toLowerCase()}.`,
+      };
     }),
   );
 }

@@ -310,7 +310,11 @@ export function nextPublication(
   return { ok: true, state: { status: input.status, publishAt: when.publishAt } };
 }
 
-export { publishedMessage };
+/** "Se guardaron los cambios de /investigadores/3. Ya está publicada." (the information pages' words for the state). */
+export function savedMessage(address: string, status: PageStatus): string {
+  const state = publishedMessage(status);
+  return `Se guardaron los cambios de ${address}. ${state.charAt(0).toUpperCase()}${state.slice(1)}.`;
+}
 
 type SchedulableTable = "department_pages" | "research_units" | "profile_pages";
 

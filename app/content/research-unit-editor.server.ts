@@ -24,7 +24,7 @@ import {
   publicationColumns,
   publicationFields,
   publicationOf,
-  publishedMessage,
+  savedMessage,
   requirePublishAt,
   scheduledPublisher,
   writeCreatedRecord,
@@ -312,7 +312,7 @@ export async function updateResearchUnit(
       const image = uploads.image ? await storeFile(trx, uploads.image, "public") : input.quitar_image ? null : current.image;
       const next: ResearchUnitSnapshot = { ...textsOf(input, image), ...when.state };
       await writeUnit(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: `Se guardaron los cambios de /investigadores/${row.id}; ${publishedMessage(next.status)}.` };
+      return { ok: true, message: savedMessage(`/investigadores/${row.id}`, next.status) };
     }),
   );
 }

@@ -9,9 +9,13 @@ import {
   MARKDOWN_HINT,
   PageImageFields,
   PublicationFields,
+  publicationDefaults,
+  RecordEditorScreen,
   TextAndImageBlocks,
   type CurrentImage,
 } from "./record-editor-form";
+import type { ProfileForEditor } from "./profile-page-editor.server";
+import type { ResearchUnitForEditor } from "./research-unit-editor.server";
 import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS, type ProfileImageField } from "./seeded-record-forms";
 
 /**
@@ -211,5 +215,139 @@ export function ProfileEditorForm({
         <SaveSteps isNew={isNew} fields={fields} createLabel="Crear el perfil" />
       </Form>
     </>
+  );
+}
+
+type ActionData = { result: unknown; preview?: Preview } | undefined;
+const lastResultOf = (actionData: ActionData) => actionData?.result as SubmissionResult<string[]> | undefined;
+
+const BACK_TO_UNITS = { to: "/admin/contenido/investigacion", label: "Volver a las unidades de investigación" };
+const BACK_TO_PROFILES = { to: "/admin/contenido/perfiles", label: "Volver a los perfiles de dirección" };
+
+/** The editor screen of a research unit: its address, its history, the form. */
+export function ResearchUnitEditScreen({
+  data: { unit, image },
+  actionData,
+}: {
+  data: { unit: ResearchUnitForEditor; image: CurrentImage };
+  actionData?: ActionData;
+}) {
+  return (
+    <RecordEditorScreen
+      back={BACK_TO_UNITS}
+      title={`Editar «${unit.unit_name}»`}
+      where={{ label: "Dirección", paths: [unit.path], status: unit.status }}
+      historyHref={`/admin/contenido/investigacion/${unit.id}/historial`}
+    >
+      <ResearchUnitEditorForm
+        key={unit.updatedAt}
+        action={`/admin/contenido/investigacion/${unit.id}`}
+        defaultValue={{
+          unit_name: unit.unit_name,
+          unit_kind: unit.unit_kind,
+          name_is_illustrative: unit.name_is_illustrative ? "on" : "",
+          summary: unit.summary,
+          content: unit.content,
+          lines_of_work: unit.lines_of_work.join("\n"),
+          head_name: unit.head_name ?? "",
+          head_grade: unit.head_grade ?? "",
+          image_alt: unit.image_alt,
+          ...publicationDefaults(unit),
+        }}
+        image={image}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
+  );
+}
+
+/** The screen that creates a research unit (a draft at the next free number). */
+export function NewResearchUnitScreen({ actionData }: { actionData?: ActionData }) {
+  return (
+    <RecordEditorScreen back={BACK_TO_UNITS} title="Crear una unidad de investigación">
+      <p>La unidad recibe el siguiente número libre (/investigadores/…) y queda como borrador: revísela y publíquela desde su página de edición.</p>
+      <ResearchUnitEditorForm
+        isNew
+        action="/admin/contenido/investigacion/nueva"
+        defaultValue={{
+          unit_name: "",
+          unit_kind: "unidad",
+          name_is_illustrative: "",
+          summary: "",
+          content: "",
+          lines_of_work: "",
+          head_name: "",
+          head_grade: "",
+          image_alt: "",
+        }}
+        image={null}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
+  );
+}
+
+/** The editor screen of a profile record: the pages that show it, its history, the form. */
+export function ProfileEditScreen({
+  data: { profile, images },
+  actionData,
+}: {
+  data: { profile: ProfileForEditor; images: Record<ProfileImageField, CurrentImage> };
+  actionData?: ActionData;
+}) {
+  return (
+    <RecordEditorScreen
+      back={BACK_TO_PROFILES}
+      title={`Editar el perfil «${profile.page_title}»`}
+      where={{ label: "Se muestra en", paths: profile.paths, status: profile.status }}
+      historyHref={`/admin/contenido/perfiles/${profile.id}/historial`}
+    >
+      <ProfileEditorForm
+        key={profile.updatedAt}
+        action={`/admin/contenido/perfiles/${profile.id}`}
+        defaultValue={{
+          page_title: profile.page_title,
+          page_banner_image_alt: profile.page_banner_image_alt,
+          page_banner_content: profile.page_banner_content,
+          page_first_content: profile.page_first_content,
+          page_first_image_alt: profile.page_first_image_alt,
+          page_second_content: profile.page_second_content,
+          page_second_image_alt: profile.page_second_image_alt,
+          ...publicationDefaults(profile),
+        }}
+        images={images}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
+  );
+}
+
+const NO_IMAGES = { page_banner_image: null, banner_image_responsive: null, page_first_image: null, page_second_image: null };
+
+/** The screen that creates a profile record (a draft). */
+export function NewProfileScreen({ actionData }: { actionData?: ActionData }) {
+  return (
+    <RecordEditorScreen back={BACK_TO_PROFILES} title="Crear un perfil de dirección">
+      <p>El perfil queda como borrador: una página de información lo muestra cuando está vinculada a él y publicado.</p>
+      <ProfileEditorForm
+        isNew
+        action="/admin/contenido/perfiles/nueva"
+        defaultValue={{
+          page_title: "",
+          page_banner_image_alt: "",
+          page_banner_content: "",
+          page_first_content: "",
+          page_first_image_alt: "",
+          page_second_content: "",
+          page_second_image_alt: "",
+        }}
+        images={NO_IMAGES}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
   );
 }

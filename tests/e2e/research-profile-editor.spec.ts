@@ -28,7 +28,7 @@ test("research unit: edit, public page and search at once, compare, restore vers
     .fill("## Nuestro trabajo\n\nEstudios pitahayaeditada.\n\n<script>window.pwned = 1</script>\n\n[Ver](javascript:window.pwned=2)");
   await page.getByLabel("Líneas de investigación").fill("Resistencia antimicrobiana\nVacunas pediátricas");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${unit.id}; ya está publicada.`)).toBeVisible();
+  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${unit.id}. Ya está publicada.`)).toBeVisible();
 
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
@@ -94,7 +94,7 @@ test("a new research unit starts as a draft, is published from its editor and an
 
   await page.getByRole("radio", { name: "Publicar ahora" }).check();
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${id}; ya está publicada.`)).toBeVisible();
+  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${id}. Ya está publicada.`)).toBeVisible();
   expect((await publicPage.goto(`/investigadores/${id}`))?.status()).toBe(200);
   await expect(publicPage.getByRole("heading", { level: 1, name: "Laboratorio de Pruebas Zarzamora" })).toBeVisible();
   await expect(publicPage.getByText("Estudios zarzamoranueva.")).toBeVisible();
