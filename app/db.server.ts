@@ -172,6 +172,8 @@ export interface DepartmentPagesTable {
   /** JSON array of { name, link }. */
   staff_links: Generated<string>;
   is_published: Generated<0 | 1>;
+  /** When a scheduled page is published (UTC ISO); null unless waiting (migration 0026). */
+  publish_at: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -196,6 +198,8 @@ export interface ResearchUnitsTable {
   image_alt: Generated<string>;
   department_page_id: number | null;
   is_published: Generated<0 | 1>;
+  /** When a scheduled unit is published (UTC ISO); null unless waiting (migration 0026). */
+  publish_at: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -217,6 +221,10 @@ export interface ProfilePagesTable {
   first_image_alt: Generated<string>;
   second_image_file_id: string | null;
   second_image_alt: Generated<string>;
+  /** 0 for a draft or a record waiting for its time: the page that shows it leaves it out (migration 0026). */
+  is_published: Generated<0 | 1>;
+  /** When a scheduled record is published (UTC ISO); null unless waiting (migration 0026). */
+  publish_at: Generated<string | null>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

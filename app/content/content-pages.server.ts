@@ -67,7 +67,8 @@ export async function getContentPage(db: Kysely<DB>, path: string): Promise<Cont
   const profileRow =
     page.profile_page_id === null
       ? undefined
-      : await db.selectFrom("profile_pages").selectAll().where("id", "=", page.profile_page_id).executeTakeFirst();
+      : // A draft or scheduled profile record is left out of the page (decision 0026).
+        await db.selectFrom("profile_pages").selectAll().where("id", "=", page.profile_page_id).where("is_published", "=", 1).executeTakeFirst();
   const profile: ProfileView | null = profileRow
     ? {
         title: profileRow.page_title,

@@ -1,9 +1,20 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
-import { DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
+import type { DepartmentForEditor } from "./department-editor.server";
+import { BLANK_STAFF_ROWS, DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
-import { EditorActions, EditorPreviewSection, PageImageFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
+import {
+  EditorActions,
+  EditorPreviewSection,
+  PageImageFields,
+  PublicationFields,
+  publicationDefaults,
+  RecordEditorScreen,
+  TextAndImageBlocks,
+  type CurrentImage,
+} from "./record-editor-form";
+import type { EditorPreview } from "./record-editor.server";
 
 export type DepartmentFormValues = {
   page_title: string;
@@ -16,6 +27,8 @@ export type DepartmentFormValues = {
   page_first_image_alt: string;
   page_second_image_alt: string;
   page_staff: { name: string; link: string }[];
+  status: string;
+  publishAt: string;
   // File fields: never given a value back (browsers cannot refill a file input).
   page_titular_photo?: string;
   page_first_image?: string;
@@ -67,6 +80,8 @@ export function DepartmentEditorForm({
           fields.page_second_image,
           fields.page_second_image_alt,
           ...rowErrors,
+          fields.status,
+          fields.publishAt,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -123,8 +138,48 @@ export function DepartmentEditorForm({
             Agregar fila
           </button>
         </fieldset>
+        <PublicationFields status={fields.status} publishAt={fields.publishAt} />
         <EditorActions />
       </Form>
     </>
+  );
+}
+
+/** The editor screen of a department or direction page: where it shows, its history, the form. */
+export function DepartmentEditScreen({
+  data: { page, images },
+  actionData,
+}: {
+  data: { page: DepartmentForEditor; images: CurrentImages };
+  actionData?: { result: unknown; preview?: EditorPreview | null };
+}) {
+  return (
+    <RecordEditorScreen
+      back={{ to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" }}
+      title={`Editar «${page.page_title}»`}
+      where={{ label: "Dirección", paths: [page.path], status: page.status }}
+      historyHref={`/admin/contenido/departamentos/${page.id}/historial`}
+    >
+      <DepartmentEditorForm
+        key={page.updatedAt}
+        action={`/admin/contenido/departamentos/${page.id}`}
+        defaultValue={{
+          page_title: page.page_title,
+          summary: page.summary,
+          tipo_departamento: String(page.tipo_departamento),
+          page_titular: page.page_titular ?? "",
+          page_titular_grade: page.page_titular_grade ?? "",
+          page_first_content: page.page_first_content,
+          page_second_content: page.page_second_content,
+          page_first_image_alt: page.page_first_image_alt,
+          page_second_image_alt: page.page_second_image_alt,
+          page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
+          ...publicationDefaults(page),
+        }}
+        images={images}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
   );
 }

@@ -5,6 +5,7 @@ import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
 import type { StaffUser } from "~/staff/staff";
+import type { PageStatus } from "./page-forms";
 import { parseStaffLinks } from "./department-pages.server";
 import {
   DEPARTMENT_FIELD_LABELS,
@@ -28,6 +29,13 @@ import {
   revisionReaders,
   unlessNoChange,
   recordWriter,
+  nextPublication,
+  publicationColumns,
+  publicationFields,
+  publicationOf,
+  savedMessage,
+  requirePublishAt,
+  scheduledPublisher,
 } from "./record-editor.server";
 
 /**
@@ -71,8 +79,10 @@ export const departmentEditSchema = z
     quitar_page_first_image: removeFlag,
     quitar_page_second_image: removeFlag,
     page_staff: z.array(staffRow).max(MAX_STAFF_ROWS, `La lista de personal admite ${MAX_STAFF_ROWS} filas como máximo.`).optional(),
+    ...publicationFields,
   })
   .superRefine((value, ctx) => {
+    requirePublishAt(value, ctx);
     if (value.page_titular_grade && !value.page_titular) {
       ctx.addIssue({ code: "custom", path: ["page_titular"], message: "Escriba el nombre del titular, o borre su cargo." });
     }
@@ -143,6 +153,7 @@ const DEPARTMENT_COLUMNS = [
   "second_image_alt",
   "staff_links",
   "is_published",
+  "publish_at",
   "updated_at",
 ] as const;
 
@@ -167,6 +178,7 @@ function snapshotOf(row: DepartmentRow): DepartmentSnapshot {
     page_second_image: row.second_image_file_id,
     page_second_image_alt: row.second_image_alt,
     page_staff: parseStaffLinks(row.staff_links),
+    ...publicationOf(row),
   };
 }
 
@@ -176,13 +188,14 @@ export interface DepartmentListItem {
   path: string;
   title: string;
   tipoDepartamento: 1 | 2;
-  isPublished: boolean;
+  status: PageStatus;
+  publishAt: string | null;
   updatedAt: string;
 }
 
 /** Department and direction pages for the editor's list, optionally filtered by words in the title or slug. */
 export async function listDepartmentPagesForEditor(db: Kysely<DB>, query = ""): Promise<DepartmentListItem[]> {
-  let select = db.selectFrom("department_pages").select(["id", "slug", "title", "tipo_departamento", "is_published", "updated_at"]);
+  let select = db.selectFrom("department_pages").select(["id", "slug", "title", "tipo_departamento", "is_published", "publish_at", "updated_at"]);
   for (const word of query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["title"]), "like", eb.val(like)), eb("slug", "like", like)]));
@@ -194,7 +207,7 @@ export async function listDepartmentPagesForEditor(db: Kysely<DB>, query = ""): 
     path: `/direccion/${row.slug}`,
     title: row.title,
     tipoDepartamento: row.tipo_departamento === 2 ? 2 : 1,
-    isPublished: row.is_published === 1,
+    ...publicationOf(row),
     updatedAt: row.updated_at,
   }));
 }
@@ -239,6 +252,7 @@ function columnsOf(snapshot: DepartmentSnapshot) {
     second_image_file_id: snapshot.page_second_image,
     second_image_alt: snapshot.page_second_image_alt,
     staff_links: JSON.stringify(snapshot.page_staff),
+    ...publicationColumns(snapshot),
   };
 }
 
@@ -284,7 +298,9 @@ export async function updateDepartmentPage(
         const keeps = uploads[field] !== undefined || (current[field] !== null && !removing[field]);
         if (keeps && !input[alt]) issues[alt] = [`Describa la imagen en «${DEPARTMENT_FIELD_LABELS[alt]}» (lo que leen los lectores de pantalla).`];
       }
-      if (Object.keys(issues).length > 0) return { ok: false, issues };
+      const when = nextPublication(input, current, now);
+      if (!when.ok) issues.publishAt = when.issues.publishAt;
+      if (Object.keys(issues).length > 0 || !when.ok) return { ok: false, issues };
 
       const images = {} as Record<DepartmentImageField, string | null>;
       for (const field of DEPARTMENT_IMAGE_FIELDS) {
@@ -305,9 +321,10 @@ export async function updateDepartmentPage(
         page_second_image: images.page_second_image,
         page_second_image_alt: images.page_second_image ? (input.page_second_image_alt ?? "") : "",
         page_staff: input.page_staff,
+        ...when.state,
       };
       await writeDepartment(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: `Se guardaron los cambios de /direccion/${row.slug}.` };
+      return { ok: true, message: savedMessage(`/direccion/${row.slug}`, next.status) };
     }),
   );
 }
@@ -317,9 +334,11 @@ export function restoreDepartmentRevision(db: Kysely<DB>, id: number, number: nu
   return restoreRecordRevision<DepartmentRow, DepartmentSnapshot>(db, "department_page", id, number, "No encontramos esa versión de la página.", {
     read: (trx) => readDepartment(trx, id),
     // Files are never deleted, but a restored image must still exist (the column references it).
+    // The publication state stays as it is now (restoring an old draft must not unpublish a live page).
     merge: async (trx, row, old) => ({
       ...snapshotOf(row),
       ...old,
+      ...publicationOf(row),
       page_staff: Array.isArray(old.page_staff) ? old.page_staff.filter((s) => isSafeStaffLink(s.link)) : [],
       page_titular_photo: await existingFileId(trx, old.page_titular_photo),
       page_first_image: await existingFileId(trx, old.page_first_image),
@@ -328,3 +347,11 @@ export function restoreDepartmentRevision(db: Kysely<DB>, id: number, number: nu
     write: (trx, row, next, revision) => writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision),
   });
 }
+
+/** Publishes the department pages whose scheduled time has come (see scheduledPublisher). */
+export const publishDueDepartmentPages = scheduledPublisher<DepartmentRow, DepartmentSnapshot>({
+  entity: "department_page",
+  table: "department_pages",
+  read: readDepartment,
+  snapshot: snapshotOf,
+});

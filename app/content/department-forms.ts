@@ -1,8 +1,10 @@
 /**
  * The department page editor's field names and labels (client-safe: no zod, no server code). The
  * form uses the seed's field names (page_title, page_titular…; seed-specification "Page
- * (department)"); the revisions keep the same names.
+ * (department)"); the revisions keep the same names, and the publication state as the
+ * information pages name it (status, publishAt; decision 0026).
  */
+import { SNAPSHOT_FIELD_LABELS, type PageStatus } from "./page-forms";
 
 /** The editable state of a department or direction page, as a revision keeps it. */
 export interface DepartmentSnapshot {
@@ -19,6 +21,8 @@ export interface DepartmentSnapshot {
   page_second_image: string | null;
   page_second_image_alt: string;
   page_staff: { name: string; link: string }[];
+  status: PageStatus;
+  publishAt: string | null;
 }
 
 export const DEPARTMENT_FIELD_LABELS: Record<keyof DepartmentSnapshot, string> = {
@@ -35,6 +39,8 @@ export const DEPARTMENT_FIELD_LABELS: Record<keyof DepartmentSnapshot, string> =
   page_second_image: "Segunda imagen",
   page_second_image_alt: "Texto alternativo de la segunda imagen",
   page_staff: "Personal y contacto",
+  status: SNAPSHOT_FIELD_LABELS.status,
+  publishAt: SNAPSHOT_FIELD_LABELS.publishAt,
 };
 
 /** The three image fields of a department page. */

@@ -84,7 +84,7 @@ interface PageRow {
   publish_at: string | null;
 }
 
-function statusOf(row: Pick<PageRow, "is_published" | "publish_at">): PageStatus {
+export function statusOf(row: Pick<PageRow, "is_published" | "publish_at">): PageStatus {
   return row.is_published ? "publicada" : row.publish_at ? "programada" : "borrador";
 }
 
@@ -174,7 +174,7 @@ export type PageIssues = Partial<Record<"path" | "publishAt" | "form", string[]>
 
 export type PageSaveOutcome = { ok: true; pageId: number; message: string } | { ok: false; issues: PageIssues };
 
-function publication(
+export function publication(
   input: { status: PageStatus; publishAt?: string },
   now: Date,
 ): { ok: true; isPublished: 0 | 1; publishAt: string | null } | { ok: false; issues: PageIssues } {
@@ -218,7 +218,7 @@ function changedFields(before: PageSnapshot | null, after: PageSnapshot): (keyof
   return changedOf(SNAPSHOT_FIELD_LABELS, before ? { ...before } : null, { ...after }) as (keyof PageSnapshot)[];
 }
 
-function publishedMessage(status: PageStatus): string {
+export function publishedMessage(status: PageStatus): string {
   return status === "publicada" ? "ya está publicada" : status === "programada" ? "quedó programada" : "quedó como borrador";
 }
 

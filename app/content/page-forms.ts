@@ -50,7 +50,7 @@ const pageText = {
     .optional(),
 };
 
-function requirePublishAt(value: { status: PageStatus; publishAt?: string }, ctx: z.RefinementCtx) {
+export function requirePublishAt(value: { status: PageStatus; publishAt?: string }, ctx: z.RefinementCtx) {
   if (value.status === "programada" && !value.publishAt) {
     ctx.addIssue({ code: "custom", path: ["publishAt"], message: "Escriba la fecha y hora en que se publicará la página." });
   }

@@ -1,9 +1,14 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { RichText } from "~/components/rich-text";
 import { AdminFileField } from "~/components/admin-file-field";
-import { Field, type FieldMeta } from "~/components/forms";
+import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
 import { PAGE_IMAGE_ACCEPT } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
+import { PAGE_STATUS_LABELS, PAGE_STATUSES, type PageStatus } from "./page-forms";
+import { PUBLICATION_STATUS_TEXT } from "./record-list";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
 
 /**
  * Form pieces the editors of seeded records share (department pages, research units, profile
@@ -66,14 +71,33 @@ export function EditorPreviewSection({ preview }: { preview: { title: string; se
   );
 }
 
-export function EditorActions() {
+/**
+ * Draft, publish now, or schedule at a Mexico City date and time: the information pages' choice and
+ * wording (page-forms: PAGE_STATUSES, PAGE_STATUS_LABELS; decision 0021), for the records.
+ */
+export function PublicationFields({ status, publishAt }: { status: FieldMeta; publishAt: FieldMeta }) {
+  return (
+    <>
+      <RadioGroup meta={status} legend="Publicación" options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))} required />
+      <Field
+        meta={publishAt}
+        type="datetime-local"
+        label="Fecha y hora de publicación (hora de la Ciudad de México)"
+        hint="Sólo si eligió «Programar la publicación»."
+      />
+    </>
+  );
+}
+
+/** "Vista previa" and the save button ("Guardar cambios", or what a new record's form says). */
+export function EditorActions({ submitLabel = "Guardar cambios" }: { submitLabel?: string }) {
   return (
     <div className="form-actions">
       <button type="submit" name="intent" value="preview" className="button button--secondary">
         Vista previa
       </button>
       <button type="submit" name="intent" value="save" className="button">
-        Guardar cambios
+        {submitLabel}
       </button>
     </div>
   );
@@ -112,5 +136,58 @@ export function TextAndImageBlocks({
         </fieldset>
       ))}
     </>
+  );
+}
+
+/** The publication choice's values for a form: the state, and a scheduled time as Mexico City wall-clock. */
+export function publicationDefaults(record: { status: PageStatus; publishAt: string | null }): { status: string; publishAt: string } {
+  return { status: record.status, publishAt: record.publishAt ? instantToMexicoCityLocal(new Date(record.publishAt)) : "" };
+}
+
+/**
+ * An editor screen of a record: the way back, the title, where the record shows (a link only
+ * when it is public; otherwise its state) and its history, then the form.
+ */
+export function RecordEditorScreen({
+  back,
+  title,
+  where,
+  historyHref,
+  children,
+}: {
+  back: { to: string; label: string };
+  title: string;
+  where?: { label: string; paths: string[]; status: PageStatus };
+  historyHref?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="container page">
+      <p>
+        <Link to={back.to}>{back.label}</Link>
+      </p>
+      <h1>{title}</h1>
+      {where ? (
+        <p>
+          {where.label}:{" "}
+          {where.paths.length
+            ? where.paths.map((path, index) => (
+                <span key={path}>
+                  {index ? ", " : ""}
+                  {where.status === "publicada" ? <a href={path}>{path}</a> : path}
+                </span>
+              ))
+            : "ninguna página"}
+          {where.status === "publicada" ? "" : ` (${PUBLICATION_STATUS_TEXT[where.status].toLowerCase()}: no se muestra en el sitio)`}
+          {historyHref ? (
+            <>
+              {" "}
+              · <Link to={historyHref}>Historial de versiones</Link>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {children}
+    </div>
   );
 }

@@ -8,7 +8,10 @@ import type { DB, RevisionEntity } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
+import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
 import type { SafeHtml } from "./markdown.server";
+import { publication, publishedMessage, statusOf } from "./page-editor.server";
+import { pageEditSchema, requirePublishAt, SNAPSHOT_FIELD_LABELS, type PageStatus } from "./page-forms";
 import {
   changedFields,
   diffRevisions,
@@ -258,4 +261,124 @@ export function recordWriter<Row extends { id: number }, S extends object>(kind:
       restoredFrom,
       update: () => kind.update(trx, row.id, next, now),
     });
+}
+
+// ---------------------------------------------------------------- publication
+
+/**
+ * Draft, published now, or scheduled for a Mexico City date and time: the information pages'
+ * states, fields, rules and messages (decision 0021), for the records too (decision 0026).
+ * `is_published` stays the one truth of "public"; `publish_at` marks a record waiting for its time.
+ */
+export const publicationFields = { status: pageEditSchema.shape.status, publishAt: pageEditSchema.shape.publishAt };
+export { requirePublishAt };
+
+export interface RecordPublication {
+  status: PageStatus;
+  publishAt: string | null;
+}
+
+export const PUBLICATION_LABELS = { status: SNAPSHOT_FIELD_LABELS.status, publishAt: SNAPSHOT_FIELD_LABELS.publishAt };
+
+/** A row's publication state, as a snapshot keeps it. */
+export function publicationOf(row: { is_published: 0 | 1; publish_at: string | null }): RecordPublication {
+  return { status: statusOf(row), publishAt: row.publish_at };
+}
+
+/** The columns a snapshot's publication state is written with. */
+export function publicationColumns(state: RecordPublication): { is_published: 0 | 1; publish_at: string | null } {
+  return { is_published: state.status === "publicada" ? 1 : 0, publish_at: state.status === "programada" ? state.publishAt : null };
+}
+
+/**
+ * The state an edit asks for, checked at `now` like an information page's: a schedule must be in
+ * the future, except an unchanged schedule that has meanwhile passed (the publisher takes it).
+ */
+export function nextPublication(
+  input: { status: PageStatus; publishAt?: string },
+  current: RecordPublication,
+  now: Date,
+): { ok: true; state: RecordPublication } | { ok: false; issues: { publishAt: string[] } } {
+  const keepsSchedule =
+    input.status === "programada" &&
+    current.status === "programada" &&
+    input.publishAt !== undefined &&
+    mexicoCityLocalToInstant(input.publishAt)?.toISOString() === current.publishAt;
+  if (keepsSchedule) return { ok: true, state: current };
+  const when = publication(input, now);
+  if (!when.ok) return { ok: false, issues: { publishAt: when.issues.publishAt ?? [] } };
+  return { ok: true, state: { status: input.status, publishAt: when.publishAt } };
+}
+
+/** "Se guardaron los cambios de /investigadores/3. Ya está publicada." (the information pages' words for the state). */
+export function savedMessage(address: string, status: PageStatus): string {
+  const state = publishedMessage(status);
+  return `Se guardaron los cambios de ${address}. ${state.charAt(0).toUpperCase()}${state.slice(1)}.`;
+}
+
+type SchedulableTable = "department_pages" | "research_units" | "profile_pages";
+
+/**
+ * A kind's scheduled publication: publishes every record whose time has come (at `now`), each in
+ * a conditional UPDATE (idempotent when two calls race), with a "publicar" revision and an audit
+ * row whose actor is null (the system), as publishDuePages does for the information pages.
+ */
+export function scheduledPublisher<Row extends { id: number }, S extends RecordPublication>(kind: {
+  entity: RevisionEntity;
+  table: SchedulableTable;
+  read: (trx: Transaction<DB>, id: number) => Promise<Row | undefined>;
+  snapshot: (row: Row) => S;
+}) {
+  // One table type for the three: they share the columns used here.
+  const table = kind.table as "research_units";
+  return async (db: Kysely<DB>, now: Date): Promise<number> => {
+    const stamp = now.toISOString();
+    const due = await db.selectFrom(table).select("id").where("publish_at", "is not", null).where("publish_at", "<=", stamp).execute();
+    let published = 0;
+    for (const { id } of due) {
+      published += await db.transaction().execute(async (trx) => {
+        const before = await kind.read(trx, id);
+        if (!before) return 0;
+        const result = await trx
+          .updateTable(table)
+          .set({ is_published: 1, publish_at: null, updated_at: stamp })
+          .where("id", "=", id)
+          .where("publish_at", "is not", null)
+          .where("publish_at", "<=", stamp)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) === 0) return 0;
+        await ensureInitialRevision(trx, kind.entity, id, { ...kind.snapshot(before) } as Snapshot);
+        const after = kind.snapshot((await kind.read(trx, id))!);
+        await writeRevision(trx, kind.entity, id, { ...after } as Snapshot, ["status", "publishAt"], "publicar", null);
+        await recordAudit(trx, {
+          actor: null,
+          action: `${kind.entity}.publish_scheduled`,
+          entity: kind.entity,
+          entityId: id,
+          after: { status: "publicada" },
+          requestId: null,
+        });
+        return 1;
+      });
+    }
+    return published;
+  };
+}
+
+/** A new record's first revision ("crear", every field) and its audit row ({entity}.create). */
+export async function writeCreatedRecord<S extends object>(
+  trx: Transaction<DB>,
+  record: { entity: RevisionEntity; id: number; labels: Record<keyof S, string>; snapshot: S; actor: StaffUser; requestId: string | null },
+) {
+  const snapshot = { ...record.snapshot } as Snapshot;
+  const number = await writeRevision(trx, record.entity, record.id, snapshot, changedFields(record.labels, null, snapshot), "crear", record.actor);
+  await recordAudit(trx, {
+    actor: record.actor,
+    action: `${record.entity}.create`,
+    entity: record.entity,
+    entityId: record.id,
+    after: { ...snapshot, revision: number },
+    requestId: record.requestId,
+  });
+  return number;
 }

@@ -4,6 +4,7 @@ import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
 import type { StaffUser } from "~/staff/staff";
+import type { PageStatus } from "./page-forms";
 import { renderMarkdown } from "./markdown.server";
 import {
   existingFileId,
@@ -19,6 +20,14 @@ import {
   revisionReaders,
   unlessNoChange,
   recordWriter,
+  nextPublication,
+  publicationColumns,
+  publicationFields,
+  publicationOf,
+  savedMessage,
+  requirePublishAt,
+  scheduledPublisher,
+  writeCreatedRecord,
 } from "./record-editor.server";
 import {
   MAX_LINES_OF_WORK,
@@ -42,55 +51,71 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 const KIND_VALUES = Object.keys(RESEARCH_UNIT_KINDS) as [ResearchUnitKindValue, ...ResearchUnitKindValue[]];
 
-export const researchUnitEditSchema = z
-  .object({
-    unit_name: requiredLine(RESEARCH_UNIT_FIELD_LABELS.unit_name, 200, "Escriba el nombre de la unidad."),
-    unit_kind: z.enum(KIND_VALUES, { error: "Elija el tipo de unidad." }),
-    name_is_illustrative: removeFlag,
-    summary: requiredLine(RESEARCH_UNIT_FIELD_LABELS.summary, 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
-    content: markdownText(RESEARCH_UNIT_FIELD_LABELS.content),
-    // One line of work per line of the text area (works without JavaScript).
-    lines_of_work: z
-      .string()
-      .optional()
-      .superRefine((value, ctx) => {
-        const lines = (value ?? "").split(/\r\n?|\n/).map((line) => line.trim());
-        if (lines.some((line) => ONE_LINE_CONTROL.test(line)))
-          ctx.addIssue({
-            code: "custom",
-            message: `«${RESEARCH_UNIT_FIELD_LABELS.lines_of_work}» tiene caracteres de control (invisibles). Bórrelos.`,
-          });
-        const kept = lines.filter(Boolean);
-        if (kept.length > MAX_LINES_OF_WORK)
-          ctx.addIssue({ code: "custom", message: `Escriba ${MAX_LINES_OF_WORK} líneas de investigación como máximo (una por renglón).` });
-        const long = kept.findIndex((line) => line.length > 300);
-        if (long >= 0) ctx.addIssue({ code: "custom", message: `La línea de investigación ${long + 1} tiene más de 300 caracteres; acórtela.` });
-      })
-      .transform((value) =>
-        (value ?? "")
-          .split(/\r\n?|\n/)
-          .map((line) => line.trim())
-          .filter(Boolean),
-      ),
-    head_name: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_name, 200),
-    head_grade: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_grade, 200),
-    image_alt: oneLine(RESEARCH_UNIT_FIELD_LABELS.image_alt, 300),
-    quitar_image: removeFlag,
-  })
-  .superRefine((value, ctx) => {
-    if (value.head_grade && !value.head_name)
-      ctx.addIssue({ code: "custom", path: ["head_name"], message: "Escriba el nombre del responsable, o borre su cargo." });
-  });
+const unitFields = {
+  unit_name: requiredLine(RESEARCH_UNIT_FIELD_LABELS.unit_name, 200, "Escriba el nombre de la unidad."),
+  unit_kind: z.enum(KIND_VALUES, { error: "Elija el tipo de unidad." }),
+  name_is_illustrative: removeFlag,
+  summary: requiredLine(RESEARCH_UNIT_FIELD_LABELS.summary, 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
+  content: markdownText(RESEARCH_UNIT_FIELD_LABELS.content),
+  // One line of work per line of the text area (works without JavaScript).
+  lines_of_work: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const lines = (value ?? "").split(/\r\n?|\n/).map((line) => line.trim());
+      if (lines.some((line) => ONE_LINE_CONTROL.test(line)))
+        ctx.addIssue({
+          code: "custom",
+          message: `«${RESEARCH_UNIT_FIELD_LABELS.lines_of_work}» tiene caracteres de control (invisibles). Bórrelos.`,
+        });
+      const kept = lines.filter(Boolean);
+      if (kept.length > MAX_LINES_OF_WORK)
+        ctx.addIssue({ code: "custom", message: `Escriba ${MAX_LINES_OF_WORK} líneas de investigación como máximo (una por renglón).` });
+      const long = kept.findIndex((line) => line.length > 300);
+      if (long >= 0) ctx.addIssue({ code: "custom", message: `La línea de investigación ${long + 1} tiene más de 300 caracteres; acórtela.` });
+    })
+    .transform((value) =>
+      (value ?? "")
+        .split(/\r\n?|\n/)
+        .map((line) => line.trim())
+        .filter(Boolean),
+    ),
+  head_name: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_name, 200),
+  head_grade: oneLine(RESEARCH_UNIT_FIELD_LABELS.head_grade, 200),
+  image_alt: oneLine(RESEARCH_UNIT_FIELD_LABELS.image_alt, 300),
+  quitar_image: removeFlag,
+};
+
+function requireHeadName(value: { head_name?: string; head_grade?: string }, ctx: z.RefinementCtx) {
+  if (value.head_grade && !value.head_name)
+    ctx.addIssue({ code: "custom", path: ["head_name"], message: "Escriba el nombre del responsable, o borre su cargo." });
+}
+
+export const researchUnitEditSchema = z.object({ ...unitFields, ...publicationFields }).superRefine((value, ctx) => {
+  requireHeadName(value, ctx);
+  requirePublishAt(value, ctx);
+});
+
+/** A new unit has the same fields; it starts as a draft (decision 0026), so it has no publication field. */
+export const researchUnitCreateSchema = z.object(unitFields).superRefine(requireHeadName);
 
 export type ResearchUnitEditInput = z.output<typeof researchUnitEditSchema>;
+export type ResearchUnitCreateInput = z.output<typeof researchUnitCreateSchema>;
 export type ResearchUnitUploads = Partial<Record<ResearchUnitImageField, CheckedFile>>;
+
+const unitPreview = (fields: FormData) => ({
+  title: formText(fields, "unit_name").trim() || "(sin nombre)",
+  sections: [renderMarkdown(formText(fields, "content"))],
+});
 
 /** The first step of the editor's action (see parseEditorForm). */
 export function parseResearchUnitForm(request: Request) {
-  return parseEditorForm(request, researchUnitEditSchema, { image: PAGE_IMAGE_RULE }, (fields) => ({
-    title: formText(fields, "unit_name").trim() || "(sin nombre)",
-    sections: [renderMarkdown(formText(fields, "content"))],
-  }));
+  return parseEditorForm(request, researchUnitEditSchema, { image: PAGE_IMAGE_RULE }, unitPreview);
+}
+
+/** The first step of the "new unit" action. */
+export function parseResearchUnitCreateForm(request: Request) {
+  return parseEditorForm(request, researchUnitCreateSchema, { image: PAGE_IMAGE_RULE }, unitPreview);
 }
 
 // ---------------------------------------------------------------- reading
@@ -122,6 +147,7 @@ function snapshotOf(row: UnitRow): ResearchUnitSnapshot {
     head_grade: row.head_grade,
     image: row.image_file_id,
     image_alt: row.image_alt,
+    ...publicationOf(row),
   };
 }
 
@@ -130,13 +156,14 @@ export interface ResearchUnitListItem {
   path: string;
   name: string;
   kind: ResearchUnitKindValue;
-  isPublished: boolean;
+  status: PageStatus;
+  publishAt: string | null;
   updatedAt: string;
 }
 
 /** Research units for the editor's list, optionally filtered by words in the name or the number. */
 export async function listResearchUnitsForEditor(db: Kysely<DB>, query = ""): Promise<ResearchUnitListItem[]> {
-  let select = db.selectFrom("research_units").select(["id", "name", "kind", "is_published", "updated_at"]);
+  let select = db.selectFrom("research_units").select(["id", "name", "kind", "is_published", "publish_at", "updated_at"]);
   for (const word of query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8)) {
     const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", eb.val(like)), eb(eb.cast("id", "text"), "=", word)]));
@@ -147,7 +174,7 @@ export async function listResearchUnitsForEditor(db: Kysely<DB>, query = ""): Pr
     path: `/investigadores/${row.id}`,
     name: row.name,
     kind: row.kind,
-    isPublished: row.is_published === 1,
+    ...publicationOf(row),
     updatedAt: row.updated_at,
   }));
 }
@@ -184,22 +211,83 @@ const writeUnit = recordWriter<UnitRow, ResearchUnitSnapshot>({
   update: (trx, id, next, now) =>
     trx
       .updateTable("research_units")
-      .set({
-        name: next.unit_name,
-        kind: next.unit_kind,
-        name_is_illustrative: next.name_is_illustrative ? 1 : 0,
-        summary: next.summary,
-        content: next.content,
-        lines_of_work: JSON.stringify(next.lines_of_work),
-        head_name: next.head_name,
-        head_grade: next.head_grade,
-        image_file_id: next.image,
-        image_alt: next.image_alt,
-        updated_at: now.toISOString(),
-      })
+      .set({ ...columnsOf(next), updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute(),
 });
+
+function columnsOf(snapshot: ResearchUnitSnapshot) {
+  return {
+    name: snapshot.unit_name,
+    kind: snapshot.unit_kind,
+    name_is_illustrative: snapshot.name_is_illustrative ? (1 as const) : (0 as const),
+    summary: snapshot.summary,
+    content: snapshot.content,
+    lines_of_work: JSON.stringify(snapshot.lines_of_work),
+    head_name: snapshot.head_name,
+    head_grade: snapshot.head_grade,
+    image_file_id: snapshot.image,
+    image_alt: snapshot.image_alt,
+    ...publicationColumns(snapshot),
+  };
+}
+
+/** The texts of a unit as typed (new or edited), with its image. */
+function textsOf(input: ResearchUnitCreateInput, image: string | null): Omit<ResearchUnitSnapshot, "status" | "publishAt"> {
+  return {
+    unit_name: input.unit_name,
+    unit_kind: input.unit_kind,
+    name_is_illustrative: input.name_is_illustrative,
+    summary: input.summary,
+    content: input.content ?? "",
+    lines_of_work: input.lines_of_work,
+    head_name: input.head_name || null,
+    head_grade: input.head_grade || null,
+    image,
+    image_alt: image ? (input.image_alt ?? "") : "",
+  };
+}
+
+const imageAltMissing = { image_alt: [`Describa la imagen en «${RESEARCH_UNIT_FIELD_LABELS.image_alt}» (lo que leen los lectores de pantalla).`] };
+
+/** The largest number /investigadores/{n} accepts (parseResearchUnitId). */
+const MAX_UNIT_NUMBER = 999_999;
+
+/**
+ * Creates a research unit at the next free number (/investigadores/{n}), as a draft: its first
+ * revision ("crear") and an audit row, in one transaction with its image.
+ */
+export async function createResearchUnit(
+  db: Kysely<DB>,
+  input: ResearchUnitCreateInput,
+  uploads: ResearchUnitUploads,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+): Promise<{ ok: true; id: number; message: string } | { ok: false; issues: ResearchUnitIssues }> {
+  if (uploads.image && !input.image_alt) return { ok: false, issues: imageAltMissing };
+  return db.transaction().execute(async (trx) => {
+    const last = await trx
+      .selectFrom("research_units")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirst();
+    const id = (last?.id ?? 0) + 1;
+    if (id > MAX_UNIT_NUMBER) return { ok: false as const, issues: { form: ["No quedan números libres para unidades nuevas."] } };
+    const image = uploads.image ? await storeFile(trx, uploads.image, "public") : null;
+    const snapshot: ResearchUnitSnapshot = { ...textsOf(input, image), status: "borrador", publishAt: null };
+    const stamp = now.toISOString();
+    await trx
+      .insertInto("research_units")
+      .values({ id, ...columnsOf(snapshot), department_page_id: null, created_at: stamp, updated_at: stamp })
+      .execute();
+    await writeCreatedRecord(trx, { entity: "research_unit", id, labels: RESEARCH_UNIT_FIELD_LABELS, snapshot, actor, requestId });
+    return {
+      ok: true as const,
+      id,
+      message: `Se creó la unidad /investigadores/${id}; quedó como borrador. Revísela y elija «Publicar ahora» cuando esté lista.`,
+    };
+  });
+}
 
 /** Saves an edit of a research unit (texts, lines of work, responsible person, image). */
 export async function updateResearchUnit(
@@ -218,26 +306,13 @@ export async function updateResearchUnit(
       const current = snapshotOf(row);
       // An image a visitor sees needs its description (checked before anything is stored).
       const keeps = uploads.image !== undefined || (current.image !== null && !input.quitar_image);
-      if (keeps && !input.image_alt)
-        return {
-          ok: false,
-          issues: { image_alt: [`Describa la imagen en «${RESEARCH_UNIT_FIELD_LABELS.image_alt}» (lo que leen los lectores de pantalla).`] },
-        };
+      const when = nextPublication(input, current, now);
+      if ((keeps && !input.image_alt) || !when.ok)
+        return { ok: false, issues: { ...(keeps && !input.image_alt ? imageAltMissing : {}), ...(when.ok ? {} : when.issues) } };
       const image = uploads.image ? await storeFile(trx, uploads.image, "public") : input.quitar_image ? null : current.image;
-      const next: ResearchUnitSnapshot = {
-        unit_name: input.unit_name,
-        unit_kind: input.unit_kind,
-        name_is_illustrative: input.name_is_illustrative,
-        summary: input.summary,
-        content: input.content ?? "",
-        lines_of_work: input.lines_of_work,
-        head_name: input.head_name || null,
-        head_grade: input.head_grade || null,
-        image,
-        image_alt: image ? (input.image_alt ?? "") : "",
-      };
+      const next: ResearchUnitSnapshot = { ...textsOf(input, image), ...when.state };
       await writeUnit(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: `Se guardaron los cambios de /investigadores/${row.id}.` };
+      return { ok: true, message: savedMessage(`/investigadores/${row.id}`, next.status) };
     }),
   );
 }
@@ -251,6 +326,8 @@ export function restoreResearchUnitRevision(db: Kysely<DB>, id: number, number: 
       return {
         ...current,
         ...old,
+        // The publication state stays as it is now (restoring an old draft must not unpublish a live page).
+        ...publicationOf(row),
         unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
         lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
         // Files are never deleted, but a restored image must still exist (the column references it).
@@ -260,3 +337,11 @@ export function restoreResearchUnitRevision(db: Kysely<DB>, id: number, number: 
     write: (trx, row, next, revision) => writeUnit(trx, row, next, "restaurar", actor, requestId, now, revision),
   });
 }
+
+/** Publishes the research units whose scheduled time has come (see scheduledPublisher). */
+export const publishDueResearchUnits = scheduledPublisher<UnitRow, ResearchUnitSnapshot>({
+  entity: "research_unit",
+  table: "research_units",
+  read: readUnit,
+  snapshot: snapshotOf,
+});

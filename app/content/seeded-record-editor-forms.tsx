@@ -1,14 +1,27 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
-import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
-import { EditorActions, EditorPreviewSection, MARKDOWN_HINT, PageImageFields, TextAndImageBlocks, type CurrentImage } from "./record-editor-form";
+import {
+  EditorActions,
+  EditorPreviewSection,
+  MARKDOWN_HINT,
+  PageImageFields,
+  PublicationFields,
+  publicationDefaults,
+  RecordEditorScreen,
+  TextAndImageBlocks,
+  type CurrentImage,
+} from "./record-editor-form";
+import type { ProfileForEditor } from "./profile-page-editor.server";
+import type { ResearchUnitForEditor } from "./research-unit-editor.server";
 import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS, type ProfileImageField } from "./seeded-record-forms";
 
 /**
  * The research unit and profile record forms (decision 0026): same pieces as the department form;
- * "Vista previa" is a submit button the server answers with the same form, nothing stored.
+ * "Vista previa" is a submit button the server answers with the same form, nothing stored. The same
+ * form creates a record (`isNew`: no publication choice, a new record starts as a draft).
  */
 
 type Preview = { title: string; sections: SafeHtml[] } | null | undefined;
@@ -24,22 +37,41 @@ export type ResearchUnitFormValues = {
   head_grade: string;
   image_alt: string;
   image?: string;
+  status?: string;
+  publishAt?: string;
 };
+
+/** The publication choice of an edit, or nothing for a new record (it starts as a draft), and the save button's words. */
+function SaveSteps({ isNew, fields, createLabel }: { isNew?: boolean; fields: { status: FieldMeta; publishAt: FieldMeta }; createLabel: string }) {
+  return (
+    <>
+      {isNew ? null : <PublicationFields status={fields.status} publishAt={fields.publishAt} />}
+      <EditorActions submitLabel={isNew ? createLabel : undefined} />
+    </>
+  );
+}
 
 export function ResearchUnitEditorForm({
   action,
+  isNew,
   defaultValue,
   image,
   lastResult,
   preview,
 }: {
   action: string;
+  isNew?: boolean;
   defaultValue: ResearchUnitFormValues;
   image: CurrentImage;
   lastResult?: SubmissionResult<string[]>;
   preview?: Preview;
 }) {
-  const [form, fields] = useForm<ResearchUnitFormValues>({ id: "editar-unidad", lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<ResearchUnitFormValues>({
+    id: isNew ? "nueva-unidad" : "editar-unidad",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const L = RESEARCH_UNIT_FIELD_LABELS;
   return (
     <>
@@ -55,6 +87,8 @@ export function ResearchUnitEditorForm({
           fields.head_grade,
           fields.image,
           fields.image_alt,
+          fields.status,
+          fields.publishAt,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -101,7 +135,7 @@ export function ResearchUnitEditorForm({
           <legend>{L.image}</legend>
           <PageImageFields meta={fields.image} label={L.image} current={image} alt={{ meta: fields.image_alt, label: L.image_alt }} />
         </fieldset>
-        <EditorActions />
+        <SaveSteps isNew={isNew} fields={fields} createLabel="Crear la unidad" />
       </Form>
     </>
   );
@@ -115,22 +149,31 @@ export type ProfileFormValues = {
   page_first_image_alt: string;
   page_second_content: string;
   page_second_image_alt: string;
+  status?: string;
+  publishAt?: string;
 } & Partial<Record<ProfileImageField, string>>;
 
 export function ProfileEditorForm({
   action,
+  isNew,
   defaultValue,
   images,
   lastResult,
   preview,
 }: {
   action: string;
+  isNew?: boolean;
   defaultValue: ProfileFormValues;
   images: Record<ProfileImageField, CurrentImage>;
   lastResult?: SubmissionResult<string[]>;
   preview?: Preview;
 }) {
-  const [form, fields] = useForm<ProfileFormValues>({ id: "editar-perfil", lastResult, defaultValue, shouldValidate: "onSubmit" });
+  const [form, fields] = useForm<ProfileFormValues>({
+    id: isNew ? "nuevo-perfil" : "editar-perfil",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+  });
   const L = PROFILE_FIELD_LABELS;
   return (
     <>
@@ -148,6 +191,8 @@ export function ProfileEditorForm({
           fields.page_second_content,
           fields.page_second_image,
           fields.page_second_image_alt,
+          fields.status,
+          fields.publishAt,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -167,8 +212,142 @@ export function ProfileEditorForm({
           <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
         </fieldset>
         <TextAndImageBlocks fields={fields} labels={L} images={images} />
-        <EditorActions />
+        <SaveSteps isNew={isNew} fields={fields} createLabel="Crear el perfil" />
       </Form>
     </>
+  );
+}
+
+type ActionData = { result: unknown; preview?: Preview } | undefined;
+const lastResultOf = (actionData: ActionData) => actionData?.result as SubmissionResult<string[]> | undefined;
+
+const BACK_TO_UNITS = { to: "/admin/contenido/investigacion", label: "Volver a las unidades de investigación" };
+const BACK_TO_PROFILES = { to: "/admin/contenido/perfiles", label: "Volver a los perfiles de dirección" };
+
+/** The editor screen of a research unit: its address, its history, the form. */
+export function ResearchUnitEditScreen({
+  data: { unit, image },
+  actionData,
+}: {
+  data: { unit: ResearchUnitForEditor; image: CurrentImage };
+  actionData?: ActionData;
+}) {
+  return (
+    <RecordEditorScreen
+      back={BACK_TO_UNITS}
+      title={`Editar «${unit.unit_name}»`}
+      where={{ label: "Dirección", paths: [unit.path], status: unit.status }}
+      historyHref={`/admin/contenido/investigacion/${unit.id}/historial`}
+    >
+      <ResearchUnitEditorForm
+        key={unit.updatedAt}
+        action={`/admin/contenido/investigacion/${unit.id}`}
+        defaultValue={{
+          unit_name: unit.unit_name,
+          unit_kind: unit.unit_kind,
+          name_is_illustrative: unit.name_is_illustrative ? "on" : "",
+          summary: unit.summary,
+          content: unit.content,
+          lines_of_work: unit.lines_of_work.join("\n"),
+          head_name: unit.head_name ?? "",
+          head_grade: unit.head_grade ?? "",
+          image_alt: unit.image_alt,
+          ...publicationDefaults(unit),
+        }}
+        image={image}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
+  );
+}
+
+/** The screen that creates a research unit (a draft at the next free number). */
+export function NewResearchUnitScreen({ actionData }: { actionData?: ActionData }) {
+  return (
+    <RecordEditorScreen back={BACK_TO_UNITS} title="Crear una unidad de investigación">
+      <p>La unidad recibe el siguiente número libre (/investigadores/…) y queda como borrador: revísela y publíquela desde su página de edición.</p>
+      <ResearchUnitEditorForm
+        isNew
+        action="/admin/contenido/investigacion/nueva"
+        defaultValue={{
+          unit_name: "",
+          unit_kind: "unidad",
+          name_is_illustrative: "",
+          summary: "",
+          content: "",
+          lines_of_work: "",
+          head_name: "",
+          head_grade: "",
+          image_alt: "",
+        }}
+        image={null}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
+  );
+}
+
+/** The editor screen of a profile record: the pages that show it, its history, the form. */
+export function ProfileEditScreen({
+  data: { profile, images },
+  actionData,
+}: {
+  data: { profile: ProfileForEditor; images: Record<ProfileImageField, CurrentImage> };
+  actionData?: ActionData;
+}) {
+  return (
+    <RecordEditorScreen
+      back={BACK_TO_PROFILES}
+      title={`Editar el perfil «${profile.page_title}»`}
+      where={{ label: "Se muestra en", paths: profile.paths, status: profile.status }}
+      historyHref={`/admin/contenido/perfiles/${profile.id}/historial`}
+    >
+      <ProfileEditorForm
+        key={profile.updatedAt}
+        action={`/admin/contenido/perfiles/${profile.id}`}
+        defaultValue={{
+          page_title: profile.page_title,
+          page_banner_image_alt: profile.page_banner_image_alt,
+          page_banner_content: profile.page_banner_content,
+          page_first_content: profile.page_first_content,
+          page_first_image_alt: profile.page_first_image_alt,
+          page_second_content: profile.page_second_content,
+          page_second_image_alt: profile.page_second_image_alt,
+          ...publicationDefaults(profile),
+        }}
+        images={images}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
+  );
+}
+
+const NO_IMAGES = { page_banner_image: null, banner_image_responsive: null, page_first_image: null, page_second_image: null };
+
+/** The screen that creates a profile record (a draft). */
+export function NewProfileScreen({ actionData }: { actionData?: ActionData }) {
+  return (
+    <RecordEditorScreen back={BACK_TO_PROFILES} title="Crear un perfil de dirección">
+      <p>El perfil queda como borrador: una página de información lo muestra cuando está vinculada a él y publicado.</p>
+      <ProfileEditorForm
+        isNew
+        action="/admin/contenido/perfiles/nueva"
+        defaultValue={{
+          page_title: "",
+          page_banner_image_alt: "",
+          page_banner_content: "",
+          page_first_content: "",
+          page_first_image_alt: "",
+          page_second_content: "",
+          page_second_image_alt: "",
+        }}
+        images={NO_IMAGES}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
   );
 }

@@ -2,8 +2,10 @@
  * The research unit and profile record editors' field names and labels (client-safe: no zod, no
  * server code). Profile records use the seed's field names (seed-specification "Page profile
  * record"); research units have none in the seed, so theirs follow the public page. The revisions
- * keep the same names (decision 0026).
+ * keep the same names, and the publication state as the information pages name it (status,
+ * publishAt; decision 0026).
  */
+import { SNAPSHOT_FIELD_LABELS, type PageStatus } from "./page-forms";
 
 export const RESEARCH_UNIT_KINDS = {
   unidad: "Unidad de investigación",
@@ -24,6 +26,8 @@ export interface ResearchUnitSnapshot {
   head_grade: string | null;
   image: string | null;
   image_alt: string;
+  status: PageStatus;
+  publishAt: string | null;
 }
 
 export const RESEARCH_UNIT_FIELD_LABELS: Record<keyof ResearchUnitSnapshot, string> = {
@@ -37,6 +41,8 @@ export const RESEARCH_UNIT_FIELD_LABELS: Record<keyof ResearchUnitSnapshot, stri
   head_grade: "Cargo o grado del responsable",
   image: "Imagen",
   image_alt: "Texto alternativo de la imagen",
+  status: SNAPSHOT_FIELD_LABELS.status,
+  publishAt: SNAPSHOT_FIELD_LABELS.publishAt,
 };
 
 export const RESEARCH_UNIT_IMAGE_FIELDS = ["image"] as const;
@@ -58,6 +64,8 @@ export interface ProfileSnapshot {
   page_second_content: string;
   page_second_image: string | null;
   page_second_image_alt: string;
+  status: PageStatus;
+  publishAt: string | null;
 }
 
 export const PROFILE_FIELD_LABELS: Record<keyof ProfileSnapshot, string> = {
@@ -72,6 +80,8 @@ export const PROFILE_FIELD_LABELS: Record<keyof ProfileSnapshot, string> = {
   page_second_content: "Segundo texto",
   page_second_image: "Segunda imagen",
   page_second_image_alt: "Texto alternativo de la segunda imagen",
+  status: SNAPSHOT_FIELD_LABELS.status,
+  publishAt: SNAPSHOT_FIELD_LABELS.publishAt,
 };
 
 export const PROFILE_IMAGE_FIELDS = ["page_banner_image", "banner_image_responsive", "page_first_image", "page_second_image"] as const;

@@ -28,7 +28,7 @@ test("research unit: edit, public page and search at once, compare, restore vers
     .fill("## Nuestro trabajo\n\nEstudios pitahayaeditada.\n\n<script>window.pwned = 1</script>\n\n[Ver](javascript:window.pwned=2)");
   await page.getByLabel("Líneas de investigación").fill("Resistencia antimicrobiana\nVacunas pediátricas");
   await page.getByRole("button", { name: "Guardar cambios" }).click();
-  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${unit.id}.`)).toBeVisible();
+  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${unit.id}. Ya está publicada.`)).toBeVisible();
 
   const visitor = await browser.newContext();
   const publicPage = await visitor.newPage();
@@ -64,4 +64,57 @@ test("research unit: edit, public page and search at once, compare, restore vers
   await expect(preview.locator("script")).toHaveCount(0);
   expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
   await expectNoAxeViolations(page);
+});
+
+test("a new research unit starts as a draft, is published from its editor and answers publicly; an ensenanza member is refused", async ({
+  page,
+  context,
+  baseURL,
+  browser,
+}) => {
+  await signInAsStaff(context, baseURL!, "comunicacion");
+  await page.goto("/admin/contenido/investigacion");
+  await page.getByRole("link", { name: "Crear una unidad" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Crear una unidad de investigación" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByLabel("Nombre", { exact: true }).fill("Laboratorio de Pruebas Zarzamora");
+  await page.getByRole("radio", { name: "Laboratorio de investigación" }).check();
+  await page.getByLabel("Resumen").fill("Un laboratorio nuevo, creado por la oficina de comunicación.");
+  await page.getByLabel("Texto (Markdown)").fill("Estudios zarzamoranueva.");
+  await page.getByRole("button", { name: "Crear la unidad" }).click();
+  await expect(page.getByText(/Se creó la unidad \/investigadores\/\d+; quedó como borrador/)).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Editar «Laboratorio de Pruebas Zarzamora»" })).toBeVisible();
+  const id = Number(new URL(page.url()).pathname.split("/").pop());
+  await expect(page.getByText("borrador: no se muestra en el sitio")).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  const visitor = await browser.newContext();
+  const publicPage = await visitor.newPage();
+  expect((await publicPage.goto(`/investigadores/${id}`))?.status()).toBe(404);
+
+  await page.getByRole("radio", { name: "Publicar ahora" }).check();
+  await page.getByRole("button", { name: "Guardar cambios" }).click();
+  await expect(page.getByText(`Se guardaron los cambios de /investigadores/${id}. Ya está publicada.`)).toBeVisible();
+  expect((await publicPage.goto(`/investigadores/${id}`))?.status()).toBe(200);
+  await expect(publicPage.getByRole("heading", { level: 1, name: "Laboratorio de Pruebas Zarzamora" })).toBeVisible();
+  await expect(publicPage.getByText("Estudios zarzamoranueva.")).toBeVisible();
+  await publicPage.goto("/buscar?q=zarzamoranueva");
+  await expect(publicPage.getByRole("link", { name: "Laboratorio de Pruebas Zarzamora" })).toBeVisible();
+  await visitor.close();
+
+  const teaching = await browser.newContext();
+  await signInAsStaff(teaching, baseURL!, "ensenanza");
+  const refused = await teaching.newPage();
+  for (const path of ["/admin/contenido/investigacion/nueva", "/admin/contenido/perfiles/nueva", `/admin/contenido/investigacion/${id}`]) {
+    expect((await refused.goto(path))?.status(), path).toBe(403);
+    await expect(refused.getByRole("heading", { name: "No tiene permiso para esta página" })).toBeVisible();
+  }
+  await expectNoAxeViolations(refused);
+  const units = Number((await db.selectFrom("research_units").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const post = await refused.request.post("/admin/contenido/investigacion/nueva", {
+    multipart: { intent: "save", unit_name: "Intrusa", unit_kind: "unidad", summary: "No debe guardarse." },
+  });
+  expect(post.status()).toBe(403);
+  expect(Number((await db.selectFrom("research_units").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(units);
+  await teaching.close();
 });

@@ -2,9 +2,11 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDepartmentPage } from "~/content/department-pages.server";
 import { departmentEditSchema, isSafeStaffLink, updateDepartmentPage } from "~/content/department-editor.server";
+import { publishDueRecords } from "~/content/record-publication.server";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
 import { seedDatabase } from "../../seeds/index";
 import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
@@ -49,6 +51,14 @@ async function search(words: string) {
   return (await sql<{ path: string }>`SELECT path FROM search_index WHERE search_index MATCH ${words}`.execute(db)).rows.map((r) => r.path);
 }
 
+/** The publication choice as the form shows it for a row (a scheduled time in Mexico City). */
+function publicationValues(row: { is_published: 0 | 1; publish_at: string | null }) {
+  return {
+    status: row.is_published ? "publicada" : row.publish_at ? "programada" : "borrador",
+    publishAt: row.publish_at ? instantToMexicoCityLocal(new Date(row.publish_at)) : "",
+  };
+}
+
 /** The form as the editor sends it: the page's current values, with `changes` on top. */
 async function formFor(changes: Record<string, string | Blob> = {}) {
   const page = (await db.selectFrom("department_pages").selectAll().where("id", "=", pageId).executeTakeFirstOrThrow())!;
@@ -64,6 +74,7 @@ async function formFor(changes: Record<string, string | Blob> = {}) {
     page_second_content: page.second_content,
     page_first_image_alt: page.first_image_alt,
     page_second_image_alt: page.second_image_alt,
+    ...publicationValues(page),
   };
   (JSON.parse(page.staff_links) as { name: string; link: string }[]).forEach((row, index) => {
     values[`page_staff[${index}].name`] = row.name;
@@ -293,6 +304,7 @@ describe("editing, history and restore", () => {
       summary: "Resumen.",
       tipo_departamento: "2",
       page_staff: [{ name: "", link: "" }, { name: "Contacto", link: "/direccion/medica" }, {}],
+      status: "borrador",
     });
     expect(parsed.page_staff).toEqual([{ name: "Contacto", link: "/direccion/medica" }]);
     const page = (await db.selectFrom("department_pages").selectAll().where("id", "=", pageId).executeTakeFirstOrThrow())!;
@@ -310,6 +322,7 @@ describe("editing, history and restore", () => {
         page_first_image_alt: page.first_image_alt || undefined,
         page_second_image_alt: page.second_image_alt || undefined,
         page_staff: JSON.parse(page.staff_links),
+        status: "publicada",
       }),
       {},
       editor.user,
@@ -329,4 +342,95 @@ test("a profile record's text is found in search on the page that shows it, at o
     .executeTakeFirstOrThrow();
   await db.updateTable("profile_pages").set({ first_content: "Texto con carambolaperfil." }).where("id", "=", page.profile_page_id!).execute();
   expect(await search("carambolaperfil")).toContain(page.path);
+});
+
+describe("publication: draft, publish now, scheduled (decision 0026)", () => {
+  const HOUR = 3600_000;
+
+  async function sitemap() {
+    return (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  }
+
+  async function publicStatus() {
+    return (await fetch(`${baseUrl}/direccion/${SLUG}`)).status;
+  }
+
+  test("a draft leaves the public page, /buscar and the sitemap; publishing brings it back; the revisions keep the state", async () => {
+    const saved = await post(await formFor({ page_first_content: "Texto nisperoborrador.", status: "borrador" }));
+    expect(saved.status).toBe(303);
+    expect(await publicStatus()).toBe(404);
+    expect(await search("nisperoborrador")).toEqual([]);
+    expect(await sitemap()).not.toContain(`/direccion/${SLUG}</loc>`);
+    expect((await fetch(`${baseUrl}/buscar?q=nisperoborrador`)).status).toBe(200);
+    expect(await (await fetch(`${baseUrl}/buscar?q=nisperoborrador`)).text()).not.toContain(`href="/direccion/${SLUG}"`);
+    expect((await listRevisions(db, "department_page", pageId))[0]).toMatchObject({ action: "editar" });
+    const draft = await db.selectFrom("page_revisions").select("snapshot").where("entity", "=", "department_page").where("entity_id", "=", pageId);
+    expect(JSON.parse((await draft.orderBy("number", "desc").executeTakeFirstOrThrow()).snapshot)).toMatchObject({
+      status: "borrador",
+      publishAt: null,
+    });
+
+    expect((await post(await formFor({ status: "publicada" }))).status).toBe(303);
+    expect(await publicStatus()).toBe(200);
+    expect(await search("nisperoborrador")).toEqual([`/direccion/${SLUG}`]);
+    expect(await sitemap()).toContain(`/direccion/${SLUG}</loc>`);
+  });
+
+  test("scheduled: hidden until its Mexico City time; the publisher's tick at that time shows it, with a revision and a system audit row", async () => {
+    const at = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
+    const saved = await post(
+      await formFor({ page_first_content: "Texto zapoteprogramado.", status: "programada", publishAt: instantToMexicoCityLocal(at) }),
+    );
+    expect(saved.status).toBe(303);
+    const row = await db.selectFrom("department_pages").select(["is_published", "publish_at"]).where("id", "=", pageId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_published: 0, publish_at: at.toISOString() });
+    expect(await publicStatus()).toBe(404);
+    expect(await search("zapoteprogramado")).toEqual([]);
+    expect(await sitemap()).not.toContain(`/direccion/${SLUG}</loc>`);
+    const list = await (await fetch(`${baseUrl}/admin/contenido/departamentos`, { headers: { Cookie: editor.cookie } })).text();
+    expect(list).toContain("Programada (");
+
+    // A minute early: nothing. At its time: published once, even when two ticks race.
+    expect(await publishDueRecords(db, new Date(at.getTime() - 60_000))).toBe(0);
+    expect(await publicStatus()).toBe(404);
+    const [first, second] = await Promise.all([publishDueRecords(db, at), publishDueRecords(db, at)]);
+    expect(first + second).toBe(1);
+    expect(await publicStatus()).toBe(200);
+    expect(await (await fetch(`${baseUrl}/direccion/${SLUG}`)).text()).toContain("zapoteprogramado");
+    expect(await search("zapoteprogramado")).toEqual([`/direccion/${SLUG}`]);
+    expect(await sitemap()).toContain(`/direccion/${SLUG}</loc>`);
+    const [last] = await listRevisions(db, "department_page", pageId);
+    expect(last).toMatchObject({ action: "publicar" });
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email"])
+      .where("entity", "=", "department_page")
+      .where("entity_id", "=", String(pageId))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: "department_page.publish_scheduled", actor_email: null });
+  });
+
+  test("a time that has passed, a missing time and a forged state are refused (400, Spanish), and nothing is stored", async () => {
+    const cases: [Record<string, string>, RegExp][] = [
+      [{ status: "programada", publishAt: instantToMexicoCityLocal(new Date(Date.now() - HOUR)) }, /ya pasaron/],
+      [{ status: "programada", publishAt: "" }, /Escriba la fecha y hora en que se publicará/],
+      [{ status: "programada", publishAt: "2030-02-30T10:00" }, /fecha y hora de publicación que existan/],
+      [{ status: "secreta" }, /Elija si la página queda en borrador, se publica ahora o se programa/],
+      [{ status: "programada", publishAt: "2030-01-01T10:00\u0000" }, /fecha y hora de publicación completas/],
+    ];
+    for (const [changes, message] of cases) {
+      const before = await counts();
+      const response = await post(await formFor(changes));
+      expect(response.status, JSON.stringify(changes)).toBe(400);
+      expect(await response.text()).toMatch(message);
+      expect(await counts()).toEqual(before);
+    }
+  });
+
+  test("an ensenanza member cannot publish or schedule, and nothing is stored", async () => {
+    const before = await counts();
+    expect((await post(await formFor({ status: "borrador" }), teaching.cookie)).status).toBe(403);
+    expect(await counts()).toEqual(before);
+  });
 });

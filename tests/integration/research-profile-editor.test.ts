@@ -1,8 +1,10 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { publishDueRecords } from "~/content/record-publication.server";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
+import { instantToMexicoCityLocal } from "~/utils/mexico-time";
 import { seedDatabase } from "../../seeds/index";
 import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
@@ -61,6 +63,14 @@ async function search(words: string) {
   return (await sql<{ path: string }>`SELECT path FROM search_index WHERE search_index MATCH ${words}`.execute(db)).rows.map((r) => r.path);
 }
 
+/** The publication choice as the form shows it for a row (a scheduled time in Mexico City). */
+function publicationValues(row: { is_published: 0 | 1; publish_at: string | null }) {
+  return {
+    status: row.is_published ? "publicada" : row.publish_at ? "programada" : "borrador",
+    publishAt: row.publish_at ? instantToMexicoCityLocal(new Date(row.publish_at)) : "",
+  };
+}
+
 async function unitForm(changes: Record<string, string | Blob> = {}) {
   const unit = await db.selectFrom("research_units").selectAll().where("id", "=", unitId).executeTakeFirstOrThrow();
   const values: Record<string, string> = {
@@ -73,6 +83,7 @@ async function unitForm(changes: Record<string, string | Blob> = {}) {
     head_name: unit.head_name ?? "",
     head_grade: unit.head_grade ?? "",
     image_alt: unit.image_alt,
+    ...publicationValues(unit),
   };
   if (unit.name_is_illustrative) values.name_is_illustrative = "on";
   const form = new FormData();
@@ -91,6 +102,7 @@ async function profileForm(changes: Record<string, string | Blob> = {}) {
     page_first_image_alt: p.first_image_alt,
     page_second_content: p.second_content,
     page_second_image_alt: p.second_image_alt,
+    ...publicationValues(p),
   };
   const form = new FormData();
   for (const [name, value] of Object.entries({ ...values, ...changes })) form.append(name, value);
@@ -266,3 +278,199 @@ describe("rules checked before anything is stored", () => {
     expect(await counts("profile_pages", profileId)).toEqual(before);
   });
 });
+
+describe("new records and publication (decision 0026)", () => {
+  const HOUR = 3600_000;
+
+  function newUnitForm(changes: Record<string, string | Blob> = {}) {
+    const form = new FormData();
+    const values = {
+      intent: "save",
+      unit_name: "Laboratorio de Pruebas Guanábana",
+      unit_kind: "laboratorio",
+      summary: "Un laboratorio creado desde el editor.",
+      content: "Estudia la fruta chirimoyanueva.",
+      lines_of_work: "Primera línea\nSegunda línea",
+      head_name: "",
+      head_grade: "",
+      image_alt: "",
+    };
+    for (const [name, value] of Object.entries({ ...values, ...changes })) form.append(name, value);
+    return form;
+  }
+
+  function newProfileForm(changes: Record<string, string | Blob> = {}) {
+    const form = new FormData();
+    const values = {
+      intent: "save",
+      page_title: "Perfil nuevo de prueba",
+      page_banner_content: "Encabezado nuevo.",
+      page_first_content: "Texto nuevo.",
+    };
+    for (const [name, value] of Object.entries({ ...values, ...changes })) form.append(name, value);
+    return form;
+  }
+
+  async function rows(table: "research_units" | "profile_pages") {
+    return Number((await db.selectFrom(table).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  }
+
+  async function everything() {
+    const count = async (t: "stored_files" | "page_revisions" | "audit_log" | "research_units" | "profile_pages") =>
+      Number((await db.selectFrom(t).select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    return Promise.all(["stored_files", "page_revisions", "audit_log", "research_units", "profile_pages"].map((t) => count(t as "audit_log")));
+  }
+
+  async function sitemap() {
+    return (await fetch(`${baseUrl}/sitemap.xml`)).text();
+  }
+
+  test("a new research unit gets the next number, starts as a draft (a forged state and number are ignored), then is published", async () => {
+    const last = await db
+      .selectFrom("research_units")
+      .select((eb) => eb.fn.max("id").as("id"))
+      .executeTakeFirstOrThrow();
+    const id = last.id! + 1;
+    const response = await post("/admin/contenido/investigacion/nueva", newUnitForm({ status: "publicada", id: "1" }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(`/admin/contenido/investigacion/${id}`);
+    const row = await db.selectFrom("research_units").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ name: "Laboratorio de Pruebas Guanábana", kind: "laboratorio", is_published: 0, publish_at: null });
+    expect(JSON.parse(row.lines_of_work)).toEqual(["Primera línea", "Segunda línea"]);
+    expect((await listRevisions(db, "research_unit", id)).map((r) => [r.number, r.action])).toEqual([[1, "crear"]]);
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email"])
+      .where("entity", "=", "research_unit")
+      .where("entity_id", "=", String(id))
+      .execute();
+    expect(audit).toEqual([{ action: "research_unit.create", actor_email: editor.user.email }]);
+
+    // A draft: not public, not in /buscar nor the sitemap; the editor and the list show it.
+    expect((await fetch(`${baseUrl}/investigadores/${id}`)).status).toBe(404);
+    expect(await search("chirimoyanueva")).toEqual([]);
+    expect(await sitemap()).not.toContain(`/investigadores/${id}</loc>`);
+    const screen = await (await fetch(`${baseUrl}/admin/contenido/investigacion/${id}`, { headers: { Cookie: editor.cookie } })).text();
+    expect(screen).toContain("borrador: no se muestra en el sitio");
+
+    const published = await post(`/admin/contenido/investigacion/${id}`, await formForUnit(id, { status: "publicada" }));
+    expect(published.status).toBe(303);
+    expect(await (await fetch(`${baseUrl}/investigadores/${id}`)).text()).toContain("chirimoyanueva");
+    expect(await search("chirimoyanueva")).toEqual([`/investigadores/${id}`]);
+    expect(await sitemap()).toContain(`/investigadores/${id}</loc>`);
+  });
+
+  test("a scheduled unit appears when the clock reaches its time", async () => {
+    const at = new Date(Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000);
+    const form = await formForUnit(unitId, { content: "Texto carambolaprogramada.", status: "programada", publishAt: instantToMexicoCityLocal(at) });
+    expect((await post(`/admin/contenido/investigacion/${unitId}`, form)).status).toBe(303);
+    expect((await fetch(`${baseUrl}/investigadores/${unitId}`)).status).toBe(404);
+    expect(await search("carambolaprogramada")).toEqual([]);
+    expect(await publishDueRecords(db, new Date(at.getTime() - 1))).toBe(0);
+    expect(await publishDueRecords(db, new Date(at.getTime() + 60_000))).toBe(1);
+    expect((await fetch(`${baseUrl}/investigadores/${unitId}`)).status).toBe(200);
+    expect(await search("carambolaprogramada")).toEqual([`/investigadores/${unitId}`]);
+    expect((await listRevisions(db, "research_unit", unitId))[0]).toMatchObject({ action: "publicar" });
+  });
+
+  test("a profile record in draft is left out of the page that shows it and of its search entry; scheduled, it comes back at its time", async () => {
+    const word = "maracuyaperfil";
+    expect((await post(`/admin/contenido/perfiles/${profileId}`, await profileForm({ page_banner_content: `Encabezado ${word}.` }))).status).toBe(
+      303,
+    );
+    expect(await publicHtml(profilePath)).toContain(word);
+    expect(await search(word)).toEqual([profilePath]);
+
+    expect((await post(`/admin/contenido/perfiles/${profileId}`, await profileForm({ status: "borrador" }))).status).toBe(303);
+    const page = await fetch(`${baseUrl}${profilePath}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain(word);
+    expect(await search(word)).toEqual([]);
+
+    const at = new Date(Math.ceil((Date.now() + HOUR) / 60_000) * 60_000);
+    expect(
+      (await post(`/admin/contenido/perfiles/${profileId}`, await profileForm({ status: "programada", publishAt: instantToMexicoCityLocal(at) })))
+        .status,
+    ).toBe(303);
+    expect(await publicHtml(profilePath)).not.toContain(word);
+    expect(await publishDueRecords(db, at)).toBe(1);
+    expect(await publicHtml(profilePath)).toContain(word);
+    expect(await search(word)).toEqual([profilePath]);
+  });
+
+  test("a new profile record: a key and number from the server, a draft, its first revision and audit row", async () => {
+    const response = await post("/admin/contenido/perfiles/nueva", newProfileForm({ key: "medica", status: "publicada" }));
+    expect(response.status).toBe(303);
+    const id = Number(response.headers.get("location")!.split("/").pop());
+    const row = await db.selectFrom("profile_pages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ key: `perfil-${id}`, page_title: "Perfil nuevo de prueba", is_published: 0, publish_at: null });
+    expect((await listRevisions(db, "profile_page", id)).map((r) => r.action)).toEqual(["crear"]);
+    expect(
+      await db.selectFrom("audit_log").select("action").where("entity", "=", "profile_page").where("entity_id", "=", String(id)).execute(),
+    ).toEqual([{ action: "profile_page.create" }]);
+  });
+
+  test("hostile input on the new screens is refused (400, Spanish) and stores nothing", async () => {
+    const cases: [string, FormData, RegExp][] = [
+      ["/admin/contenido/investigacion/nueva", newUnitForm({ unit_name: "Unidad\u0007 oculta" }), /tiene caracteres de control/],
+      ["/admin/contenido/investigacion/nueva", newUnitForm({ summary: "Resumen\u0085 con un control C1" }), /«Resumen» tiene caracteres de control/],
+      ["/admin/contenido/investigacion/nueva", newUnitForm({ unit_kind: "secreta" }), /Elija el tipo de unidad/],
+      ["/admin/contenido/investigacion/nueva", newUnitForm({ image: new File([EXE], "a.png", { type: "image/png" }) }), /no es una imagen JPG/],
+      ["/admin/contenido/investigacion/nueva", newUnitForm({ image: new File([PNG], "a.png"), image_alt: "" }), /Describa la imagen/],
+      ["/admin/contenido/perfiles/nueva", newProfileForm({ page_first_content: "Hola\u001b[31m" }), /tiene caracteres de control/],
+      ["/admin/contenido/perfiles/nueva", newProfileForm({ page_title: "" }), /Escriba el título del perfil/],
+    ];
+    for (const [path, form, message] of cases) {
+      const before = await everything();
+      const response = await post(path, form);
+      expect(response.status, `${path} ${message}`).toBe(400);
+      expect(await response.text()).toMatch(message);
+      expect(await everything()).toEqual(before);
+    }
+  });
+
+  test("forged ids answer the Spanish 404 and store nothing", async () => {
+    const before = await everything();
+    for (const path of [
+      "/admin/contenido/investigacion/999999",
+      "/admin/contenido/investigacion/0",
+      "/admin/contenido/perfiles/99999",
+      "/admin/contenido/perfiles/1e3",
+    ]) {
+      const response = await post(
+        path,
+        path.includes("investigacion") ? newUnitForm({ status: "publicada" }) : newProfileForm({ status: "publicada" }),
+      );
+      expect(response.status, path).toBe(404);
+      expect((await fetch(`${baseUrl}${path}`, { headers: { Cookie: editor.cookie } })).status, path).toBe(404);
+    }
+    expect(await everything()).toEqual(before);
+  });
+
+  test("an ensenanza member is refused on every new screen and action, and nothing is stored", async () => {
+    const before = await everything();
+    const unitsBefore = await rows("research_units");
+    for (const path of ["/admin/contenido/investigacion/nueva", "/admin/contenido/perfiles/nueva"]) {
+      expect((await fetch(`${baseUrl}${path}`, { headers: { Cookie: teaching.cookie } })).status, path).toBe(403);
+      const form = path.includes("investigacion") ? newUnitForm() : newProfileForm();
+      expect((await post(path, form, teaching.cookie)).status, path).toBe(403);
+    }
+    expect((await post(`/admin/contenido/investigacion/${unitId}`, await formForUnit(unitId, { status: "borrador" }), teaching.cookie)).status).toBe(
+      403,
+    );
+    expect((await post(`/admin/contenido/perfiles/${profileId}`, await profileForm({ status: "borrador" }), teaching.cookie)).status).toBe(403);
+    expect(await everything()).toEqual(before);
+    expect(await rows("research_units")).toBe(unitsBefore);
+  });
+});
+
+/** The edit form of any unit, as the editor sends it. */
+async function formForUnit(id: number, changes: Record<string, string | Blob> = {}) {
+  const saved = unitId;
+  unitId = id;
+  try {
+    return await unitForm(changes);
+  } finally {
+    unitId = saved;
+  }
+}

@@ -1,0 +1,72 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { data } from "@remix-run/node";
+import { publicFileUrl } from "~/files/files.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffRole, StaffUser } from "~/staff/staff";
+import { redirectWithToast } from "~/utils/toast.server";
+import type { CurrentImage } from "./record-editor-form";
+import { editorRecordId } from "./revisions.server";
+
+/**
+ * The route steps the record editors share (department pages, research units, profile records;
+ * decision 0026), so each route says only what differs: which record, which form, which save.
+ */
+
+/** A loader's record: the staff guard first, then the record of `:pageId`, or the Spanish 404. */
+export async function loadRecordForEditor<T>(
+  request: Request,
+  access: readonly StaffRole[],
+  rawId: string | undefined,
+  read: (id: number) => Promise<T | null>,
+  notFound: string,
+): Promise<T> {
+  await requireStaff(request, access);
+  const record = await read(editorRecordId(rawId));
+  if (!record) throw new Response(notFound, { status: 404 });
+  return record;
+}
+
+/** The stored images of a record, as the form's "current image" links. */
+export function currentImages<F extends string>(record: Record<F, string | null>, fields: readonly F[]): Record<F, CurrentImage> {
+  return Object.fromEntries(
+    fields.map((field) => [field, record[field] ? { href: publicFileUrl(record[field]), label: "ver la imagen actual" } : null]),
+  ) as Record<F, CurrentImage>;
+}
+
+/** What an editor's parse step answers: `done` (preview, list buttons, errors), or the values and the checked files. */
+type ParseStep = {
+  readonly done?: unknown;
+  readonly submission?: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+  readonly value?: unknown;
+  readonly files?: unknown;
+};
+
+type SaveOutcome =
+  { ok: true; message: string; id?: number } | { ok: false; issues: Partial<Record<string, string[]>> } | { ok: false; notFound: true };
+
+/**
+ * An editor's action: the staff guard, the form (preview, list buttons and errors answered by
+ * `parse` with nothing stored), one save, then the toast and a redirect to `redirectTo` (given the
+ * new record's id when the save created one); a 400 with every error, or the Spanish 404.
+ */
+export async function recordFormAction<P extends ParseStep>(
+  request: Request,
+  access: readonly StaffRole[],
+  steps: {
+    parse: (request: Request) => Promise<P>;
+    save: (value: NonNullable<P["value"]>, files: NonNullable<P["files"]>, actor: StaffUser) => Promise<SaveOutcome>;
+    notFound: string;
+    redirectTo: (id: number | undefined) => string;
+  },
+) {
+  const actor = await requireStaff(request, access);
+  const parsed = await steps.parse(request);
+  if (parsed.done !== undefined || !parsed.submission) return parsed.done as NonNullable<P["done"]>;
+  const outcome = await steps.save(parsed.value as NonNullable<P["value"]>, parsed.files as NonNullable<P["files"]>, actor);
+  if (!outcome.ok && "notFound" in outcome) throw new Response(steps.notFound, { status: 404 });
+  if (!outcome.ok) {
+    const fieldErrors = Object.fromEntries(Object.entries(outcome.issues).map(([field, errors]) => [field, errors ?? []]));
+    return data({ result: parsed.submission.reply({ fieldErrors }), preview: null }, { status: 400 });
+  }
+  return redirectWithToast(steps.redirectTo(outcome.id), { type: "success", description: outcome.message }, { status: 303 });
+}

@@ -1,0 +1,23 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { newProfileRoute } from "~/content/record-editor-routes.server";
+import { staffScreenMeta } from "~/content/record-list";
+import { NewProfileScreen } from "~/content/seeded-record-editor-forms";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffAccess } from "~/staff/staff";
+
+// A new profile record, as a draft (issue 12, decision 0026).
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+export const meta = staffScreenMeta("Crear un perfil de dirección");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireStaff(request, staffAccess);
+  return null;
+}
+
+export const action = (args: ActionFunctionArgs) => newProfileRoute.action(args, staffAccess);
+
+export default function NewProfile() {
+  return <NewProfileScreen actionData={useActionData<typeof action>()} />;
+}
