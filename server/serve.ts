@@ -11,6 +11,7 @@ import { countStaff } from "../app/staff/staff-members.server";
 import { startPaymentMaintenance } from "../app/payments/maintenance.server";
 import { getPaymentProvider } from "../app/payments/provider.server";
 import { publishDuePages } from "../app/content/page-editor.server";
+import { publishDueRecords } from "../app/content/record-publication.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
 import { createApp } from "./app";
 import { log } from "./logging";
@@ -48,9 +49,13 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 // Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
 if (mailMode === "capture") await startMailCapture();
 
-// Scheduled pages (decision 0021): publish each at its time; the page route also checks on request.
+// Scheduled pages and records (decisions 0021, 0026): publish each at its time, even on a path the
+// anonymous page cache answers without reaching its route; the public routes also check on request.
 const publishTimer = setInterval(() => {
-  publishDuePages(db, new Date()).catch((error: unknown) => log("error", "scheduled publication failed", { error: String(error) }));
+  const now = new Date();
+  publishDuePages(db, now)
+    .then(() => publishDueRecords(db, now))
+    .catch((error: unknown) => log("error", "scheduled publication failed", { error: String(error) }));
 }, 60_000);
 publishTimer.unref();
 onShutdown(() => clearInterval(publishTimer));
