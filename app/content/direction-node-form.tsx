@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary, Field, SelectField, summaryErrors } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import type { DirectionLevel } from "~/db.server";
 import { DIRECTION_LEVEL_LABELS } from "./direction-levels";
 
@@ -80,11 +81,25 @@ export function DirectionNodeForm({
         />
         <Field meta={fields.position} label="Orden entre las áreas hermanas" hint="De menor a mayor (0 a 999)." inputMode="numeric" required />
         <div className="form-actions">
-          <button type="submit" className="button">
+          <SubmitButton formActionPath={action} pendingLabel="Guardando…">
             {submitLabel}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </>
+  );
+}
+
+/** The frame of the directions editor's screens: the way back to the tree, the title and what the screen does. */
+export function DirectionEditorPage({ title, lead, children }: { title: string; lead: ReactNode; children: ReactNode }) {
+  return (
+    <div className="container page">
+      <p>
+        <Link to="/admin/direcciones">Volver a las direcciones</Link>
+      </p>
+      <h1>{title}</h1>
+      <p>{lead}</p>
+      {children}
+    </div>
   );
 }

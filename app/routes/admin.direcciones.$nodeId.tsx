@@ -5,7 +5,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms";
 import { parseDirectionNodeForm } from "~/content/direction-forms.server";
 import { DIRECTION_LEVEL_LABELS } from "~/content/direction-levels";
-import { DirectionNodeForm } from "~/content/direction-node-form";
+import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node-form";
 import { deleteDirectionNode, listDirectionNodesForEditor, parentOptions, updateDirectionNode } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -60,14 +60,14 @@ export default function EditDirectionNode() {
   const actionData = useActionData<typeof action>();
   const deletable = childCount === 0 && node.slug !== null && !node.slugFixed;
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/direcciones">Volver a las direcciones</Link>
-      </p>
-      <h1>Editar «{node.name}»</h1>
-      <p>
-        {DIRECTION_LEVEL_LABELS[node.level]} · Dirección actual: <a href={node.href}>{node.href}</a>
-      </p>
+    <DirectionEditorPage
+      title={`Editar «${node.name}»`}
+      lead={
+        <>
+          {DIRECTION_LEVEL_LABELS[node.level]} · Dirección actual: <a href={node.href}>{node.href}</a>
+        </>
+      }
+    >
       <DirectionNodeForm
         // A saved change remounts the form with the stored values.
         key={`${node.name}-${node.href}-${node.parentId}-${node.position}`}
@@ -124,6 +124,6 @@ export default function EditDirectionNode() {
       <p>
         <Link to={`/admin/direcciones/nueva?padre=${node.id}`}>Agregar un área que dependa de «{node.name}»</Link>
       </p>
-    </div>
+    </DirectionEditorPage>
   );
 }

@@ -1,9 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseNewDirectionNodeForm } from "~/content/direction-forms.server";
-import { DirectionNodeForm } from "~/content/direction-node-form";
+import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node-form";
 import { createDirectionNode, listDirectionNodesForEditor, parentOptions } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -43,15 +43,15 @@ export default function NewDirectionNode() {
   const { parents, parentId } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/direcciones">Volver a las direcciones</Link>
-      </p>
-      <h1>Agregar un área</h1>
-      <p>
-        El área aparece en el árbol de <a href="/direcciones">/direcciones</a> y tiene su página en /direccion/ seguida de su dirección corta. La
-        página empieza vacía: después escriba su contenido en Contenido → Departamentos.
-      </p>
+    <DirectionEditorPage
+      title="Agregar un área"
+      lead={
+        <>
+          El área aparece en el árbol de <a href="/direcciones">/direcciones</a> y tiene su página en /direccion/ seguida de su dirección corta. La
+          página empieza vacía: después escriba su contenido en Contenido → Departamentos.
+        </>
+      }
+    >
       <DirectionNodeForm
         id="nueva-area"
         action="/admin/direcciones/nueva"
@@ -66,6 +66,6 @@ export default function NewDirectionNode() {
         }}
         withLevel
       />
-    </div>
+    </DirectionEditorPage>
   );
 }
