@@ -1,8 +1,12 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { zipSync } from "fflate";
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 import { checkFile } from "~/accounts/uploads.server";
-import { db } from "~/db.server";
+import { db, openDatabase } from "~/db.server";
 import {
   addDocumentGroup,
   fileNameForTitle,
@@ -17,6 +21,7 @@ import { DOCUMENT_FILE_MESSAGES, DOCUMENT_FILE_RULE, DOCUMENT_MAX_BYTES } from "
 import { getDocumentCollection } from "~/documents/documents.server";
 import { loader as collectionPageLoader } from "~/documents/collection.route";
 import { COLLECTION_INTROS_0025 } from "../../migrations/0025-collection-intros";
+import { migrations } from "../../migrations/index";
 import { buildDocx, buildPdf, buildXlsx } from "~/documents/file-builders.server";
 import { detectOfficeDocument } from "~/files/office-documents";
 import { getLibraryPanels, updateLibraryPanel } from "~/library/library-panels.server";
@@ -319,6 +324,26 @@ describe("deleting a year or group", () => {
 });
 
 describe("collection introductions", () => {
+  test("migration 0025 writes the texts into a database that already has the collections; the table caps their length", async () => {
+    const file = path.join(os.tmpdir(), `himfg-0025-${crypto.randomUUID()}.db`);
+    const old = openDatabase(file);
+    try {
+      const migrator = new Migrator({ db: old, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("0024-department-page-editor")).error).toBeUndefined();
+      await sql`INSERT INTO document_collections (key, title) VALUES ('yearbooks', 'Anuarios'), ('financial-accounting', 'Contable')`.execute(old);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await sql<{ key: string; intro: string | null }>`SELECT key, intro FROM document_collections ORDER BY key`.execute(old);
+      expect(rows.rows).toEqual([
+        { key: "financial-accounting", intro: null },
+        { key: "yearbooks", intro: COLLECTION_INTROS_0025.yearbooks },
+      ]);
+      await expect(sql`UPDATE document_collections SET intro = ${"x".repeat(5001)} WHERE key = 'yearbooks'`.execute(old)).rejects.toThrow(/CHECK/);
+    } finally {
+      await old.destroy();
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    }
+  });
+
   async function publicPage(path: string) {
     return collectionPageLoader({ request: new Request(`http://localhost${path}`), params: {}, context: { cspNonce: "", requestId: "t" } });
   }
