@@ -81,6 +81,8 @@ export interface DocumentCollectionsTable {
   key: string;
   title: string;
   description: string | null;
+  /** Markdown introduction on the collection's own page; NULL when no page shows one (migration 0025). */
+  intro: Generated<string | null>;
   position: Generated<number>;
 }
 

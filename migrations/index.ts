@@ -22,6 +22,7 @@ import * as m0021 from "./0021-banners-gallery-editor";
 import * as m0022 from "./0022-document-and-library-editing";
 import * as m0023 from "./0023-menus";
 import * as m0024 from "./0024-department-page-editor";
+import * as m0025 from "./0025-collection-intros";
 import * as m0026 from "./0026-record-publication";
 
 /**
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   "0022-document-and-library-editing": m0022,
   "0023-menus": m0023,
   "0024-department-page-editor": m0024,
+  "0025-collection-intros": m0025,
   "0026-record-publication": m0026,
 };

@@ -4,6 +4,7 @@ import { buildDocx, buildPdf, buildXlsx, type DocumentContent } from "../app/doc
 import { CONTENT_TYPES } from "../app/files/file-types";
 import { storeFile } from "../app/files/files.server";
 import documentsData from "./data/documents.json";
+import { COLLECTION_INTROS_0025 } from "../migrations/0025-collection-intros";
 import { drawPortalBanner } from "./gallery-art";
 
 interface SeedDocument {
@@ -106,7 +107,13 @@ export async function seedDocuments(trx: Kysely<DB>) {
   for (const collection of documentsData.collections as SeedCollection[]) {
     await trx
       .insertInto("document_collections")
-      .values({ key: collection.key, title: collection.title, description: collection.description, position: collection.position })
+      .values({
+        key: collection.key,
+        title: collection.title,
+        description: collection.description,
+        intro: COLLECTION_INTROS_0025[collection.key] ?? null,
+        position: collection.position,
+      })
       .onConflict((oc) => oc.column("key").doNothing())
       .execute();
     for (const [groupPosition, group] of collection.groups.entries()) {

@@ -40,6 +40,20 @@ export const directionNodeSchema = z.object({
 
 export type DirectionNodeInput = z.output<typeof directionNodeSchema>;
 
+/** A new node: the same fields, the slug required, and its level (checked against the parent's by the domain). */
+export const newDirectionNodeSchema = directionNodeSchema.extend({
+  slug: z
+    .string({ error: "Escriba la dirección corta (slug) del área, por ejemplo departamento-de-urgencias." })
+    .pipe(directionNodeSchema.shape.slug.unwrap()),
+  level: z.enum(["direccion", "subdireccion", "departamento", "servicio"], {
+    error: "Elija el tipo de área (dirección, subdirección, departamento o servicio).",
+  }),
+});
+
+export function parseNewDirectionNodeForm(form: FormData) {
+  return parseWithZod(form, { schema: newDirectionNodeSchema });
+}
+
 export function parseDirectionNodeForm(form: FormData) {
   return parseWithZod(form, { schema: directionNodeSchema });
 }

@@ -3,6 +3,7 @@ import type { DB, DirectionLevel } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { DEPARTMENT_DOCUMENT_COLLECTIONS, RESEARCH_DIRECTION_SLUG } from "./department-pages.server";
+import { DIRECTION_LEVEL_LABELS } from "./direction-levels";
 import type { DirectionNodeInput } from "./direction-forms.server";
 
 /**
@@ -73,23 +74,38 @@ export async function listDirectionNodesForEditor(db: Kysely<DB>): Promise<Direc
   return list;
 }
 
+/**
+ * The nodes a node may depend on, indented by depth, for the «Depende de» list: all of them for a
+ * new node (`nodeId` null), else all but the node and its descendants (the server checks again).
+ */
+export function parentOptions(nodes: DirectionNodeForEditor[], nodeId: number | null): { value: string; label: string }[] {
+  const excluded = new Set(nodeId === null ? [] : [nodeId]);
+  for (const candidate of nodes) if (candidate.parentId !== null && excluded.has(candidate.parentId)) excluded.add(candidate.id);
+  return nodes
+    .filter((candidate) => !excluded.has(candidate.id))
+    .map((candidate) => ({ value: String(candidate.id), label: `${"— ".repeat(candidate.depth)}${candidate.name}` }));
+}
+
 export type DirectionIssues = Partial<Record<"name" | "slug" | "parentId" | "position", string[]>>;
 
 export type DirectionSaveOutcome = { ok: true; message: string } | { ok: false; issues: DirectionIssues } | { ok: false; notFound: true };
 
-/** Why `slug` cannot be the new slug of node `nodeId` (whose page is now at `currentPath`), or null. */
-async function slugProblem(db: Db, nodeId: number, slug: string, currentPath: string): Promise<string | null> {
+/**
+ * Why `slug` cannot be the slug of node `nodeId` (whose page is now at `currentPath`), or null.
+ * A new node passes no id and no current path.
+ */
+async function slugProblem(db: Db, nodeId: number | null, slug: string, currentPath: string | null): Promise<string | null> {
   const path = directionPath(slug);
   if (FIXED_DIRECTION_SLUGS.has(slug)) return `La dirección ${path} la usa una sección del sitio que no se edita aquí. Elija otra.`;
   const node = await db
     .selectFrom("direction_nodes")
     .select("name")
-    .where("id", "<>", nodeId)
+    .where("id", "<>", nodeId ?? 0)
     .where((eb) => eb.or([eb("slug", "=", slug), eb("href", "=", path)]))
     .executeTakeFirst();
   if (node) return `La dirección ${path} ya la usa «${node.name}». Elija otra.`;
   const page = await db.selectFrom("department_pages").select(["title", "direction_node_id"]).where("slug", "=", slug).executeTakeFirst();
-  if (page && page.direction_node_id !== nodeId) return `La dirección ${path} ya la usa la página «${page.title}». Elija otra.`;
+  if (page && (nodeId === null || page.direction_node_id !== nodeId)) return `La dirección ${path} ya la usa la página «${page.title}». Elija otra.`;
   const redirect = await db.selectFrom("path_redirects").select("to_path").where("from_path", "=", path).executeTakeFirst();
   // Taking back this node's own earlier address is fine; taking another page's old one would
   // break that page's old links.
@@ -178,5 +194,157 @@ export async function updateDirectionNode(
         ? `Se guardó «${input.name}». Su dirección ahora es ${redirect.to}; la anterior (${redirect.from}) redirige a la nueva.`
         : `Se guardó «${input.name}».`,
     };
+  });
+}
+
+// ---------------------------------------------------------------- adding and deleting nodes
+
+/** The levels in tree order: a node's level comes after its parent's (units are research units, not added here). */
+export const NEW_NODE_LEVELS = ["direccion", "subdireccion", "departamento", "servicio"] as const satisfies readonly DirectionLevel[];
+const LEVEL_RANK: Record<DirectionLevel, number> = { direccion: 0, subdireccion: 1, departamento: 2, servicio: 3, unidad: 4 };
+
+/** The levels a new node under a parent of `parentLevel` may have (null: a top-level direction). */
+export function childLevels(parentLevel: DirectionLevel | null): DirectionLevel[] {
+  if (parentLevel === null) return ["direccion"];
+  return NEW_NODE_LEVELS.filter((level) => LEVEL_RANK[level] > LEVEL_RANK[parentLevel]);
+}
+
+export type NewDirectionNodeInput = DirectionNodeInput & { slug: string; level: DirectionLevel };
+
+export type DirectionCreateOutcome = { ok: true; nodeId: number; message: string } | { ok: false; issues: DirectionIssues & { level?: string[] } };
+
+/** The summary a new, empty page carries until the office writes one (the column requires one). */
+const newPageSummary = (name: string) => `${name} del Hospital Infantil de México Federico Gómez.`.slice(0, 300);
+
+/**
+ * Adds a node to the tree with its /direccion/{slug} page: an empty, published department page
+ * (title = the name, a one-line summary) that the office then fills in with the pages editor.
+ * Node, page and audit row are one transaction.
+ */
+export async function createDirectionNode(
+  db: Kysely<DB>,
+  input: NewDirectionNodeInput,
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<DirectionCreateOutcome> {
+  return db.transaction().execute(async (trx): Promise<DirectionCreateOutcome> => {
+    const issues: DirectionIssues & { level?: string[] } = {};
+    const parent =
+      input.parentId === null
+        ? null
+        : await trx.selectFrom("direction_nodes").select(["id", "name", "level"]).where("id", "=", input.parentId).executeTakeFirst();
+    if (parent === undefined) issues.parentId = ["Elija el área de la que depende, de la lista."];
+    else {
+      const allowed = childLevels(parent?.level ?? null);
+      if (allowed.length === 0) {
+        issues.parentId = [`«${parent!.name}» es un servicio o una unidad: no puede tener áreas que dependan de él. Elija otra área superior.`];
+      } else if (!allowed.includes(input.level)) {
+        const names = allowed.map((level) => DIRECTION_LEVEL_LABELS[level].toLowerCase()).join(", ");
+        issues.level = [
+          parent
+            ? `Bajo «${parent.name}» (${DIRECTION_LEVEL_LABELS[parent.level].toLowerCase()}) el área puede ser: ${names}.`
+            : "Un área sin área superior es una dirección principal: elija «Dirección» o elija el área de la que depende.",
+        ];
+      }
+    }
+    const problem = await slugProblem(trx, null, input.slug, null);
+    if (problem) issues.slug = [problem];
+    if (Object.keys(issues).length > 0) return { ok: false, issues };
+
+    const href = directionPath(input.slug);
+    const { id } = await trx
+      .insertInto("direction_nodes")
+      .values({ parent_id: input.parentId, name: input.name, href, slug: input.slug, level: input.level, position: input.position })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    const page = await trx
+      .insertInto("department_pages")
+      .values({
+        slug: input.slug,
+        direction_node_id: id,
+        tipo_departamento: input.level === "direccion" ? 2 : 1,
+        title: input.name,
+        summary: newPageSummary(input.name),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await recordAudit(trx, {
+      actor,
+      action: "direction_node.create",
+      entity: "direction_node",
+      entityId: id,
+      after: { name: input.name, slug: input.slug, href, level: input.level, parentId: input.parentId, position: input.position, pageId: page.id },
+      requestId,
+    });
+    return {
+      ok: true,
+      nodeId: id,
+      message: `Se agregó «${input.name}» en ${href}. Su página está vacía: escriba su contenido en Contenido → Departamentos.`,
+    };
+  });
+}
+
+export type DirectionDeleteOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Deletes a leaf of the tree and its department page. Its address answers from then on with a
+ * permanent redirect to the parent's page (to /direcciones for a top-level direction), as a
+ * renamed slug does; older addresses that led to it are re-pointed there (no chains).
+ */
+export async function deleteDirectionNode(
+  db: Kysely<DB>,
+  nodeId: number,
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<DirectionDeleteOutcome> {
+  return db.transaction().execute(async (trx): Promise<DirectionDeleteOutcome> => {
+    const nodes = await readNodes(trx);
+    const node = nodes.find((row) => row.id === nodeId);
+    if (!node) return { ok: false, status: 404, message: "No encontramos esta área del árbol de direcciones." };
+    const refuse = (message: string): DirectionDeleteOutcome => ({ ok: false, status: 409, message });
+    const children = nodes.filter((row) => row.parent_id === nodeId);
+    if (children.length > 0) {
+      return refuse(
+        `«${node.name}» tiene ${children.length === 1 ? "un área que depende" : `${children.length} áreas que dependen`} de ella. Elimine o mueva primero esas áreas; sólo se elimina un área sin áreas dependientes.`,
+      );
+    }
+    if (node.slug === null) return refuse(`La dirección de «${node.name}» (${node.href}) no es una página de este árbol; no se elimina aquí.`);
+    if (FIXED_DIRECTION_SLUGS.has(node.slug))
+      return refuse(`La página ${node.href} la usa el código del sitio; «${node.name}» no se puede eliminar.`);
+    const page = await trx.selectFrom("department_pages").select(["id", "title"]).where("slug", "=", node.slug).executeTakeFirst();
+    if (page) {
+      const units = await trx.selectFrom("research_units").select("name").where("department_page_id", "=", page.id).execute();
+      if (units.length > 0) {
+        return refuse(
+          `«${node.name}» tiene unidades de investigación vinculadas (${units.map((unit) => unit.name).join(", ")}). Vincúlelas a otra área antes de eliminarla.`,
+        );
+      }
+    }
+    const parent = node.parent_id === null ? undefined : nodes.find((row) => row.id === node.parent_id);
+    const target = parent?.href ?? "/direcciones";
+
+    if (page) await trx.deleteFrom("department_pages").where("id", "=", page.id).execute();
+    await trx.deleteFrom("direction_nodes").where("id", "=", nodeId).execute();
+    await trx.updateTable("path_redirects").set({ to_path: target }).where("to_path", "=", node.href).execute();
+    await trx.deleteFrom("path_redirects").where("from_path", "=", node.href).execute();
+    await trx.insertInto("path_redirects").values({ from_path: node.href, to_path: target }).execute();
+    await recordAudit(trx, {
+      actor,
+      action: "direction_node.delete",
+      entity: "direction_node",
+      entityId: nodeId,
+      before: {
+        name: node.name,
+        slug: node.slug,
+        href: node.href,
+        level: node.level,
+        parentId: node.parent_id,
+        position: node.position,
+        page: page ?? null,
+      },
+      after: { deleted: true, redirect: { from: node.href, to: target } },
+      requestId,
+    });
+    return { ok: true, message: `Se eliminó «${node.name}». Su dirección (${node.href}) lleva ahora a ${target}.` };
   });
 }

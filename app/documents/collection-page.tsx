@@ -1,19 +1,18 @@
 import type { ReactNode } from "react";
 import { Breadcrumbs, type Crumb } from "~/components/breadcrumbs";
 import { DocumentGroups } from "~/components/document-groups";
+import { RichText } from "~/components/rich-text";
 import type { DocumentCollectionView } from "~/documents/documents.server";
 
-/** A page that shows one document collection under a title and a short introduction. */
+/** A page that shows one document collection under a title and its introduction (Markdown from the database). */
 export function CollectionPage({
   title,
   crumbs,
-  intro,
   collection,
   children,
 }: {
   title: string;
   crumbs: Crumb[];
-  intro: ReactNode;
   collection: DocumentCollectionView;
   children?: ReactNode;
 }) {
@@ -21,7 +20,7 @@ export function CollectionPage({
     <div className="container page doc-page">
       <Breadcrumbs items={crumbs} />
       <h1>{title}</h1>
-      <div className="doc-page__lead">{intro}</div>
+      {collection.intro ? <RichText html={collection.intro} className="doc-page__lead" /> : null}
       <DocumentGroups groups={collection.groups} headingLevel={2} />
       {children}
     </div>

@@ -17,7 +17,7 @@ interface CollectionPageConfig {
   title: string;
   metaTitle?: string;
   description: string;
-  intro: ReactNode;
+  /** Shown after the documents; the introduction before them is the collection's, edited in /admin/documentos. */
   after?: ReactNode;
 }
 
@@ -27,24 +27,12 @@ export const COLLECTION_PAGES: Record<string, CollectionPageConfig> = {
     title: "Anuarios estadísticos",
     description:
       "Anuarios estadísticos del Hospital Infantil de México Federico Gómez de 2007 a 2024: atención médica, enseñanza e investigación en cifras.",
-    intro: (
-      <p>
-        El Departamento de Bioestadística y Archivo Clínico reúne cada año las cifras de la atención médica, la enseñanza y la investigación del
-        hospital: consultas, egresos, cirugías, indicadores de calidad, formación de especialistas y productividad científica.
-      </p>
-    ),
   },
   "/organizacion-de-archivos": {
     key: "archives",
     title: "Organización de archivos",
     description:
       "Coordinación general de archivos del Hospital Infantil de México Federico Gómez: formatos, instrumentos de control archivístico, inventarios, bajas documentales, planes anuales y normatividad.",
-    intro: (
-      <p>
-        La Coordinación de Archivos organiza, conserva y pone a disposición los documentos del hospital conforme a la Ley General de Archivos. Aquí
-        encontrará los formatos para las áreas, los instrumentos de control y consulta archivística, los inventarios y la normatividad aplicable.
-      </p>
-    ),
   },
   "/adquisiciones": {
     key: "procurement",
@@ -52,12 +40,6 @@ export const COLLECTION_PAGES: Record<string, CollectionPageConfig> = {
     metaTitle: "Adquisiciones | Transparencia",
     description:
       "Licitaciones, invitaciones, Informe de Gestión Gubernamental y programas anuales de adquisiciones, arrendamientos y servicios del Hospital Infantil de México Federico Gómez.",
-    intro: (
-      <p>
-        Procedimientos de contratación pública del hospital conforme a la Ley de Adquisiciones, Arrendamientos y Servicios del Sector Público, el
-        Informe de Gestión Gubernamental y los programas anuales de adquisiciones.
-      </p>
-    ),
     after: (
       <p>
         Consulte también la <Link to="/transparencia/informacion-financiera">información financiera</Link> del hospital.
@@ -100,7 +82,7 @@ export default function DocumentCollectionRoute() {
   const { path, collection } = useLoaderData<typeof loader>();
   const config = COLLECTION_PAGES[path]!;
   return (
-    <CollectionPage title={config.title} crumbs={crumbsFor(path, config.title)} collection={collection} intro={config.intro}>
+    <CollectionPage title={config.title} crumbs={crumbsFor(path, config.title)} collection={collection}>
       {config.after}
     </CollectionPage>
   );

@@ -1,8 +1,10 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { object as zodObject, type z } from "zod";
+import type { SubmissionResult } from "@conform-to/react";
 import { parseFormWithFiles, type CheckedFile } from "~/accounts/uploads.server";
 import { mergeErrors } from "~/staff/teaching/route-helpers.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import { DOCUMENT_FILE_MESSAGES, DOCUMENT_FILE_RULE, DOCUMENT_FORM_MAX_BYTES } from "./document-forms.server";
 import type { EditorOutcome } from "./document-editor.server";
 
@@ -73,4 +75,34 @@ export function refusal(
     },
     { status: outcome.status },
   );
+}
+
+/** One intent of an editor route: its schema, whether it carries the document file, and the one domain call. */
+export interface EditorIntent<Schema extends z.ZodType> {
+  schema: Schema;
+  needsFile?: boolean;
+  run: (value: z.output<Schema>, file: CheckedFile | undefined) => Promise<EditorOutcome>;
+}
+
+/** Keeps each intent's value typed by its own schema inside the route's table of intents. */
+export function editorIntent<Schema extends z.ZodType>(intent: EditorIntent<Schema>): EditorIntent<Schema> {
+  return intent;
+}
+
+/**
+ * Runs the form's intent from the route's table: parse (400 with every error), call the domain
+ * function, answer its refusal or a 303 back to `back` with the success toast. An intent the table
+ * does not have is a 400 with a Spanish message.
+ */
+export async function runEditorIntent(form: EditorForm, back: string, intents: Record<string, EditorIntent<z.ZodType>>) {
+  const intent = Object.hasOwn(intents, form.intent) ? intents[form.intent] : undefined;
+  if (!intent) {
+    const result: SubmissionResult<string[]> = { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } };
+    return data({ intent: form.intent, target: null as string | null, result }, { status: 400 });
+  }
+  const parsed = parseEditorFields(form, intent.schema, { needsFile: intent.needsFile });
+  if ("done" in parsed) return parsed.done;
+  const outcome = await intent.run(parsed.value, form.file);
+  if (!outcome.ok) return refusal(form, parsed.submission, outcome);
+  return redirectWithToast(back, { type: "success", description: outcome.message });
 }

@@ -89,6 +89,8 @@ export interface EditorGroup {
 export interface EditorCollection {
   key: string;
   title: string;
+  /** The Markdown introduction of its page, or null when no page shows one. */
+  intro: string | null;
   publicPath: string | null;
   groups: EditorGroup[];
 }
@@ -128,7 +130,7 @@ function toEditorDocument(row: {
 
 /** A collection with every group and document in page order, removed documents included (marked). */
 export async function getCollectionForEditor(db: Kysely<DB>, key: string): Promise<EditorCollection | null> {
-  const collection = await db.selectFrom("document_collections").select(["key", "title"]).where("key", "=", key).executeTakeFirst();
+  const collection = await db.selectFrom("document_collections").select(["key", "title", "intro"]).where("key", "=", key).executeTakeFirst();
   if (!collection) return null;
   const groups = await db
     .selectFrom("document_groups")
@@ -154,6 +156,7 @@ export async function getCollectionForEditor(db: Kysely<DB>, key: string): Promi
   return {
     key: collection.key,
     title: collection.title,
+    intro: collection.intro,
     publicPath: COLLECTION_PUBLIC_PATHS[collection.key] ?? null,
     groups: groups.map((group) => ({
       id: group.id,
@@ -200,12 +203,20 @@ export async function getDocumentForEditor(db: Kysely<DB>, collectionKey: string
 
 // ---------------------------------------------------------------- writing
 
-export type EditorOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404; fieldErrors?: Record<string, string[]>; message: string };
+export type EditorOutcome =
+  { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; fieldErrors?: Record<string, string[]>; message: string };
 
 const notFound = (what: string): EditorOutcome => ({
   ok: false,
   status: 404,
   message: `No encontramos ${what}. Quizá otra persona lo cambió; recargue la página.`,
+});
+
+const fieldRefusal = (field: string, message: string): EditorOutcome => ({
+  ok: false,
+  status: 400,
+  fieldErrors: { [field]: [message] },
+  message: "",
 });
 
 /** A readable file name from a document's title and the extension of its real type. */
@@ -218,6 +229,23 @@ export function fileNameForTitle(title: string, extension: string): string {
     .slice(0, 120)
     .trim();
   return `${base || "documento"}.${extension}`;
+}
+
+/** Who makes a change (for its audit row). */
+interface Author {
+  actor: StaffUser;
+  requestId: string | null;
+}
+
+async function audit(
+  trx: Transaction<DB>,
+  author: Author,
+  action: string,
+  entity: "document_group" | "document_item" | "document_collection",
+  entityId: number | string,
+  change: { before?: Record<string, unknown>; after: Record<string, unknown> },
+) {
+  await recordAudit(trx, { actor: author.actor, action, entity, entityId, ...change, requestId: author.requestId });
 }
 
 async function groupOf(db: Db, collectionKey: string, groupId: number) {
@@ -239,6 +267,32 @@ async function itemOf(db: Db, collectionKey: string, itemId: number) {
     .executeTakeFirst();
 }
 
+type GroupRow = NonNullable<Awaited<ReturnType<typeof groupOf>>>;
+type ItemRow = NonNullable<Awaited<ReturnType<typeof itemOf>>>;
+
+/** One change to a row read inside its transaction; a 404 outcome (naming `what`) when the row is not there. */
+function changeRow<Row>(db: Kysely<DB>, read: (trx: Transaction<DB>) => Promise<Row | undefined>, what: string, change: RowChange<Row>) {
+  return db.transaction().execute(async (trx) => {
+    const row = await read(trx);
+    return row ? change(trx, row) : notFound(what);
+  });
+}
+
+type RowChange<Row> = (trx: Transaction<DB>, row: Row) => Promise<EditorOutcome>;
+
+const changeGroup = (db: Kysely<DB>, collectionKey: string, groupId: number, change: RowChange<GroupRow>) =>
+  changeRow(db, (trx) => groupOf(trx, collectionKey, groupId), "ese grupo", change);
+
+const changeDocument = (db: Kysely<DB>, collectionKey: string, itemId: number, change: RowChange<ItemRow>) =>
+  changeRow(db, (trx) => itemOf(trx, collectionKey, itemId), "ese documento", change);
+
+/** The refusal when another group of the collection already has this title, or null. */
+async function groupTitleClash(trx: Transaction<DB>, collectionKey: string, title: string, exceptId: number | null): Promise<EditorOutcome | null> {
+  let query = trx.selectFrom("document_groups").select("id").where("collection_key", "=", collectionKey).where("title", "=", title);
+  if (exceptId !== null) query = query.where("id", "<>", exceptId);
+  return (await query.executeTakeFirst()) ? fieldRefusal("title", `Ya existe el grupo «${title}» en esta colección.`) : null;
+}
+
 /** Adds a year or a labelled group at the start or the end of a collection. */
 export async function addDocumentGroup(
   db: Kysely<DB>,
@@ -250,13 +304,8 @@ export async function addDocumentGroup(
   return db.transaction().execute(async (trx) => {
     const collection = await trx.selectFrom("document_collections").select("key").where("key", "=", collectionKey).executeTakeFirst();
     if (!collection) return notFound("esta colección");
-    const clash = await trx
-      .selectFrom("document_groups")
-      .select("id")
-      .where("collection_key", "=", collectionKey)
-      .where("title", "=", input.title)
-      .executeTakeFirst();
-    if (clash) return { ok: false, status: 400, fieldErrors: { title: [`Ya existe el grupo «${input.title}» en esta colección.`] }, message: "" };
+    const clash = await groupTitleClash(trx, collectionKey, input.title, null);
+    if (clash) return clash;
     const bounds = await trx
       .selectFrom("document_groups")
       .select((eb) => [eb.fn.min("position").as("first"), eb.fn.max("position").as("last")])
@@ -268,13 +317,8 @@ export async function addDocumentGroup(
       .values({ collection_key: collectionKey, title: input.title, position })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
-      action: "document_group.create",
-      entity: "document_group",
-      entityId: id,
+    await audit(trx, { actor, requestId }, "document_group.create", "document_group", id, {
       after: { collection: collectionKey, title: input.title, place: input.place },
-      requestId,
     });
     return { ok: true, message: `Se agregó el grupo «${input.title}».` };
   });
@@ -287,29 +331,82 @@ export async function renameDocumentGroup(
   actor: StaffUser,
   requestId: string | null,
 ): Promise<EditorOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const group = await groupOf(trx, collectionKey, input.groupId);
-    if (!group) return notFound("ese grupo");
+  return changeGroup(db, collectionKey, input.groupId, async (trx, group) => {
     if (group.title === input.title) return { ok: true, message: "No había cambios que guardar." };
-    const clash = await trx
-      .selectFrom("document_groups")
-      .select("id")
-      .where("collection_key", "=", collectionKey)
-      .where("title", "=", input.title)
-      .where("id", "<>", group.id)
-      .executeTakeFirst();
-    if (clash) return { ok: false, status: 400, fieldErrors: { title: [`Ya existe el grupo «${input.title}» en esta colección.`] }, message: "" };
+    const clash = await groupTitleClash(trx, collectionKey, input.title, group.id);
+    if (clash) return clash;
     await trx.updateTable("document_groups").set({ title: input.title }).where("id", "=", group.id).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "document_group.rename",
-      entity: "document_group",
-      entityId: group.id,
+    await audit(trx, { actor, requestId }, "document_group.rename", "document_group", group.id, {
       before: { title: group.title },
       after: { title: input.title },
-      requestId,
     });
     return { ok: true, message: `El grupo «${group.title}» ahora se llama «${input.title}».` };
+  });
+}
+
+/**
+ * Deletes a year or group that has no documents. A group with documents, even removed ones, is
+ * refused: removing keeps a document in the history, and deleting its group would erase it.
+ */
+export async function deleteDocumentGroup(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { groupId: number },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return changeGroup(db, collectionKey, input.groupId, async (trx, group) => {
+    const counts = await trx
+      .selectFrom("document_items")
+      .select((eb) => [eb.fn.countAll<number>().as("all"), eb.fn.count<number>("removed_at").as("removed")])
+      .where("group_id", "=", group.id)
+      .executeTakeFirstOrThrow();
+    const total = Number(counts.all);
+    if (total > 0) {
+      const removed = Number(counts.removed);
+      const published = total - removed;
+      const what = [
+        published > 0 ? `${published} ${published === 1 ? "documento publicado" : "documentos publicados"}` : null,
+        removed > 0
+          ? `${removed} ${removed === 1 ? "documento retirado que se conserva" : "documentos retirados que se conservan"} en el historial`
+          : null,
+      ]
+        .filter(Boolean)
+        .join(" y ");
+      return {
+        ok: false,
+        status: 409,
+        message: `No se puede eliminar «${group.title}»: tiene ${what}. Sólo se eliminan los años o grupos vacíos; mueva o deje los documentos y, si el grupo sobra, cámbiele el nombre.`,
+      };
+    }
+    await trx.deleteFrom("document_groups").where("id", "=", group.id).execute();
+    await audit(trx, { actor, requestId }, "document_group.delete", "document_group", group.id, {
+      before: { collection: collectionKey, title: group.title },
+      after: { deleted: true },
+    });
+    return { ok: true, message: `Se eliminó el grupo vacío «${group.title}».` };
+  });
+}
+
+/** Saves the Markdown introduction of a collection that has a page showing one (intro not NULL). */
+export async function updateCollectionIntro(
+  db: Kysely<DB>,
+  collectionKey: string,
+  input: { intro: string },
+  actor: StaffUser,
+  requestId: string | null,
+): Promise<EditorOutcome> {
+  return db.transaction().execute(async (trx) => {
+    const collection = await trx.selectFrom("document_collections").select(["key", "intro"]).where("key", "=", collectionKey).executeTakeFirst();
+    if (!collection) return notFound("esta colección");
+    if (collection.intro === null) return fieldRefusal("intro", "Esta colección no tiene una página con introducción; no hay texto que editar aquí.");
+    if (collection.intro === input.intro) return { ok: true, message: "No había cambios que guardar." };
+    await trx.updateTable("document_collections").set({ intro: input.intro }).where("key", "=", collectionKey).execute();
+    await audit(trx, { actor, requestId }, "document_collection.intro", "document_collection", collectionKey, {
+      before: { intro: collection.intro },
+      after: { intro: input.intro },
+    });
+    return { ok: true, message: "Se guardó la introducción de la colección." };
   });
 }
 
@@ -329,32 +426,51 @@ async function moveInList(
   return true;
 }
 
-export async function moveDocumentGroup(
+/** Moves a row of `ids` (the list in page order) one place and writes the audit row; nothing to do at the edge. */
+async function moveAndAudit(
+  trx: Transaction<DB>,
+  author: Author,
+  row: { table: "document_groups" | "document_items"; entity: "document_group" | "document_item"; id: number; ids: number[] },
+  direction: "subir" | "bajar",
+  messages: { moved: string; atEdge: string },
+): Promise<EditorOutcome> {
+  if (!(await moveInList(trx, row.table, row.ids, row.id, direction))) return { ok: true, message: messages.atEdge };
+  const action = row.entity === "document_group" ? "document_group.move" : "document.move";
+  await audit(trx, author, action, row.entity, row.id, { after: { direction, position: row.ids.indexOf(row.id) } });
+  return { ok: true, message: messages.moved };
+}
+
+const edge = (direction: "subir" | "bajar") => (direction === "subir" ? "al principio" : "al final");
+
+type MoveRow = (
   db: Kysely<DB>,
   collectionKey: string,
   input: { id: number; direction: "subir" | "bajar" },
   actor: StaffUser,
   requestId: string | null,
-): Promise<EditorOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const group = await groupOf(trx, collectionKey, input.id);
-    if (!group) return notFound("ese grupo");
-    const ids = (
-      await trx.selectFrom("document_groups").select("id").where("collection_key", "=", collectionKey).orderBy("position").orderBy("id").execute()
-    ).map((row) => row.id);
-    const moved = await moveInList(trx, "document_groups", ids, group.id, input.direction);
-    if (!moved) return { ok: true, message: `«${group.title}» ya está ${input.direction === "subir" ? "al principio" : "al final"}.` };
-    await recordAudit(trx, {
-      actor,
-      action: "document_group.move",
-      entity: "document_group",
-      entityId: group.id,
-      after: { direction: input.direction, position: ids.indexOf(group.id) },
-      requestId,
+) => Promise<EditorOutcome>;
+
+/** Moves a year or group one place up or down in its collection. */
+export const moveDocumentGroup: MoveRow = (db, collectionKey, input, actor, requestId) =>
+  changeGroup(db, collectionKey, input.id, async (trx, group) => {
+    const query = trx.selectFrom("document_groups").select("id").where("collection_key", "=", collectionKey);
+    const ids = (await query.orderBy("position").orderBy("id").execute()).map((row) => row.id);
+    return moveAndAudit(trx, { actor, requestId }, { table: "document_groups", entity: "document_group", id: group.id, ids }, input.direction, {
+      moved: `Se movió el grupo «${group.title}».`,
+      atEdge: `«${group.title}» ya está ${edge(input.direction)}.`,
     });
-    return { ok: true, message: `Se movió el grupo «${group.title}».` };
   });
-}
+
+/** Moves a document one place up or down in its group. */
+export const moveDocument: MoveRow = (db, collectionKey, input, actor, requestId) =>
+  changeDocument(db, collectionKey, input.id, async (trx, item) => {
+    const query = trx.selectFrom("document_items").select("id").where("group_id", "=", item.group_id);
+    const ids = (await query.orderBy("position").orderBy("id").execute()).map((row) => row.id);
+    return moveAndAudit(trx, { actor, requestId }, { table: "document_items", entity: "document_item", id: item.id, ids }, input.direction, {
+      moved: `Se movió «${item.title}».`,
+      atEdge: `«${item.title}» ya está ${edge(input.direction)} de ${item.group_title}.`,
+    });
+  });
 
 /** Stores a checked file as a new public document at the end of its group. */
 export async function uploadDocument(
@@ -366,7 +482,7 @@ export async function uploadDocument(
 ): Promise<EditorOutcome & { itemId?: number }> {
   return db.transaction().execute(async (trx) => {
     const group = await groupOf(trx, collectionKey, input.groupId);
-    if (!group) return { ok: false, status: 400, fieldErrors: { groupId: ["Elija uno de los años o grupos de esta colección."] }, message: "" };
+    if (!group) return fieldRefusal("groupId", "Elija uno de los años o grupos de esta colección.");
     const extension = extensionOf(input.file.contentType);
     const fileId = await storeFile(
       trx,
@@ -383,11 +499,7 @@ export async function uploadDocument(
       .values({ group_id: group.id, title: input.title, file_id: fileId, position: (last?.last ?? -1) + 1 })
       .returning("id")
       .executeTakeFirstOrThrow();
-    await recordAudit(trx, {
-      actor,
-      action: "document.upload",
-      entity: "document_item",
-      entityId: id,
+    await audit(trx, { actor, requestId }, "document.upload", "document_item", id, {
       after: {
         collection: collectionKey,
         group: group.title,
@@ -396,7 +508,6 @@ export async function uploadDocument(
         contentType: input.file.contentType,
         bytes: input.file.data.byteLength,
       },
-      requestId,
     });
     return { ok: true, itemId: id, message: `Se publicó «${input.title}» en ${group.title}.` };
   });
@@ -424,9 +535,7 @@ export async function renameDocument(
   actor: StaffUser,
   requestId: string | null,
 ): Promise<EditorOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const item = await itemOf(trx, collectionKey, itemId);
-    if (!item) return notFound("ese documento");
+  return changeDocument(db, collectionKey, itemId, async (trx, item) => {
     if (item.title === input.title) return { ok: true, message: "No había cambios que guardar." };
     await trx.updateTable("document_items").set({ title: input.title }).where("id", "=", item.id).execute();
     if (item.file_id) {
@@ -439,44 +548,11 @@ export async function renameDocument(
           .where("id", "=", item.file_id)
           .execute();
     }
-    await recordAudit(trx, {
-      actor,
-      action: "document.rename",
-      entity: "document_item",
-      entityId: item.id,
+    await audit(trx, { actor, requestId }, "document.rename", "document_item", item.id, {
       before: { title: item.title },
       after: { title: input.title },
-      requestId,
     });
     return { ok: true, message: `El documento ahora se llama «${input.title}».` };
-  });
-}
-
-export async function moveDocument(
-  db: Kysely<DB>,
-  collectionKey: string,
-  input: { id: number; direction: "subir" | "bajar" },
-  actor: StaffUser,
-  requestId: string | null,
-): Promise<EditorOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const item = await itemOf(trx, collectionKey, input.id);
-    if (!item) return notFound("ese documento");
-    const ids = (
-      await trx.selectFrom("document_items").select("id").where("group_id", "=", item.group_id).orderBy("position").orderBy("id").execute()
-    ).map((row) => row.id);
-    const moved = await moveInList(trx, "document_items", ids, item.id, input.direction);
-    if (!moved)
-      return { ok: true, message: `«${item.title}» ya está ${input.direction === "subir" ? "al principio" : "al final"} de ${item.group_title}.` };
-    await recordAudit(trx, {
-      actor,
-      action: "document.move",
-      entity: "document_item",
-      entityId: item.id,
-      after: { direction: input.direction, position: ids.indexOf(item.id) },
-      requestId,
-    });
-    return { ok: true, message: `Se movió «${item.title}».` };
   });
 }
 
@@ -494,17 +570,8 @@ export async function replaceDocumentFile(
   requestId: string | null,
   now: Date,
 ): Promise<EditorOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const item = await itemOf(trx, collectionKey, itemId);
-    if (!item) return notFound("ese documento");
-    if (!item.file_id) {
-      return {
-        ok: false,
-        status: 400,
-        fieldErrors: { file: ["Este documento es un enlace externo; no tiene un archivo que reemplazar."] },
-        message: "",
-      };
-    }
+  return changeDocument(db, collectionKey, itemId, async (trx, item) => {
+    if (!item.file_id) return fieldRefusal("file", "Este documento es un enlace externo; no tiene un archivo que reemplazar.");
     const fileId = await storeFile(
       trx,
       { fileName: fileNameForTitle(item.title, extensionOf(input.file.contentType)), contentType: input.file.contentType, data: input.file.data },
@@ -515,14 +582,9 @@ export async function replaceDocumentFile(
       .values({ file_id: item.file_id, item_id: item.id, replaced_by: fileId, replaced_at: now.toISOString(), replaced_by_staff_id: actor.id })
       .execute();
     await trx.updateTable("document_items").set({ file_id: fileId }).where("id", "=", item.id).execute();
-    await recordAudit(trx, {
-      actor,
-      action: "document.replace_file",
-      entity: "document_item",
-      entityId: item.id,
+    await audit(trx, { actor, requestId }, "document.replace_file", "document_item", item.id, {
       before: { fileId: item.file_id },
       after: { fileId, contentType: input.file.contentType, bytes: input.file.data.byteLength },
-      requestId,
     });
     return { ok: true, message: `Se reemplazó el archivo de «${item.title}». Los enlaces anteriores ya entregan el archivo nuevo.` };
   });
@@ -538,21 +600,14 @@ export async function setDocumentRemoved(
   requestId: string | null,
   now: Date,
 ): Promise<EditorOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const item = await itemOf(trx, collectionKey, itemId);
-    if (!item) return notFound("ese documento");
+  return changeDocument(db, collectionKey, itemId, async (trx, item) => {
     if (Boolean(item.removed_at) === removed)
       return { ok: true, message: removed ? "El documento ya estaba retirado." : "El documento ya estaba publicado." };
     const removedAt = removed ? now.toISOString() : null;
     await trx.updateTable("document_items").set({ removed_at: removedAt }).where("id", "=", item.id).execute();
-    await recordAudit(trx, {
-      actor,
-      action: removed ? "document.remove" : "document.restore",
-      entity: "document_item",
-      entityId: item.id,
+    await audit(trx, { actor, requestId }, removed ? "document.remove" : "document.restore", "document_item", item.id, {
       before: { removedAt: item.removed_at },
       after: { removedAt, title: item.title, group: item.group_title },
-      requestId,
     });
     return {
       ok: true,

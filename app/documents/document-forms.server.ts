@@ -53,6 +53,19 @@ export const addGroupSchema = z.object({
 
 export const renameGroupSchema = z.object({ groupId: id("Elija el grupo."), title: groupTitle });
 
+export const deleteGroupSchema = z.object({ groupId: id("Elija el grupo que quiere eliminar.") });
+
+/** The collection's introduction, Markdown (rendered by the one sanitiser, app/content/markdown.server.ts). */
+export const introSchema = z.object({
+  intro: cleanText({
+    required: "Escriba la introducción de la colección (uno o dos párrafos).",
+    max: 5000,
+    tooLong: "La introducción tiene más de 5000 caracteres; acórtela.",
+    invalid: "La introducción contiene caracteres invisibles o de control. Escríbala de nuevo con el teclado (sin copiarla de otro documento).",
+    multiline: true,
+  }),
+});
+
 export const moveSchema = z.object({
   id: id("Elija qué mover."),
   direction: z.enum(["subir", "bajar"], { error: "Elija si sube o baja." }),

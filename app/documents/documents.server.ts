@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { describeFile, isInlineType, namedFileUrl } from "~/files/file-types";
 import { publicFileUrl } from "~/files/files.server";
+import { renderMarkdown, type SafeHtml } from "~/content/markdown.server";
 
 /** One document link as pages show it. */
 export interface DocumentLink {
@@ -30,6 +31,8 @@ export interface DocumentCollectionView {
   key: string;
   title: string;
   description: string | null;
+  /** The introduction on the collection's own page (Markdown, sanitised), or null when it has none. */
+  intro: SafeHtml | null;
   groups: DocumentGroupView[];
 }
 
@@ -103,6 +106,7 @@ export async function getDocumentCollections(db: Kysely<DB>, keys: readonly stri
         key: collection.key,
         title: collection.title,
         description: collection.description,
+        intro: collection.intro === null ? null : renderMarkdown(collection.intro),
         groups: groups
           .filter((group) => group.collection_key === key)
           .map((group) => ({

@@ -1,11 +1,12 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, Field, SelectField, summaryErrors } from "~/components/forms";
+import { ErrorSummary } from "~/components/forms";
 import { parseDirectionNodeForm } from "~/content/direction-forms.server";
 import { DIRECTION_LEVEL_LABELS } from "~/content/direction-levels";
-import { listDirectionNodesForEditor, updateDirectionNode } from "~/content/directions-editor.server";
+import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node-form";
+import { deleteDirectionNode, listDirectionNodesForEditor, parentOptions, updateDirectionNode } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -13,7 +14,7 @@ import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
 
-// One node of the directions tree: name, address (slug), parent and order (issue 12).
+// One node of the directions tree: name, address (slug), parent and order; a leaf can be deleted (issue 12, decision 0025).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
@@ -31,101 +32,98 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const nodes = await listDirectionNodesForEditor(db);
   const node = nodes.find((candidate) => candidate.id === nodeId);
   if (!node) throw new Response(NOT_FOUND, { status: 404 });
-  // The node and its descendants cannot be its parent (the server checks this again).
-  const excluded = new Set([nodeId]);
-  for (const candidate of nodes) if (candidate.parentId !== null && excluded.has(candidate.parentId)) excluded.add(candidate.id);
-  const parents = nodes
-    .filter((candidate) => !excluded.has(candidate.id))
-    .map((candidate) => ({ value: String(candidate.id), label: `${"— ".repeat(candidate.depth)}${candidate.name}` }));
-  return { node, parents };
+  const childCount = nodes.filter((candidate) => candidate.parentId === nodeId).length;
+  return { node, parents: parentOptions(nodes, nodeId), childCount };
 }
 
+/** intent = delete (a leaf), or the node's fields. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
   const nodeId = idParam(params.nodeId, NOT_FOUND);
-  const submission = parseDirectionNodeForm(await request.formData());
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    const outcome = await deleteDirectionNode(db, nodeId, actor, context.requestId ?? null);
+    if (!outcome.ok && outcome.status === 404) throw new Response(NOT_FOUND, { status: 404 });
+    if (!outcome.ok) return data({ deleteError: outcome.message, result: undefined }, { status: outcome.status });
+    return redirectWithToast("/admin/direcciones", { type: "success", description: outcome.message }, { status: 303 });
+  }
+  const submission = parseDirectionNodeForm(form);
+  if (submission.status !== "success") return data({ result: submission.reply(), deleteError: null }, { status: 400 });
   const outcome = await updateDirectionNode(db, nodeId, submission.value, actor, context.requestId ?? null);
   if (!outcome.ok && "notFound" in outcome) throw new Response(NOT_FOUND, { status: 404 });
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
+  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.issues }), deleteError: null }, { status: 400 });
   return redirectWithToast(`/admin/direcciones/${nodeId}`, { type: "success", description: outcome.message }, { status: 303 });
 }
 
-interface DirectionFormValues {
-  name: string;
-  slug: string;
-  parentId: string;
-  position: string;
-}
-
 export default function EditDirectionNode() {
-  const { node, parents } = useLoaderData<typeof loader>();
-  // A saved change remounts the form with the stored values.
-  return <DirectionNodeForm key={`${node.name}-${node.href}-${node.parentId}-${node.position}`} node={node} parents={parents} />;
-}
-
-function DirectionNodeForm({ node, parents }: ReturnType<typeof useLoaderData<typeof loader>>) {
+  const { node, parents, childCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const lastResult = actionData?.result as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<DirectionFormValues>({
-    id: `direccion-${node.id}`,
-    lastResult,
-    defaultValue: {
-      name: node.name,
-      slug: node.slug ?? "",
-      parentId: node.parentId === null ? "" : String(node.parentId),
-      position: String(node.position),
-    },
-    shouldValidate: "onSubmit",
-  });
+  const deletable = childCount === 0 && node.slug !== null && !node.slugFixed;
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/direcciones">Volver a las direcciones</Link>
-      </p>
-      <h1>Editar «{node.name}»</h1>
-      <p>
-        {DIRECTION_LEVEL_LABELS[node.level]} · Dirección actual: <a href={node.href}>{node.href}</a>
-      </p>
-      <ErrorSummary
-        title="No pudimos guardar el área"
-        errors={summaryErrors([fields.name, node.slug !== null ? fields.slug : undefined, fields.parentId, fields.position])}
-        formErrors={form.errors}
-        focusKey={lastResult}
+    <DirectionEditorPage
+      title={`Editar «${node.name}»`}
+      lead={
+        <>
+          {DIRECTION_LEVEL_LABELS[node.level]} · Dirección actual: <a href={node.href}>{node.href}</a>
+        </>
+      }
+    >
+      <DirectionNodeForm
+        // A saved change remounts the form with the stored values.
+        key={`${node.name}-${node.href}-${node.parentId}-${node.position}`}
+        id={`direccion-${node.id}`}
+        action={`/admin/direcciones/${node.id}`}
+        errorTitle="No pudimos guardar el área"
+        submitLabel="Guardar cambios"
+        defaultValue={{
+          name: node.name,
+          slug: node.slug ?? "",
+          parentId: node.parentId === null ? "" : String(node.parentId),
+          position: String(node.position),
+        }}
+        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        parents={parents}
+        slugField={
+          node.slug === null
+            ? { editable: false, keep: null, note: `Esta área tiene una dirección fija (${node.href}) que no se edita aquí.` }
+            : node.slugFixed
+              ? {
+                  editable: false,
+                  keep: node.slug,
+                  note: `La dirección de esta área (${node.href}) la usa el código del sitio y no se puede cambiar.`,
+                }
+              : {
+                  editable: true,
+                  hint: `La página queda en /direccion/ seguida de este texto. Sólo minúsculas sin acentos, números y guiones. Si la cambia, ${node.href} llevará a la nueva dirección.`,
+                }
+        }
       />
-      <Form method="post" action={`/admin/direcciones/${node.id}`} {...getFormProps(form)} className="form">
-        <Field meta={fields.name} label="Nombre" required />
-        {node.slug === null ? (
-          <p>Esta área tiene una dirección fija ({node.href}) que no se edita aquí.</p>
-        ) : node.slugFixed ? (
-          <>
-            <input type="hidden" name={fields.slug.name} value={node.slug} />
-            <p>La dirección de esta área ({node.href}) la usa el código del sitio y no se puede cambiar.</p>
-          </>
+      <section aria-labelledby="eliminar-titulo">
+        <h2 id="eliminar-titulo">Eliminar el área</h2>
+        {actionData?.deleteError ? (
+          <ErrorSummary title="No pudimos eliminar el área" errors={[]} formErrors={[actionData.deleteError]} focusKey={actionData} />
+        ) : null}
+        {deletable ? (
+          <Form method="post" action={`/admin/direcciones/${node.id}`}>
+            <p>
+              El área y su página dejan de mostrarse; {node.href} llevará a la página del área de la que depende. Las áreas que dependen de otra no se
+              eliminan: elimine primero sus dependientes.
+            </p>
+            <button type="submit" name="intent" value="delete" className="button button--secondary">
+              Eliminar «{node.name}»
+            </button>
+          </Form>
         ) : (
-          <Field
-            meta={fields.slug}
-            label="Dirección corta (slug)"
-            hint={`La página queda en /direccion/ seguida de este texto. Sólo minúsculas sin acentos, números y guiones. Si la cambia, ${node.href} llevará a la nueva dirección.`}
-            spellCheck={false}
-            autoComplete="off"
-            required
-          />
+          <p>
+            {childCount > 0
+              ? `No se puede eliminar: ${childCount === 1 ? "un área depende" : `${childCount} áreas dependen`} de ella. Elimine o mueva primero esas áreas.`
+              : "Esta área no se puede eliminar: su dirección la usa el código del sitio o no es una página de este árbol."}
+          </p>
         )}
-        <SelectField
-          meta={fields.parentId}
-          label="Depende de"
-          hint="Sin área superior, es una dirección principal y aparece en el menú de cada página."
-          options={parents}
-          placeholder="(Ninguna: dirección principal)"
-        />
-        <Field meta={fields.position} label="Orden entre las áreas hermanas" hint="De menor a mayor (0 a 999)." inputMode="numeric" required />
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Guardar cambios
-          </button>
-        </div>
-      </Form>
-    </div>
+      </section>
+      <p>
+        <Link to={`/admin/direcciones/nueva?padre=${node.id}`}>Agregar un área que dependa de «{node.name}»</Link>
+      </p>
+    </DirectionEditorPage>
   );
 }

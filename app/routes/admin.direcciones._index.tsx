@@ -29,6 +29,11 @@ export default function DirectionsEditor() {
         El árbol de direcciones: las direcciones principales aparecen en el menú de cada página y el árbol completo en{" "}
         <a href="/direcciones">/direcciones</a>. Si cambia la dirección corta de un área, la dirección anterior sigue funcionando y lleva a la nueva.
       </p>
+      <p>
+        <Link to="/admin/direcciones/nueva" className="button">
+          Agregar un área
+        </Link>
+      </p>
       <StaffTable caption="Direcciones y áreas del hospital" hideCaption columns={["Nombre", "Tipo", "Dirección", "Orden"]}>
         {nodes.map((node) => (
           <tr key={node.id}>

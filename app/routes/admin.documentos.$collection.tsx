@@ -1,27 +1,42 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, Field, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Field, RadioGroup, SelectField } from "~/components/forms";
 import { StaffTable } from "~/components/staff-table";
 import { db } from "~/db.server";
-import { parseEditorFields, readEditorForm, refusal } from "~/documents/document-editor-action.server";
-import { COLLECTION_KEY, DocumentFileField } from "~/documents/document-editor-fields";
+import { MarkdownField } from "~/components/markdown-field";
+import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/document-editor-action.server";
+import {
+  COLLECTION_KEY,
+  DocumentFileField,
+  EditorFormSection,
+  OtherEditorErrors,
+  useEditorForm,
+  useEditorResults,
+} from "~/documents/document-editor-fields";
 import {
   addDocumentGroup,
+  deleteDocumentGroup,
   getCollectionForEditor,
   moveDocument,
   moveDocumentGroup,
   renameDocumentGroup,
+  updateCollectionIntro,
   uploadDocument,
   type EditorGroup,
 } from "~/documents/document-editor.server";
-import { addGroupSchema, moveSchema, renameGroupSchema, uploadDocumentSchema } from "~/documents/document-forms.server";
+import {
+  addGroupSchema,
+  deleteGroupSchema,
+  introSchema,
+  moveSchema,
+  renameGroupSchema,
+  uploadDocumentSchema,
+} from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { redirectWithToast } from "~/utils/toast.server";
 
-// One document collection: its years and groups, upload, rename, reorder (issue 12, decision 0024).
+// One document collection: its introduction, years and groups (add, rename, reorder, delete when empty), upload (issue 12, decision 0024).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -41,66 +56,33 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { collection };
 }
 
-/** intent = upload | add-group | rename-group | move-group | move-item; each parses its schema and calls one domain function. */
+/** intent = upload | add-group | rename-group | delete-group | move-group | move-item | intro; each parses its schema and calls one domain function. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
   const key = collectionKeyOf(params.collection);
   const requestId = context.requestId ?? null;
   const form = await readEditorForm(request);
   if ("done" in form) return form.done;
-  const back = `/admin/documentos/${key}`;
-
-  if (form.intent === "upload") {
-    const parsed = parseEditorFields(form, uploadDocumentSchema, { needsFile: true });
-    if ("done" in parsed) return parsed.done;
-    const outcome = await uploadDocument(db, key, { ...parsed.value, file: form.file! }, actor, requestId);
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  if (form.intent === "add-group") {
-    const parsed = parseEditorFields(form, addGroupSchema);
-    if ("done" in parsed) return parsed.done;
-    const outcome = await addDocumentGroup(db, key, parsed.value, actor, requestId);
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  if (form.intent === "rename-group") {
-    const parsed = parseEditorFields(form, renameGroupSchema);
-    if ("done" in parsed) return parsed.done;
-    const outcome = await renameDocumentGroup(db, key, parsed.value, actor, requestId);
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  if (form.intent === "move-group" || form.intent === "move-item") {
-    const parsed = parseEditorFields(form, moveSchema);
-    if ("done" in parsed) return parsed.done;
-    const move = form.intent === "move-group" ? moveDocumentGroup : moveDocument;
-    const outcome = await move(db, key, parsed.value, actor, requestId);
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  return data(
-    {
-      intent: form.intent,
-      target: null,
-      result: { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } } as SubmissionResult<string[]>,
-    },
-    { status: 400 },
-  );
+  return runEditorIntent(form, `/admin/documentos/${key}`, {
+    upload: editorIntent({
+      schema: uploadDocumentSchema,
+      needsFile: true,
+      run: (value, file) => uploadDocument(db, key, { ...value, file: file! }, actor, requestId),
+    }),
+    "add-group": editorIntent({ schema: addGroupSchema, run: (value) => addDocumentGroup(db, key, value, actor, requestId) }),
+    "rename-group": editorIntent({ schema: renameGroupSchema, run: (value) => renameDocumentGroup(db, key, value, actor, requestId) }),
+    "delete-group": editorIntent({ schema: deleteGroupSchema, run: (value) => deleteDocumentGroup(db, key, value, actor, requestId) }),
+    "move-group": editorIntent({ schema: moveSchema, run: (value) => moveDocumentGroup(db, key, value, actor, requestId) }),
+    "move-item": editorIntent({ schema: moveSchema, run: (value) => moveDocument(db, key, value, actor, requestId) }),
+    intro: editorIntent({ schema: introSchema, run: (value) => updateCollectionIntro(db, key, value, actor, requestId) }),
+  });
 }
 
-type ActionData = { intent: string; target: string | null; result: SubmissionResult<string[]> } | undefined;
-
-function resultFor(actionData: ActionData, intent: string, target?: number) {
-  if (!actionData || actionData.intent !== intent) return undefined;
-  if (target !== undefined && actionData.target !== String(target)) return undefined;
-  return actionData.result;
-}
+const FORM_INTENTS = ["upload", "add-group", "rename-group", "intro"] as const;
 
 export default function DocumentCollectionEditor() {
   const { collection } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData;
-  const unknownIntent = actionData && !["upload", "add-group", "rename-group", "move-group", "move-item"].includes(actionData.intent);
+  const { resultFor } = useEditorResults();
   return (
     <div className="container page">
       <p>
@@ -112,11 +94,13 @@ export default function DocumentCollectionEditor() {
           Página pública: <a href={collection.publicPath}>{collection.publicPath.replace(/#.*$/, "")}</a>
         </p>
       ) : null}
-      {unknownIntent ? (
-        <ErrorSummary title="No pudimos hacer el cambio" errors={[]} formErrors={actionData.result.error?.[""] ?? []} focusKey={actionData} />
+      <OtherEditorErrors ownForms={FORM_INTENTS} />
+      <UploadForm groups={collection.groups} collectionKey={collection.key} />
+      <AddGroupForm collectionKey={collection.key} />
+      {collection.intro !== null ? (
+        // A saved text remounts the form with the stored value.
+        <IntroForm key={collection.intro} collectionKey={collection.key} intro={collection.intro} />
       ) : null}
-      <UploadForm groups={collection.groups} collectionKey={collection.key} lastResult={resultFor(actionData, "upload")} />
-      <AddGroupForm collectionKey={collection.key} lastResult={resultFor(actionData, "add-group")} />
       <h2>Años y grupos</h2>
       {collection.groups.length === 0 ? <p>Esta colección todavía no tiene grupos.</p> : null}
       {collection.groups.map((group, index) => (
@@ -126,99 +110,56 @@ export default function DocumentCollectionEditor() {
           collectionKey={collection.key}
           first={index === 0}
           last={index === collection.groups.length - 1}
-          lastResult={resultFor(actionData, "rename-group", group.id)}
+          lastResult={resultFor("rename-group", group.id)}
         />
       ))}
     </div>
   );
 }
 
-function UploadForm({
-  groups,
-  collectionKey,
-  lastResult,
-}: {
-  groups: EditorGroup[];
-  collectionKey: string;
-  lastResult?: SubmissionResult<string[]>;
-}) {
-  const [form, fields] = useForm<{ groupId: string; title: string; file: string }>({
-    id: "subir-documento",
-    lastResult,
-    defaultValue: { groupId: "", title: "" },
-    shouldValidate: "onSubmit",
-  });
+function IntroForm({ collectionKey, intro }: { collectionKey: string; intro: string }) {
+  const [form, fields] = useEditorForm("intro", { intro });
   return (
-    <section aria-labelledby="subir-documento-titulo">
-      <h2 id="subir-documento-titulo">Subir un documento</h2>
-      <ErrorSummary
-        title="No pudimos subir el documento"
-        errors={summaryErrors([fields.groupId, fields.title, fields.file])}
-        formErrors={form.errors}
-        focusKey={lastResult}
-      />
-      <Form method="post" action={`/admin/documentos/${collectionKey}`} encType="multipart/form-data" {...getFormProps(form)} className="form">
-        <input type="hidden" name="intent" value="upload" />
-        <SelectField
-          meta={fields.groupId}
-          label="Año o grupo"
-          options={groups.map((group) => ({ value: String(group.id), label: group.title }))}
-          placeholder="Elija el año o grupo"
-          required
-        />
-        <Field
-          meta={fields.title}
-          label="Título del documento"
-          hint="Como se mostrará en la página, por ejemplo «Estado de situación financiera (marzo)»."
-          required
-        />
-        <DocumentFileField meta={fields.file} label="Archivo" />
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Publicar el documento
-          </button>
-        </div>
-      </Form>
-    </section>
+    <EditorFormSection intent="intro" form={form} fields={[fields.intro]} action={`/admin/documentos/${collectionKey}`}>
+      <MarkdownField meta={fields.intro} label="Introducción (Markdown)" rows={6} />
+    </EditorFormSection>
   );
 }
 
-function AddGroupForm({ collectionKey, lastResult }: { collectionKey: string; lastResult?: SubmissionResult<string[]> }) {
-  const [form, fields] = useForm<{ title: string; place: string }>({
-    id: "agregar-grupo",
-    lastResult,
-    defaultValue: { title: "", place: "inicio" },
-    shouldValidate: "onSubmit",
-  });
+function UploadForm({ groups, collectionKey }: { groups: EditorGroup[]; collectionKey: string }) {
+  const [form, fields] = useEditorForm<{ groupId: string; title: string; file?: string }>("upload", { groupId: "", title: "" });
   return (
-    <section aria-labelledby="agregar-grupo-titulo">
-      <h2 id="agregar-grupo-titulo">Agregar un año o grupo</h2>
-      <ErrorSummary
-        title="No pudimos agregar el grupo"
-        errors={summaryErrors([fields.title, fields.place])}
-        formErrors={form.errors}
-        focusKey={lastResult}
+    <EditorFormSection intent="upload" form={form} fields={[fields.groupId, fields.title, fields.file]} action={`/admin/documentos/${collectionKey}`}>
+      <SelectField
+        meta={fields.groupId}
+        label="Año o grupo"
+        options={groups.map((group) => ({ value: String(group.id), label: group.title }))}
+        placeholder="Elija el año o grupo"
+        required
       />
-      <Form method="post" action={`/admin/documentos/${collectionKey}`} {...getFormProps(form)} className="form">
-        <input type="hidden" name="intent" value="add-group" />
-        <Field meta={fields.title} label="Año o nombre del grupo" hint="Por ejemplo 2026, o «Licitaciones»." required />
-        <RadioGroup
-          meta={fields.place}
-          legend="Dónde va"
-          options={[
-            { value: "inicio", label: "Al principio (lo usual para un año nuevo)" },
-            { value: "final", label: "Al final" },
-          ]}
-          required
-          inline
-        />
-        <div className="form-actions">
-          <button type="submit" className="button button--secondary">
-            Agregar el grupo
-          </button>
-        </div>
-      </Form>
-    </section>
+      <Field
+        meta={fields.title}
+        label="Título del documento"
+        hint="Como se mostrará en la página, por ejemplo «Estado de situación financiera (marzo)»."
+        required
+      />
+      <DocumentFileField meta={fields.file} label="Archivo" />
+    </EditorFormSection>
+  );
+}
+
+const GROUP_PLACES = [
+  { value: "inicio", label: "Al principio (lo usual para un año nuevo)" },
+  { value: "final", label: "Al final" },
+];
+
+function AddGroupForm({ collectionKey }: { collectionKey: string }) {
+  const [form, fields] = useEditorForm("add-group", { title: "", place: "inicio" });
+  return (
+    <EditorFormSection intent="add-group" form={form} fields={[fields.title, fields.place]} action={`/admin/documentos/${collectionKey}`}>
+      <Field meta={fields.title} label="Año o nombre del grupo" hint="Por ejemplo 2026, o «Licitaciones»." required />
+      <RadioGroup meta={fields.place} legend="Dónde va" options={GROUP_PLACES} required inline />
+    </EditorFormSection>
   );
 }
 
@@ -286,7 +227,16 @@ function GroupSection({
         </button>
       </Form>
       {group.documents.length === 0 ? (
-        <p>Sin documentos.</p>
+        <>
+          <p>Sin documentos.</p>
+          <Form method="post" action={`/admin/documentos/${collectionKey}`} className="staff-inline-form">
+            <input type="hidden" name="intent" value="delete-group" />
+            <input type="hidden" name="groupId" value={group.id} />
+            <button type="submit" className="button button--secondary">
+              Eliminar el grupo vacío<span className="visually-hidden"> «{group.title}»</span>
+            </button>
+          </Form>
+        </>
       ) : (
         <StaffTable caption={`Documentos de ${group.title}`} hideCaption columns={["Documento", "Archivo", "Estado", "Orden"]}>
           {group.documents.map((document, index) => (

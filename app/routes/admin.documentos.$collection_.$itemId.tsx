@@ -1,19 +1,16 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Field } from "~/components/forms";
 import { StaffTable } from "~/components/staff-table";
 import { db } from "~/db.server";
-import { parseEditorFields, readEditorForm, refusal } from "~/documents/document-editor-action.server";
-import { COLLECTION_KEY, DocumentFileField } from "~/documents/document-editor-fields";
+import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/document-editor-action.server";
+import { COLLECTION_KEY, DocumentFileField, EditorFormSection, OtherEditorErrors, useEditorForm } from "~/documents/document-editor-fields";
 import { getDocumentForEditor, renameDocument, replaceDocumentFile, setDocumentRemoved } from "~/documents/document-editor.server";
 import { noFieldsSchema, renameDocumentSchema } from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-time";
-import { redirectWithToast } from "~/utils/toast.server";
 
 // One document: rename, replace its file (old URLs answer with the new one), remove or publish again (issue 12, decision 0024).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
@@ -38,64 +35,32 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { document };
 }
 
-/** intent = rename | replace | remove | restore. */
+/** intent = rename | replace | remove | restore; each parses its schema and calls one domain function. */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
   const { key, itemId } = paramsOf(params);
   const requestId = context.requestId ?? null;
   const form = await readEditorForm(request);
   if ("done" in form) return form.done;
-  const back = `/admin/documentos/${key}/${itemId}`;
-
-  if (form.intent === "rename") {
-    const parsed = parseEditorFields(form, renameDocumentSchema);
-    if ("done" in parsed) return parsed.done;
-    const outcome = await renameDocument(db, key, itemId, parsed.value, actor, requestId);
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  if (form.intent === "replace") {
-    const parsed = parseEditorFields(form, noFieldsSchema, { needsFile: true });
-    if ("done" in parsed) return parsed.done;
-    const outcome = await replaceDocumentFile(db, key, itemId, { file: form.file! }, actor, requestId, now());
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  if (form.intent === "remove" || form.intent === "restore") {
-    const parsed = parseEditorFields(form, noFieldsSchema);
-    if ("done" in parsed) return parsed.done;
-    const outcome = await setDocumentRemoved(db, key, itemId, form.intent === "remove", actor, requestId, now());
-    if (!outcome.ok) return refusal(form, parsed.submission, outcome);
-    return redirectWithToast(back, { type: "success", description: outcome.message });
-  }
-  return data(
-    {
-      intent: form.intent,
-      target: null,
-      result: { status: "error", error: { "": ["No reconocemos esa acción. Recargue la página."] } } as SubmissionResult<string[]>,
-    },
-    { status: 400 },
-  );
+  const setRemoved = (removed: boolean) =>
+    editorIntent({ schema: noFieldsSchema, run: () => setDocumentRemoved(db, key, itemId, removed, actor, requestId, now()) });
+  return runEditorIntent(form, `/admin/documentos/${key}/${itemId}`, {
+    rename: editorIntent({ schema: renameDocumentSchema, run: (value) => renameDocument(db, key, itemId, value, actor, requestId) }),
+    replace: editorIntent({
+      schema: noFieldsSchema,
+      needsFile: true,
+      run: (_value, file) => replaceDocumentFile(db, key, itemId, { file: file! }, actor, requestId, now()),
+    }),
+    remove: setRemoved(true),
+    restore: setRemoved(false),
+  });
 }
-
-type ActionData = { intent: string; target: string | null; result: SubmissionResult<string[]> } | undefined;
 
 export default function DocumentEditor() {
   const { document } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData;
   const base = `/admin/documentos/${document.collectionKey}/${document.id}`;
-  const [renameForm, renameFields] = useForm<{ title: string }>({
-    id: "renombrar-documento",
-    lastResult: actionData?.intent === "rename" ? actionData.result : undefined,
-    defaultValue: { title: document.title },
-    shouldValidate: "onSubmit",
-  });
-  const [replaceForm, replaceFields] = useForm<{ file: string }>({
-    id: "reemplazar-archivo",
-    lastResult: actionData?.intent === "replace" ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-  });
-  const other = actionData && !["rename", "replace"].includes(actionData.intent) ? (actionData.result.error?.[""] ?? []) : [];
+  const [renameForm, renameFields] = useEditorForm("rename", { title: document.title });
+  const [replaceForm, replaceFields] = useEditorForm<{ file?: string }>("replace", {});
   return (
     <div className="container page">
       <p>
@@ -105,7 +70,7 @@ export default function DocumentEditor() {
       <p>
         {document.collectionTitle} · {document.groupTitle} · {document.removedAt ? "Retirado del sitio (en el historial)" : "Publicado"}
       </p>
-      {other.length ? <ErrorSummary title="No pudimos hacer el cambio" errors={[]} formErrors={other} focusKey={actionData} /> : null}
+      <OtherEditorErrors ownForms={["rename", "replace"]} />
       {document.removedAt ? null : (
         <p>
           Archivo actual:{" "}
@@ -116,45 +81,17 @@ export default function DocumentEditor() {
         </p>
       )}
 
-      <section aria-labelledby="renombrar-titulo">
-        <h2 id="renombrar-titulo">Cambiar el título</h2>
-        <ErrorSummary
-          title="No pudimos cambiar el título"
-          errors={summaryErrors([renameFields.title])}
-          formErrors={renameForm.errors}
-          focusKey={actionData}
-        />
-        <Form method="post" action={base} {...getFormProps(renameForm)} className="form">
-          <input type="hidden" name="intent" value="rename" />
-          <Field meta={renameFields.title} label="Título del documento" required />
-          <div className="form-actions">
-            <button type="submit" className="button">
-              Guardar el título
-            </button>
-          </div>
-        </Form>
-      </section>
+      <EditorFormSection intent="rename" form={renameForm} fields={[renameFields.title]} action={base}>
+        <Field meta={renameFields.title} label="Título del documento" required />
+      </EditorFormSection>
 
       {document.isFile ? (
-        <section aria-labelledby="reemplazar-titulo">
-          <h2 id="reemplazar-titulo">Reemplazar el archivo</h2>
+        <>
           <p>Los enlaces que ya circulan hacia este documento entregarán el archivo nuevo. El anterior queda en el historial.</p>
-          <ErrorSummary
-            title="No pudimos reemplazar el archivo"
-            errors={summaryErrors([replaceFields.file])}
-            formErrors={replaceForm.errors}
-            focusKey={actionData}
-          />
-          <Form method="post" action={base} encType="multipart/form-data" {...getFormProps(replaceForm)} className="form">
-            <input type="hidden" name="intent" value="replace" />
+          <EditorFormSection intent="replace" form={replaceForm} fields={[replaceFields.file]} action={base}>
             <DocumentFileField meta={replaceFields.file} label="Archivo nuevo" />
-            <div className="form-actions">
-              <button type="submit" className="button">
-                Reemplazar el archivo
-              </button>
-            </div>
-          </Form>
-        </section>
+          </EditorFormSection>
+        </>
       ) : null}
 
       <section aria-labelledby="retirar-titulo">

@@ -1,7 +1,8 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
+import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
+import { MarkdownField } from "~/components/markdown-field";
 import { RichText } from "~/components/rich-text";
 import { db } from "~/db.server";
 import { isLibraryPanel, type LibraryPanelId } from "~/library/library-content";
@@ -42,36 +43,6 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(`/admin/hemerobiblioteca/${id}`, { type: "success", description: outcome.message });
 }
 
-function BodyField({ meta }: { meta: FieldMeta }) {
-  const invalid = Boolean(meta.errors?.length);
-  return (
-    <div className={["field", invalid ? "field--invalid" : null].filter(Boolean).join(" ")}>
-      <label htmlFor={meta.id} className="field__label">
-        Contenido (Markdown)
-      </label>
-      <p id={meta.descriptionId} className="field__hint">
-        Use ## para subtítulos, - para listas, **texto** para negritas y [texto](https://…) o [texto](/ruta) para enlaces. No se admiten estilos,
-        imágenes ni código.
-      </p>
-      {invalid ? (
-        <p id={meta.errorId} className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {meta.errors!.join(" ")}
-        </p>
-      ) : null}
-      <textarea
-        id={meta.id}
-        name={meta.name}
-        rows={24}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={[meta.descriptionId, invalid ? meta.errorId : null].filter(Boolean).join(" ")}
-        className="field__input field__textarea"
-      />
-    </div>
-  );
-}
-
 export default function EditLibraryPanel() {
   const { panel } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
@@ -109,7 +80,7 @@ export default function EditLibraryPanel() {
       ) : null}
       <Form method="post" action={`/admin/hemerobiblioteca/${panel.id}`} {...getFormProps(form)} className="form" key={panel.updatedAt}>
         <Field meta={fields.label} label="Nombre del apartado (la pestaña)" required />
-        <BodyField meta={fields.body} />
+        <MarkdownField meta={fields.body} label="Contenido (Markdown)" rows={24} />
         <div className="form-actions">
           <button type="submit" name="intent" value="preview" className="button button--secondary">
             Vista previa

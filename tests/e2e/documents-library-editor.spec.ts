@@ -1,5 +1,6 @@
 import { db } from "../../app/db.server";
 import { buildPdf } from "../../app/documents/file-builders.server";
+import { COLLECTION_INTROS_0025 } from "../../migrations/0025-collection-intros";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsStaff } from "./staff-session";
 
@@ -230,5 +231,37 @@ test.describe("documents and library editor", () => {
     await expect(page.getByLabel("Contenido (Markdown)")).toHaveValue("Escríbanos a **hemeroteca@himfg.edu.mx**.");
     await expectNoAxeViolationsWithoutJavaScript(page);
     await noJs.close();
+  });
+  test("without JavaScript: edit a collection's introduction (the public page shows it) and delete an empty group", async ({ browser, baseURL }) => {
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    await signInAsStaff(noJs, baseURL!, "comunicacion");
+    const page = await noJs.newPage();
+    await page.goto("/admin/documentos/archives");
+    const intro = page.getByRole("region", { name: "Introducción de la página" });
+    await expect(intro.getByLabel("Introducción (Markdown)")).toHaveValue(COLLECTION_INTROS_0025.archives!);
+    await intro.getByLabel("Introducción (Markdown)").fill("");
+    await intro.getByRole("button", { name: "Guardar la introducción" }).click();
+    await expect(page.getByTestId("error-summary")).toContainText("Escriba la introducción de la colección");
+    await page.getByLabel("Introducción (Markdown)").fill("La Coordinación de Archivos publica **formatos e inventarios** cada año.");
+    await page.getByRole("button", { name: "Guardar la introducción" }).click();
+    await expect(page.getByText("Se guardó la introducción de la colección.")).toBeVisible();
+    await expectNoAxeViolationsWithoutJavaScript(page);
+
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+    await publicPage.goto("/organizacion-de-archivos");
+    await expect(publicPage.locator(".doc-page__lead strong")).toHaveText("formatos e inventarios");
+    await expectNoAxeViolations(publicPage);
+    await visitor.close();
+
+    const addGroup = page.getByRole("region", { name: "Agregar un año o grupo" });
+    await addGroup.getByLabel("Año o nombre del grupo").fill("Grupo temporal");
+    await addGroup.getByRole("button", { name: "Agregar el grupo" }).click();
+    await page.getByRole("button", { name: "Eliminar el grupo vacío «Grupo temporal»" }).click();
+    await expect(page.getByText("Se eliminó el grupo vacío «Grupo temporal».")).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Grupo temporal" })).toHaveCount(0);
+    await noJs.close();
+
+    await db.updateTable("document_collections").set({ intro: COLLECTION_INTROS_0025.archives! }).where("key", "=", "archives").execute();
   });
 });

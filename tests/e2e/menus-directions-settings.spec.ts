@@ -177,4 +177,60 @@ test.describe("menus, directions and site settings", () => {
       .where("key", "=", "phone")
       .execute();
   });
+  test("without JavaScript a comunicacion member adds an area (shown in /direcciones, with its page) and deletes it (its address redirects to the parent)", async ({
+    browser,
+    baseURL,
+  }) => {
+    test.slow();
+    const parent = await db
+      .selectFrom("direction_nodes")
+      .select(["id", "href"])
+      .where("slug", "=", "subdireccion-de-pediatria-ambulatoria")
+      .executeTakeFirstOrThrow();
+    const noJs = await browser.newContext({ javaScriptEnabled: false });
+    await signInAsStaff(noJs, baseURL!, "comunicacion");
+    const page = await noJs.newPage();
+    await page.goto("/admin/direcciones");
+    await page.getByRole("link", { name: "Agregar un área" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Agregar un área" })).toBeVisible();
+
+    // A badly formed slug is refused and what was typed stays; then a direction under a subdirection is refused.
+    await page.getByLabel("Nombre").fill("Clínica del Sueño");
+    await page.getByLabel("Dirección corta (slug)").fill("Clínica del Sueño");
+    await page.getByLabel("Depende de").selectOption(String(parent.id));
+    await page.getByRole("button", { name: "Agregar el área" }).click();
+    const summary = page.getByTestId("error-summary");
+    await expect(summary).toContainText("La dirección corta usa sólo minúsculas");
+    await expect(page.getByLabel("Nombre")).toHaveValue("Clínica del Sueño");
+    await expectNoAxeViolationsWithoutJavaScript(page);
+    await page.getByLabel("Dirección corta (slug)").fill("clinica-del-sueno");
+    await page.getByRole("button", { name: "Agregar el área" }).click();
+    await expect(summary).toContainText("el área puede ser: departamento, servicio");
+    await expect(page.getByLabel("Dirección corta (slug)")).toHaveValue("clinica-del-sueno");
+
+    await page.getByLabel("Tipo de área").selectOption("departamento");
+    await page.getByRole("button", { name: "Agregar el área" }).click();
+    await expect(page.getByText("Se agregó «Clínica del Sueño» en /direccion/clinica-del-sueno.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Editar «Clínica del Sueño»" })).toBeVisible();
+
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+    await publicPage.goto("/direcciones");
+    await expect(publicPage.locator('a[href="/direccion/clinica-del-sueno"]')).toHaveText("Clínica del Sueño");
+    await publicPage.goto("/direccion/clinica-del-sueno");
+    await expect(publicPage.getByRole("heading", { level: 1, name: "Clínica del Sueño" })).toBeVisible();
+    await expectNoAxeViolations(publicPage);
+
+    await page.getByRole("button", { name: "Eliminar «Clínica del Sueño»" }).click();
+    await expect(page.getByText("Se eliminó «Clínica del Sueño».")).toBeVisible();
+    const old = await visitor.request.get("/direccion/clinica-del-sueno", { maxRedirects: 0 });
+    expect(old.status()).toBe(308);
+    expect(old.headers()["location"]).toBe(parent.href);
+    await publicPage.goto("/direcciones");
+    await expect(publicPage.locator('a[href="/direccion/clinica-del-sueno"]')).toHaveCount(0);
+    await visitor.close();
+    await noJs.close();
+
+    await db.deleteFrom("path_redirects").where("from_path", "=", "/direccion/clinica-del-sueno").execute();
+  });
 });

@@ -2,8 +2,9 @@ import { readdirSync } from "node:fs";
 import { sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 import { getDepartmentPage } from "~/content/department-pages.server";
-import { directionNodeSchema } from "~/content/direction-forms.server";
-import { DIRECTION_CODE_SLUGS, updateDirectionNode } from "~/content/directions-editor.server";
+import { directionNodeSchema, newDirectionNodeSchema } from "~/content/direction-forms.server";
+import { createDirectionNode, deleteDirectionNode, DIRECTION_CODE_SLUGS, updateDirectionNode } from "~/content/directions-editor.server";
+import { getDirectionsMenu } from "~/content/directions.server";
 import { linkTargetProblem } from "~/content/link-target";
 import { menuLinkAddSchema } from "~/content/menu-forms.server";
 import { addMenuLink, getSiteMenus, removeMenuLink, updateMenuLink } from "~/content/menus.server";
@@ -11,6 +12,8 @@ import { db } from "~/db.server";
 import { loader as directionLoader } from "~/routes/direccion.$slug";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin.ajustes";
 import { action as menusAction } from "~/routes/admin.menus._index";
+import { action as nodeAction } from "~/routes/admin.direcciones.$nodeId";
+import { action as newNodeAction } from "~/routes/admin.direcciones.nueva";
 import { siteSettingsSchema, updateSiteSettings } from "~/settings/settings-editor.server";
 import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
@@ -307,6 +310,161 @@ describe("the directions tree", () => {
     expect(await node("planeacion")).toMatchObject({ name: "Dirección de Planeación Estratégica", parent_id: medical.id, position: 7 });
     expect(await count("path_redirects")).toBe(redirects);
     await updateDirectionNode(db, planning.id, input(planning, "planeacion"), editor, null);
+  });
+});
+
+describe("adding and deleting areas of the directions tree", () => {
+  async function nodeBySlug(slug: string) {
+    return db.selectFrom("direction_nodes").selectAll().where("slug", "=", slug).executeTakeFirst();
+  }
+  const flatten = (items: Awaited<ReturnType<typeof getDirectionsMenu>>): string[] => items.flatMap((item) => [item.href, ...flatten(item.children)]);
+  const form = (fields: Partial<Record<"name" | "slug" | "parentId" | "position" | "level", string>>) => ({
+    name: "Clínica del Sueño",
+    slug: "clinica-del-sueno",
+    parentId: "",
+    position: "9",
+    level: "departamento",
+    ...fields,
+  });
+
+  test("bad, duplicate and reserved slugs, a wrong level, a missing parent and control characters are refused (400); nothing is stored", async () => {
+    const parent = (await nodeBySlug("medica"))!;
+    const before = [await count("audit_log"), await count("path_redirects")];
+    const nodes = Number((await db.selectFrom("direction_nodes").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const refused = [
+      form({ parentId: String(parent.id), slug: "Clinica Del Sueño" }),
+      form({ parentId: String(parent.id), slug: "" }),
+      form({ parentId: String(parent.id), slug: "medica" }),
+      form({ parentId: String(parent.id), slug: "hemerobiblioteca" }),
+      form({ parentId: String(parent.id), name: "Clínica\u0000del Sueño" }),
+      form({ parentId: String(parent.id), name: "Clínica\u202edel Sueño" }),
+      form({ parentId: "999999" }),
+      form({ parentId: "", level: "departamento" }),
+      form({ parentId: String(parent.id), level: "direccion" }),
+      form({ parentId: String(parent.id), level: "unidad" }),
+    ];
+    for (const fields of refused) {
+      const answer = await statusOf(() => newNodeAction({ request: post("/admin/direcciones/nueva", editorCookie, fields), params: {}, context }));
+      expect(answer.status, JSON.stringify(fields)).toBe(400);
+    }
+    expect(newDirectionNodeSchema.safeParse(form({ slug: "a/b" })).success).toBe(false);
+    // A service cannot have areas under it.
+    const service = await db.selectFrom("direction_nodes").select("id").where("level", "=", "servicio").executeTakeFirstOrThrow();
+    const under = await createDirectionNode(
+      db,
+      { name: "X", slug: "bajo-servicio", parentId: service.id, position: 0, level: "servicio" },
+      editor,
+      null,
+    );
+    expect(under).toMatchObject({ ok: false, issues: { parentId: [expect.stringMatching(/no puede tener/)] } });
+
+    const teaching = await statusOf(() =>
+      newNodeAction({ request: post("/admin/direcciones/nueva", teachingCookie, form({ parentId: String(parent.id) })), params: {}, context }),
+    );
+    expect(teaching.status).toBe(403);
+    expect(await nodeBySlug("clinica-del-sueno")).toBeUndefined();
+    expect([await count("audit_log"), await count("path_redirects")]).toEqual(before);
+    expect(Number((await db.selectFrom("direction_nodes").select(db.fn.countAll().as("n")).executeTakeFirstOrThrow()).n)).toBe(nodes);
+  });
+
+  test("a new area shows in the tree and answers at its address; deleting it leaves a 308 to its parent, audited", async () => {
+    const parent = (await nodeBySlug("subdireccion-de-pediatria-ambulatoria"))!;
+    const version = await contentVersion();
+    const added = await statusOf(() =>
+      newNodeAction({ request: post("/admin/direcciones/nueva", editorCookie, form({ parentId: String(parent.id) })), params: {}, context }),
+    );
+    expect(added.status).toBe(303);
+    const created = (await nodeBySlug("clinica-del-sueno"))!;
+    expect(created).toMatchObject({ name: "Clínica del Sueño", parent_id: parent.id, level: "departamento", href: "/direccion/clinica-del-sueno" });
+    expect(added.location).toBe(`/admin/direcciones/${created.id}`);
+    expect(flatten(await getDirectionsMenu(db))).toContain("/direccion/clinica-del-sueno");
+    const page = await getDepartmentPage(db, "clinica-del-sueno");
+    expect(page).toMatchObject({ title: "Clínica del Sueño", layout: "departamento" });
+    expect(page!.breadcrumbs.map((crumb) => crumb.href)).toContain(parent.href);
+    expect(await contentVersion()).toBeGreaterThan(version);
+    const createAudit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "direction_node.create")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(createAudit.entity_id).toBe(String(created.id));
+    // The same slug again is a duplicate.
+    expect(
+      (
+        await statusOf(() =>
+          newNodeAction({ request: post("/admin/direcciones/nueva", editorCookie, form({ parentId: String(parent.id) })), params: {}, context }),
+        )
+      ).status,
+    ).toBe(400);
+
+    // A node with children cannot be deleted (409, nothing changes).
+    const [audits, redirects] = [await count("audit_log"), await count("path_redirects")];
+    const withChildren = await statusOf(() =>
+      nodeAction({
+        request: post(`/admin/direcciones/${parent.id}`, editorCookie, { intent: "delete" }),
+        params: { nodeId: String(parent.id) },
+        context,
+      }),
+    );
+    expect(withChildren.status).toBe(409);
+    expect(await deleteDirectionNode(db, parent.id, editor, null)).toMatchObject({ ok: false, message: expect.stringMatching(/dependen/) });
+    const teaching = await statusOf(() =>
+      nodeAction({
+        request: post(`/admin/direcciones/${created.id}`, teachingCookie, { intent: "delete" }),
+        params: { nodeId: String(created.id) },
+        context,
+      }),
+    );
+    expect(teaching.status).toBe(403);
+    expect([await count("audit_log"), await count("path_redirects")]).toEqual([audits, redirects]);
+
+    const deleted = await statusOf(() =>
+      nodeAction({
+        request: post(`/admin/direcciones/${created.id}`, editorCookie, { intent: "delete" }),
+        params: { nodeId: String(created.id) },
+        context,
+      }),
+    );
+    expect(deleted).toEqual({ status: 303, location: "/admin/direcciones" });
+    expect(await nodeBySlug("clinica-del-sueno")).toBeUndefined();
+    expect(await getDepartmentPage(db, "clinica-del-sueno")).toBeNull();
+    expect(flatten(await getDirectionsMenu(db))).not.toContain("/direccion/clinica-del-sueno");
+    const old = await statusOf(() =>
+      directionLoader({ request: new Request("http://localhost/direccion/clinica-del-sueno"), params: { slug: "clinica-del-sueno" }, context }),
+    );
+    expect(old).toEqual({ status: 308, location: parent.href });
+    const deleteAudit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "direction_node.delete")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(deleteAudit.before_json!)).toMatchObject({ slug: "clinica-del-sueno", name: "Clínica del Sueño" });
+    expect(JSON.parse(deleteAudit.after_json!)).toMatchObject({ redirect: { from: "/direccion/clinica-del-sueno", to: parent.href } });
+    // The old address is taken by the redirect: adding it again is refused with a clear message.
+    const again = await createDirectionNode(
+      db,
+      { name: "Otra", slug: "clinica-del-sueno", parentId: parent.id, position: 0, level: "departamento" },
+      editor,
+      null,
+    );
+    expect(again).toMatchObject({ ok: false, issues: { slug: [expect.stringMatching(/redirige/)] } });
+  });
+
+  test("a fixed slug or an address outside /direccion cannot be deleted", async () => {
+    const library = (await nodeBySlug("hemerobiblioteca"))!;
+    if ((await db.selectFrom("direction_nodes").select("id").where("parent_id", "=", library.id).executeTakeFirst()) === undefined) {
+      expect(await deleteDirectionNode(db, library.id, editor, null)).toMatchObject({ ok: false, status: 409 });
+    }
+    const unit = await db
+      .selectFrom("direction_nodes")
+      .select("id")
+      .where("slug", "is", null)
+      .where("level", "=", "unidad")
+      .executeTakeFirstOrThrow();
+    expect(await deleteDirectionNode(db, unit.id, editor, null)).toMatchObject({ ok: false, status: 409 });
+    expect(await deleteDirectionNode(db, 999999, editor, null)).toMatchObject({ ok: false, status: 404 });
   });
 });
 

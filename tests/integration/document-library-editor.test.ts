@@ -1,8 +1,12 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { zipSync } from "fflate";
-import { sql } from "kysely";
+import { Migrator, sql } from "kysely";
 import { beforeAll, describe, expect, test } from "vitest";
 import { checkFile } from "~/accounts/uploads.server";
-import { db } from "~/db.server";
+import { db, openDatabase } from "~/db.server";
 import {
   addDocumentGroup,
   fileNameForTitle,
@@ -15,6 +19,9 @@ import {
 } from "~/documents/document-editor.server";
 import { DOCUMENT_FILE_MESSAGES, DOCUMENT_FILE_RULE, DOCUMENT_MAX_BYTES } from "~/documents/document-forms.server";
 import { getDocumentCollection } from "~/documents/documents.server";
+import { loader as collectionPageLoader } from "~/documents/collection.route";
+import { COLLECTION_INTROS_0025 } from "../../migrations/0025-collection-intros";
+import { migrations } from "../../migrations/index";
 import { buildDocx, buildPdf, buildXlsx } from "~/documents/file-builders.server";
 import { detectOfficeDocument } from "~/files/office-documents";
 import { getLibraryPanels, updateLibraryPanel } from "~/library/library-panels.server";
@@ -138,15 +145,20 @@ async function groupId(collection: string, title: string): Promise<number> {
 }
 
 /** Calls the collection editor's action as the browser would post it (multipart when a file is attached). */
-async function postCollection(cookie: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
+async function postCollection(
+  cookie: string,
+  fields: Record<string, string>,
+  file?: { name: string; bytes: Buffer },
+  collection = "financial-accounting",
+) {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
   if (file) body.append("file", new File([new Uint8Array(file.bytes)], file.name, { type: "application/pdf" }));
-  const request = new Request("http://localhost/admin/documentos/financial-accounting", { method: "POST", body, headers: { Cookie: cookie } });
+  const request = new Request(`http://localhost/admin/documentos/${collection}`, { method: "POST", body, headers: { Cookie: cookie } });
   try {
     const result = (await collectionAction({
       request,
-      params: { collection: "financial-accounting" },
+      params: { collection },
       context: { cspNonce: "", requestId: "t" },
     })) as unknown;
     if (result instanceof Response) return { status: result.status, data: null };
@@ -256,6 +268,135 @@ describe("the documents editor, through its action", () => {
       .orderBy("id", "desc")
       .executeTakeFirstOrThrow();
     expect(audit.actor_email).toBe(editor.email);
+  });
+});
+
+describe("deleting a year or group", () => {
+  test("an empty group is deleted and audited; one with documents (even only removed ones) is refused with 409 and kept", async () => {
+    const added = await postCollection(editorCookie, { intent: "add-group", title: "2031", place: "final" });
+    expect(added.status).toBe(303);
+    const empty = String(await groupId("financial-accounting", "2031"));
+
+    const teaching = await postCollection(teachingCookie, { intent: "delete-group", groupId: empty });
+    expect(teaching.status).toBe(403);
+
+    const full = String(await groupId("financial-accounting", "2025"));
+    const before = await counts();
+    const refused = await postCollection(editorCookie, { intent: "delete-group", groupId: full });
+    expect(refused.status).toBe(409);
+    expect(refused.data?.result.error?.[""]?.join(" ")).toMatch(/No se puede eliminar «2025»: tiene \d+ documentos? publicados?/);
+    for (const bad of ["", "abc", "1e3", "-1", "7\u0000"]) {
+      expect((await postCollection(editorCookie, { intent: "delete-group", groupId: bad })).status, bad).toBe(400);
+    }
+    // Another collection's group is not found here.
+    const foreign = String(await groupId("yearbooks", "Anuarios estadísticos 2007–2024"));
+    expect((await postCollection(editorCookie, { intent: "delete-group", groupId: foreign })).status).toBe(404);
+    expect(await counts()).toEqual(before);
+
+    // A group whose only document was removed keeps it in the history: refused too.
+    await postCollection(editorCookie, { intent: "add-group", title: "2032", place: "final" });
+    const withRemoved = await groupId("financial-accounting", "2032");
+    const upload = await uploadDocument(
+      db,
+      "financial-accounting",
+      { groupId: withRemoved, title: "Retirado", file: { contentType: "application/pdf", data: pdf() } as never },
+      editor,
+      null,
+    );
+    expect(upload.ok).toBe(true);
+    await setDocumentRemoved(db, "financial-accounting", upload.itemId!, true, editor, null, NOW);
+    const kept = await postCollection(editorCookie, { intent: "delete-group", groupId: String(withRemoved) });
+    expect(kept.status).toBe(409);
+    expect(kept.data?.result.error?.[""]?.join(" ")).toMatch(/retirado que se conserva en el historial/);
+
+    const deleted = await postCollection(editorCookie, { intent: "delete-group", groupId: empty });
+    expect(deleted.status).toBe(303);
+    expect(await db.selectFrom("document_groups").select("id").where("id", "=", Number(empty)).executeTakeFirst()).toBeUndefined();
+    const audit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "document_group.delete")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit.entity_id).toBe(empty);
+    expect(JSON.parse(audit.before_json!)).toEqual({ collection: "financial-accounting", title: "2031" });
+  });
+});
+
+describe("collection introductions", () => {
+  test("migration 0025 writes the texts into a database that already has the collections; the table caps their length", async () => {
+    const file = path.join(os.tmpdir(), `himfg-0025-${crypto.randomUUID()}.db`);
+    const old = openDatabase(file);
+    try {
+      const migrator = new Migrator({ db: old, provider: { getMigrations: async () => migrations } });
+      expect((await migrator.migrateTo("0024-department-page-editor")).error).toBeUndefined();
+      await sql`INSERT INTO document_collections (key, title) VALUES ('yearbooks', 'Anuarios'), ('financial-accounting', 'Contable')`.execute(old);
+      expect((await migrator.migrateToLatest()).error).toBeUndefined();
+      const rows = await sql<{ key: string; intro: string | null }>`SELECT key, intro FROM document_collections ORDER BY key`.execute(old);
+      expect(rows.rows).toEqual([
+        { key: "financial-accounting", intro: null },
+        { key: "yearbooks", intro: COLLECTION_INTROS_0025.yearbooks },
+      ]);
+      await expect(sql`UPDATE document_collections SET intro = ${"x".repeat(5001)} WHERE key = 'yearbooks'`.execute(old)).rejects.toThrow(/CHECK/);
+    } finally {
+      await old.destroy();
+      for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+    }
+  });
+
+  async function publicPage(path: string) {
+    return collectionPageLoader({ request: new Request(`http://localhost${path}`), params: {}, context: { cspNonce: "", requestId: "t" } });
+  }
+  async function version() {
+    return (await db.selectFrom("content_version").select("version").executeTakeFirstOrThrow()).version;
+  }
+
+  test("the pages show the texts the code had, as one paragraph each", async () => {
+    for (const [path, key] of [
+      ["/anuarios-estadisticos", "yearbooks"],
+      ["/organizacion-de-archivos", "archives"],
+      ["/adquisiciones", "procurement"],
+    ] as const) {
+      const { collection } = await publicPage(path);
+      expect(collection.intro?.__html.trim()).toBe(`<p>${COLLECTION_INTROS_0025[key]}</p>`);
+    }
+    expect((await getDocumentCollection(db, "financial-accounting"))!.intro).toBeNull();
+  });
+
+  test("an edit is sanitised, shown at once (the page cache follows) and audited; refusals store nothing", async () => {
+    const before = await counts();
+    const cases = [
+      { intro: "", message: "Escriba la introducción" },
+      { intro: "Texto con \u0007 campana", message: "caracteres invisibles o de control" },
+      { intro: "x".repeat(5001), message: "más de 5000 caracteres" },
+    ];
+    for (const c of cases) {
+      const outcome = await postCollection(editorCookie, { intent: "intro", intro: c.intro }, undefined, "yearbooks");
+      expect(outcome.status, c.message).toBe(400);
+      expect(outcome.data?.result.error?.intro?.join(" ")).toContain(c.message);
+    }
+    expect((await postCollection(teachingCookie, { intent: "intro", intro: "Hola" }, undefined, "yearbooks")).status).toBe(403);
+    // A collection whose page shows no introduction has none to edit.
+    expect((await postCollection(editorCookie, { intent: "intro", intro: "Hola" })).status).toBe(400);
+    expect(await counts()).toEqual(before);
+
+    const start = await version();
+    const text = "Las cifras **anuales** del hospital. [Consulte](javascript:alert(1)) <script>alert(1)</script>";
+    const saved = await postCollection(editorCookie, { intent: "intro", intro: text }, undefined, "yearbooks");
+    expect(saved.status).toBe(303);
+    expect(await version()).toBeGreaterThan(start);
+    const html = (await publicPage("/anuarios-estadisticos")).collection.intro!.__html;
+    expect(html).toContain("<strong>anuales</strong>");
+    expect(html).not.toMatch(/<script|javascript:/);
+    const audit = await db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "document_collection.intro")
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit.entity_id).toBe("yearbooks");
+    expect(JSON.parse(audit.before_json!)).toEqual({ intro: COLLECTION_INTROS_0025.yearbooks });
+    expect((await getCollectionForEditor(db, "yearbooks"))!.intro).toBe(text);
   });
 });
 
