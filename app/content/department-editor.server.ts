@@ -19,7 +19,7 @@ import {
   existingFileId,
   formText,
   markdownText,
-  ONE_LINE_CONTROL,
+  hasControlCharacters,
   oneLine,
   PAGE_IMAGE_RULE,
   parseEditorForm,
@@ -91,7 +91,7 @@ export const departmentEditSchema = z
       const link = (row.link ?? "").trim();
       if (!name.trim() && !link) return; // a blank row is no row
       const who = name.trim() ? `«${name.trim().slice(0, 40)}»` : `la fila ${index + 1}`;
-      if (ONE_LINE_CONTROL.test(name) || ONE_LINE_CONTROL.test(row.link ?? "")) {
+      if (hasControlCharacters(name) || hasControlCharacters(row.link ?? "")) {
         ctx.addIssue({
           code: "custom",
           path: ["page_staff", index, "name"],

@@ -22,6 +22,7 @@ import {
   writeRevision,
   type Snapshot,
 } from "./revisions.server";
+import { hasForbiddenCharacters } from "~/utils/text-checks";
 
 /**
  * What the editors of seeded records share (department pages, research units, profile records;
@@ -46,8 +47,11 @@ export const PAGE_IMAGE_RULE: FileRule = {
   fallbackName: "imagen",
 };
 
-export const ONE_LINE_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-export const TEXT_CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+/**
+ * Whether a one-line text holds a character nobody types: the one rule of app/utils/text-checks.ts
+ * (control and format characters, bidi overrides included, so a name cannot read backwards).
+ */
+export const hasControlCharacters = (value: string) => hasForbiddenCharacters(value);
 
 export const controlMessage = (label: string) => `«${label}» tiene caracteres de control (invisibles). Bórrelos y escriba el texto de nuevo.`;
 
@@ -55,7 +59,7 @@ export const controlMessage = (label: string) => `«${label}» tiene caracteres 
 function lineText(label: string, max: number, required?: string) {
   return z
     .string(required ? { error: required } : undefined)
-    .refine((value) => !ONE_LINE_CONTROL.test(value), controlMessage(label))
+    .refine((value) => !hasControlCharacters(value), controlMessage(label))
     .transform((value) => value.trim())
     .refine((value) => value.length <= max, `«${label}» tiene más de ${max} caracteres; acórtelo.`)
     .refine((value) => !required || value.length > 0, required ?? "");
@@ -70,8 +74,8 @@ export const requiredLine = (label: string, max: number, required: string) => li
 export function markdownText(label: string, max = 50_000) {
   return z
     .string()
-    .refine((value) => !TEXT_CONTROL.test(value), controlMessage(label))
     .transform((value) => value.replace(/\r\n?/g, "\n"))
+    .refine((value) => !hasForbiddenCharacters(value, true), controlMessage(label))
     .refine((value) => value.length <= max, `«${label}» tiene más de ${max.toLocaleString("es-MX").replace(/,/g, " ")} caracteres; acórtelo.`)
     .optional();
 }

@@ -10,7 +10,7 @@ import {
   existingFileId,
   formText,
   markdownText,
-  ONE_LINE_CONTROL,
+  hasControlCharacters,
   oneLine,
   PAGE_IMAGE_RULE,
   parseEditorForm,
@@ -63,7 +63,7 @@ const unitFields = {
     .optional()
     .superRefine((value, ctx) => {
       const lines = (value ?? "").split(/\r\n?|\n/).map((line) => line.trim());
-      if (lines.some((line) => ONE_LINE_CONTROL.test(line)))
+      if (lines.some((line) => hasControlCharacters(line)))
         ctx.addIssue({
           code: "custom",
           message: `«${RESEARCH_UNIT_FIELD_LABELS.lines_of_work}» tiene caracteres de control (invisibles). Bórrelos.`,

@@ -125,6 +125,8 @@ const KINDS = [
     hostile: [
       ["control characters in the name", { unit_name: "Unidad\u0007 de prueba" }, /tiene caracteres de control/],
       ["control characters in a line of work", { lines_of_work: "Genómica\nOncología\u0000" }, /tiene caracteres de control/],
+      ["a bidi override that makes the name read backwards", { unit_name: "Unidad \u202egolocno" }, /tiene caracteres de control/],
+      ["a bidi isolate in the Markdown text", { content: "Texto \u2066oculto\u2069" }, /tiene caracteres de control/],
       ["a kind that does not exist", { unit_kind: "secreta" }, /Elija el tipo de unidad/],
       ["an empty name", { unit_name: "  " }, /Escriba el nombre de la unidad/],
       ["an EXE renamed .png", { image: new File([EXE], "foto.png", { type: "image/png" }) }, /no es una imagen JPG, PNG ni WebP/],
