@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { db } from "~/db.server";
 import { auditFilterOptions, listAuditEntries, parseAuditFilters, type AuditFilters } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
 import { StaffTable } from "~/components/staff-table";
 import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
+import { listPageHref, Pagination } from "~/components/pagination";
 
 // The audit log: administrators only.
 export const staffAccess = ["admin"] as const satisfies StaffAccess;
@@ -27,8 +28,8 @@ function pageHref(filters: AuditFilters, page: number): string {
     const value = filters[key];
     if (value !== undefined) params.set(key, String(value));
   }
-  params.set("page", String(page));
-  return `/admin/bitacora?${params.toString()}`;
+  if (page > 1) params.set("page", String(page));
+  return listPageHref("/admin/bitacora", params);
 }
 
 function prettyJson(value: string | null): string {
@@ -119,22 +120,7 @@ export default function AuditLogPage() {
           ))}
         </StaffTable>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Páginas de la bitácora">
-          <ul className="pagination">
-            {filters.page > 1 ? (
-              <li>
-                <Link to={pageHref(filters, filters.page - 1)}>Página anterior</Link>
-              </li>
-            ) : null}
-            {filters.page < pages ? (
-              <li>
-                <Link to={pageHref(filters, filters.page + 1)}>Página siguiente</Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <Pagination label="Páginas de la bitácora" page={filters.page} pageCount={pages} hrefFor={(page) => pageHref(filters, page)} />
     </div>
   );
 }
