@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
 import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
+import { GalleryEditorPage } from "~/gallery/gallery-editor-page";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -49,11 +50,7 @@ export default function EditGalleryImage() {
   const { gallery, image } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
-      </p>
-      <h1>Editar «{image.title}»</h1>
+    <GalleryEditorPage gallery={gallery} heading={<>Editar «{image.title}»</>}>
       <p>
         {image.visible ? (
           <>
@@ -71,6 +68,6 @@ export default function EditGalleryImage() {
         lastResult={actionData?.result}
         submitLabel="Guardar cambios"
       />
-    </div>
+    </GalleryEditorPage>
   );
 }
