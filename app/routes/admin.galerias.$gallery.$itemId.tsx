@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
 import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
-import { GalleryEditorPage } from "~/gallery/gallery-editor-page";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -50,7 +50,7 @@ export default function EditGalleryImage() {
   const { gallery, image } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <GalleryEditorPage gallery={gallery} heading={<>Editar «{image.title}»</>}>
+    <StaffEditorPage backTo={`/admin/galerias/${gallery.name}`} backLabel={<>Volver a {gallery.title}</>} heading={<>Editar «{image.title}»</>}>
       <p>
         {image.visible ? (
           <>
@@ -68,6 +68,6 @@ export default function EditGalleryImage() {
         lastResult={actionData?.result}
         submitLabel="Guardar cambios"
       />
-    </GalleryEditorPage>
+    </StaffEditorPage>
   );
 }

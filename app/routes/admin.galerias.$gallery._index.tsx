@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrangeButtons } from "~/components/arrange-buttons";
 import { OrderedListLead, StaffTable } from "~/components/staff-table";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { arrangeGalleryImage, listGalleryImagesForEditor } from "~/gallery/gallery-editor.server";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
@@ -43,11 +44,7 @@ export default function GalleryImages() {
   const { gallery, images } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/galerias">Volver a las galerías</Link>
-      </p>
-      <h1>{gallery.title}</h1>
+    <StaffEditorPage backTo="/admin/galerias" backLabel="Volver a las galerías" heading={gallery.title}>
       <p>
         Página pública: <a href={gallery.path}>{gallery.path}</a> ·{" "}
         <Link to={`/admin/galerias/${gallery.name}/textos`}>Editar los textos de la galería</Link>
@@ -75,6 +72,6 @@ export default function GalleryImages() {
           </tr>
         ))}
       </StaffTable>
-    </div>
+    </StaffEditorPage>
   );
 }

@@ -1,11 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { addGalleryImage } from "~/gallery/gallery-editor.server";
 import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
-import { GalleryEditorPage } from "~/gallery/gallery-editor-page";
 import { galleryNamed } from "~/gallery/gallery.server";
 import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -40,7 +40,11 @@ export default function NewGalleryImage() {
   const { gallery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <GalleryEditorPage gallery={gallery} heading={<>Agregar una imagen a «{gallery.title}»</>}>
+    <StaffEditorPage
+      backTo={`/admin/galerias/${gallery.name}`}
+      backLabel={<>Volver a {gallery.title}</>}
+      heading={<>Agregar una imagen a «{gallery.title}»</>}
+    >
       <GalleryImageForm
         id="nueva-imagen"
         action={`/admin/galerias/${gallery.name}/nueva`}
@@ -48,6 +52,6 @@ export default function NewGalleryImage() {
         lastResult={actionData?.result}
         submitLabel="Agregar la imagen"
       />
-    </GalleryEditorPage>
+    </StaffEditorPage>
   );
 }

@@ -4,10 +4,10 @@ import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
 import { TextAreaField } from "~/content/page-editor-form";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { saveGalleryTexts } from "~/gallery/gallery-editor.server";
 import { parseGalleryTextsForm } from "~/gallery/gallery-forms.server";
-import { GalleryEditorPage } from "~/gallery/gallery-editor-page";
 import { galleryNamed } from "~/gallery/gallery.server";
 import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -44,7 +44,11 @@ export default function GalleryTexts() {
     shouldValidate: "onSubmit",
   });
   return (
-    <GalleryEditorPage gallery={gallery} heading={<>Textos de la galería «{gallery.title}»</>}>
+    <StaffEditorPage
+      backTo={`/admin/galerias/${gallery.name}`}
+      backLabel={<>Volver a {gallery.title}</>}
+      heading={<>Textos de la galería «{gallery.title}»</>}
+    >
       <p>
         Página pública: <a href={gallery.path}>{gallery.path}</a> (la dirección no cambia).
       </p>
@@ -64,6 +68,6 @@ export default function GalleryTexts() {
           </button>
         </div>
       </Form>
-    </GalleryEditorPage>
+    </StaffEditorPage>
   );
 }
