@@ -16,7 +16,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { reviewParticipant } from "~/staff/teaching/document-review.server";
 import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getParticipantDetail } from "~/staff/teaching/participants-admin.server";
-import { idParam, mergeErrors, orNotFound, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -55,11 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     decisions: submission.value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
     origin: originFor(request),
   });
-  if (!outcome.ok)
-    return data(
-      { result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+  if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
   const parts = [
     outcome.approved ? `${outcome.approved} documento(s) aprobado(s)` : null,
     outcome.rejected ? `${outcome.rejected} rechazado(s); le avisamos por correo el motivo` : null,

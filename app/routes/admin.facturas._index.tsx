@@ -21,7 +21,7 @@ import { CFDI_USES, TAX_REGIMES } from "~/payments/invoice-options";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { formatInstant } from "~/staff/teaching/format";
-import { mergeErrors, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -53,10 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     folio: submission.value.folio,
   });
   if (!outcome.ok) {
-    return data(
-      { requestId: rawId, result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+    return data({ requestId: rawId, result: replyRefused(submission, outcome) }, { status: outcome.status });
   }
   const back = new URL(request.url);
   back.searchParams.delete("index");

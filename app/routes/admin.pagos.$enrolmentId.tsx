@@ -17,7 +17,7 @@ import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teachin
 import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
-import { idParam, mergeErrors, orNotFound, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, mergeErrors, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -88,11 +88,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       amountCentavos: submission.value.amount,
       reason: submission.value.reason,
     });
-    if (!outcome.ok)
-      return data(
-        { intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-        { status: outcome.status },
-      );
+    if (!outcome.ok) return data({ intent, result: replyRefused(submission, outcome) }, { status: outcome.status });
     return redirectWithToast(path, {
       type: "success",
       description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
@@ -124,11 +120,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     receipt,
     origin: originFor(request),
   });
-  if (!outcome.ok)
-    return data(
-      { intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+  if (!outcome.ok) return data({ intent, result: replyRefused(submission, outcome) }, { status: outcome.status });
   const message = outcome.refundNeeded
     ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
     : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
