@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { FormEventHandler, ReactNode } from "react";
-import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "./forms";
+import { ErrorSummary, Field, summaryErrors, type FieldMeta, formProps } from "./forms";
 import { SubmitButton } from "./submit-button";
 
 /**
@@ -96,7 +96,7 @@ export function PasswordSignInForm({
   return (
     <>
       <ErrorSummary title="No pudimos iniciar su sesión" errors={summaryErrors([email, password])} formErrors={form.errors} focusKey={lastResult} />
-      <Form method="post" action={action} id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form method="post" action={action} {...formProps(form)} className="form">
         {children}
         <EmailField meta={email} autoComplete={emailAutoComplete} />
         <PasswordField meta={password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />

@@ -6,7 +6,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { OneTimeCodeField, PasswordSignInForm, secretFieldKey } from "~/components/credential-fields";
-import { ErrorSummary, summaryErrors } from "~/components/forms";
+import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
@@ -137,7 +137,7 @@ function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
     <>
       <p>Escriba el código de 6 dígitos que muestra ahora su aplicación de autenticación. Cada código sirve una sola vez.</p>
       <ErrorSummary title="No pudimos verificar el código" errors={summaryErrors([fields.code])} formErrors={form.errors} focusKey={lastResult} />
-      <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form method="post" action="/admin/login" {...formProps(form)} className="form">
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <OneTimeCodeField meta={fields.code} key={`code-${secretFieldKey(lastResult)}`} label="Código de verificación" />
