@@ -5,7 +5,7 @@ import { auditFilterOptions, listAuditEntries, parseAuditFilters, type AuditFilt
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
 import { StaffTable } from "~/components/staff-table";
-import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
+import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 import { listPageHref, Pagination } from "~/components/pagination";
 
 // The audit log: administrators only.
@@ -43,39 +43,21 @@ function prettyJson(value: string | null): string {
 
 export default function AuditLogPage() {
   const { filters, rows, total, pages, options } = useLoaderData<typeof loader>();
+  const actorOptions = [
+    { value: "cli", label: "Línea de comandos" },
+    ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })),
+  ];
+  const entityOptions = filterOptions(options.entities);
+  const actionOptions = filterOptions(options.actions);
   return (
     <div className="container page">
       <h1>Bitácora</h1>
       <p>Cada cambio hecho por el personal: quién, con qué función, qué registro, antes y después. No se puede modificar ni borrar.</p>
 
       <ListFilters label="Filtrar la bitácora" className="form" resetHref="/admin/bitacora">
-        <FilterSelect
-          id="filtro-actor"
-          name="actor"
-          label="Persona"
-          value={filters.actor}
-          anyLabel="Todas"
-          options={[
-            { value: "cli", label: "Línea de comandos" },
-            ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })),
-          ]}
-        />
-        <FilterSelect
-          id="filtro-registro"
-          name="entity"
-          label="Tipo de registro"
-          value={filters.entity}
-          anyLabel="Todos"
-          options={options.entities.map((entity) => ({ value: entity, label: entity }))}
-        />
-        <FilterSelect
-          id="filtro-accion"
-          name="action"
-          label="Acción"
-          value={filters.action}
-          anyLabel="Todas"
-          options={options.actions.map((action) => ({ value: action, label: action }))}
-        />
+        <FilterSelect id="filtro-actor" name="actor" label="Persona" value={filters.actor} anyLabel="Todas" options={actorOptions} />
+        <FilterSelect id="filtro-registro" name="entity" label="Tipo de registro" value={filters.entity} anyLabel="Todos" options={entityOptions} />
+        <FilterSelect id="filtro-accion" name="action" label="Acción" value={filters.action} anyLabel="Todas" options={actionOptions} />
         <FilterInput id="filtro-desde" name="from" type="date" label="Desde" value={filters.from} />
         <FilterInput id="filtro-hasta" name="to" type="date" label="Hasta" value={filters.to} />
       </ListFilters>

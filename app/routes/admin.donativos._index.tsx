@@ -1,6 +1,6 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
-import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
+import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 import { listPageHref, Pagination } from "~/components/pagination";
 import { StaffTable } from "~/components/staff-table";
 import { formatMoney } from "~/courses/pricing";
@@ -33,6 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { filters, ...result };
 }
 
+const STATUS_OPTIONS = filterOptions(DONATION_STATUSES, (status) => DONATION_STATUS_LABELS[status]);
+const INVOICE_OPTIONS = filterOptions(INVOICE_PRESENCE, (value) => INVOICE_PRESENCE_LABELS[value]);
+
 function pageHref(filters: DonationListFilters, page: number): string {
   return listPageHref("/admin/donativos", donationFilterQuery(filters, page > 1 ? { pagina: String(page) } : {}));
 }
@@ -52,14 +55,7 @@ export default function DonationsList() {
         <Link to="/admin/facturas">Solicitudes de factura</Link>
       </p>
       <ListFilters label="Filtrar los donativos" resetHref="/admin/donativos">
-        <FilterSelect
-          id="filtro-estado"
-          name="estado"
-          label="Estado"
-          value={filters.status}
-          anyLabel="Todos"
-          options={DONATION_STATUSES.map((status) => ({ value: status, label: DONATION_STATUS_LABELS[status] }))}
-        />
+        <FilterSelect id="filtro-estado" name="estado" label="Estado" value={filters.status} anyLabel="Todos" options={STATUS_OPTIONS} />
         <FilterInput id="filtro-desde" name="desde" type="date" label="Desde" value={filters.from} />
         <FilterInput id="filtro-hasta" name="hasta" type="date" label="Hasta" value={filters.to} />
         <FilterSelect
@@ -68,7 +64,7 @@ export default function DonationsList() {
           label="Factura"
           value={filters.invoice}
           anyLabel="Con o sin solicitud"
-          options={INVOICE_PRESENCE.map((value) => ({ value, label: INVOICE_PRESENCE_LABELS[value] }))}
+          options={INVOICE_OPTIONS}
         />
       </ListFilters>
       <p className="field__hint">Las fechas son de la Ciudad de México; «Hasta» incluye ese día completo.</p>
