@@ -3,7 +3,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
-import { FilterSelect, ListFilters } from "~/components/list-filters";
+import { filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 import { listPageHref, Pagination } from "~/components/pagination";
 import { StaffTable } from "~/components/staff-table";
 import { SubmitButton } from "~/components/submit-button";
@@ -65,6 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const optionLabel = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
+const STATE_OPTIONS = filterOptions(INVOICE_STATES, (state) => INVOICE_STATE_LABELS[state]);
+
 function pageHref(state: string | undefined, page: number): string {
   const params = new URLSearchParams();
   if (state) params.set("estado", state);
@@ -120,7 +122,7 @@ export default function InvoiceQueue() {
           label="Mostrar"
           value={filters.state}
           anyLabel="Todas (pendientes primero)"
-          options={INVOICE_STATES.map((state) => ({ value: state, label: INVOICE_STATE_LABELS[state] }))}
+          options={STATE_OPTIONS}
         />
       </ListFilters>
       <p role="status">
