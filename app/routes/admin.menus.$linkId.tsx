@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseMenuLinkEdit } from "~/content/menu-forms.server";
 import { MenuLinkForm } from "~/content/menu-link-form";
 import { MENU_TITLES } from "~/content/menus";
