@@ -1,4 +1,8 @@
-import { Field, type FieldMeta } from "./forms";
+import type { SubmissionResult } from "@conform-to/react";
+import { Form } from "@remix-run/react";
+import type { FormEventHandler, ReactNode } from "react";
+import { ErrorSummary, Field, summaryErrors, type FieldMeta, formProps } from "./forms";
+import { SubmitButton } from "./submit-button";
 
 /**
  * The fields of the sign-in, registration, set-up and password-reset forms (participants' and
@@ -60,5 +64,48 @@ export function OneTimeCodeField({ meta, label }: { meta: FieldMeta; label: stri
       omitValue
       className="field--short"
     />
+  );
+}
+
+/**
+ * The e-mail and password sign-in form (participants at /userlogin, staff at /admin/login): the
+ * error summary, the hidden inputs the page adds (`children`: redirectTo, the step), the two
+ * fields (the password is emptied after a refused try) and the button.
+ */
+export function PasswordSignInForm({
+  form,
+  email,
+  password,
+  lastResult,
+  action,
+  emailAutoComplete,
+  pendingLabel,
+  submitLabel,
+  children,
+}: {
+  form: { id: string; errors?: string[]; onSubmit: FormEventHandler<HTMLFormElement>; noValidate: boolean };
+  email: FieldMeta;
+  password: FieldMeta;
+  lastResult: SubmissionResult<string[]> | undefined;
+  action: string;
+  emailAutoComplete?: "email" | "username";
+  pendingLabel: string;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorSummary title="No pudimos iniciar su sesión" errors={summaryErrors([email, password])} formErrors={form.errors} focusKey={lastResult} />
+      <Form method="post" action={action} {...formProps(form)} className="form">
+        {children}
+        <EmailField meta={email} autoComplete={emailAutoComplete} />
+        <PasswordField meta={password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />
+        <div className="form-actions">
+          <SubmitButton formActionPath={action} pendingLabel={pendingLabel}>
+            {submitLabel}
+          </SubmitButton>
+        </div>
+      </Form>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
+import { useEffect, useRef, useState, type FormEventHandler, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
 import { showToast } from "./toaster";
 
@@ -14,6 +14,14 @@ export interface FieldMeta {
   descriptionId: string;
   errors?: string[];
   initialValue?: unknown;
+}
+
+/**
+ * A conform form's id, submit handler and noValidate for `<Form {...formProps(form)}>`; unlike
+ * conform's getFormProps it adds no aria-invalid/aria-describedby (the ErrorSummary names the errors).
+ */
+export function formProps(form: { id: string; onSubmit: FormEventHandler<HTMLFormElement>; noValidate: boolean }) {
+  return { id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate };
 }
 
 function describedBy(meta: FieldMeta, hint: ReactNode, hasError: boolean): string | undefined {

@@ -52,6 +52,14 @@ export interface FilterOption {
   label: ReactNode;
 }
 
+/** The choices of a FilterSelect: each value with its label (by default the value itself). */
+export function filterOptions<Value extends string | number>(
+  values: readonly Value[],
+  label: (value: Value) => ReactNode = (value) => value,
+): FilterOption[] {
+  return values.map((value) => ({ value, label: label(value) }));
+}
+
 /**
  * A labelled `<select>` whose first, empty choice means "no filter" (`anyLabel`: "Todos",
  * "Todas", "Cualquier estado"…); the loader reads an empty or unknown value as no filter.

@@ -5,6 +5,12 @@ export function requestedPage(value: string | null): number {
   return value && /^[1-9]\d{0,5}$/.test(value) ? Number(value) : 1;
 }
 
+/** A list's address with its query string (filters, page), or the bare path when there is none. */
+export function listPageHref(path: string, query: URLSearchParams | string): string {
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 /** Page numbers to offer: the first, the last, and two either side of the current one. */
 export function pageNumbers(page: number, pageCount: number): (number | "gap")[] {
   const shown = [...new Set([1, page - 2, page - 1, page, page + 1, page + 2, pageCount])]
@@ -14,7 +20,8 @@ export function pageNumbers(page: number, pageCount: number): (number | "gap")[]
 }
 
 /**
- * Numbered pages of a long list (search results, a month of the catalogue), as plain links so
+ * Numbered pages of a long list (search results, a month of the catalogue, the staff lists:
+ * donativos, facturas, bitácora), as plain links so
  * they work without JavaScript. `hrefFor(1)` should carry no pagina parameter: one address per page.
  */
 export function Pagination({

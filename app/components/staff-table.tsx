@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 
 /**
@@ -38,5 +39,37 @@ export function StaffTable({
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/**
+ * The top of an ordered staff list (banners, a gallery's images): the «add» button, the message of
+ * a refused action (a reorder that no longer fits), and the count, announced as a status.
+ */
+export function OrderedListLead({
+  addHref,
+  addLabel,
+  message,
+  countText,
+}: {
+  addHref: string;
+  addLabel: string;
+  message?: string;
+  countText: string;
+}) {
+  return (
+    <>
+      <p>
+        <Link to={addHref} className="button">
+          {addLabel}
+        </Link>
+      </p>
+      {message ? (
+        <p role="alert" className="field__error">
+          {message}
+        </p>
+      ) : null}
+      <p role="status">{countText}</p>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigate } from "@remix-run/react";
 import { useRef, useState } from "react";
-import { ErrorSummary, Field, FileField, SelectField, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, FileField, SelectField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { useHydrated } from "~/courses/course-ui";
 import { CFDI_USES, TAX_REGIMES } from "./invoice-options";
@@ -183,7 +183,7 @@ export function InvoiceForm({ lastResult }: { lastResult: SubmissionResult<strin
     <section aria-labelledby="payment-invoice" className="payment__invoice">
       <h2 id="payment-invoice">Facturación</h2>
       <p>Si necesita factura (CFDI), envíe sus datos fiscales. El área de finanzas la emitirá con su pago.</p>
-      <Form method="post" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate}>
+      <Form method="post" encType="multipart/form-data" {...formProps(form)}>
         {lastResult && (errors.length > 0 || form.errors?.length) ? (
           <ErrorSummary title="Revise los datos de facturación" errors={errors} formErrors={form.errors} focusKey={lastResult} />
         ) : null}

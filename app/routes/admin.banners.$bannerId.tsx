@@ -1,10 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { BannerForm } from "~/content/banner-form";
 import { bannerSchema } from "~/content/banner-forms.server";
 import { BANNER_STATUS_LABELS } from "~/content/banner-status";
 import { getBannerForEditor, saveBanner } from "~/content/banners.server";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -53,11 +54,7 @@ export default function EditBanner() {
   const { banner } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/banners">Volver a los banners</Link>
-      </p>
-      <h1>Editar el banner «{banner.heading ?? banner.altText}»</h1>
+    <StaffEditorPage backTo="/admin/banners" backLabel="Volver a los banners" heading={<>Editar el banner «{banner.heading ?? banner.altText}»</>}>
       <p>Estado: {BANNER_STATUS_LABELS[banner.status]}. Para ocultarlo o cambiar su lugar en el carrusel use la lista de banners.</p>
       <BannerForm
         key={banner.updatedAt}
@@ -74,6 +71,6 @@ export default function EditBanner() {
         lastResult={actionData?.result}
         submitLabel="Guardar cambios"
       />
-    </div>
+    </StaffEditorPage>
   );
 }

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrangeButtons } from "~/components/arrange-buttons";
-import { StaffTable } from "~/components/staff-table";
+import { OrderedListLead, StaffTable } from "~/components/staff-table";
 import { BANNER_STATUS_LABELS } from "~/content/banner-status";
 import { arrangeBanner, listBannersForEditor } from "~/content/banners.server";
 import { db } from "~/db.server";
@@ -48,17 +48,12 @@ export default function BannersList() {
     <div className="container page">
       <h1>Banners de la página de inicio</h1>
       <p>El carrusel de la página de inicio muestra, en este orden, los banners visibles en este momento.</p>
-      <p>
-        <Link to="/admin/banners/nuevo" className="button">
-          Agregar un banner
-        </Link>
-      </p>
-      {actionData?.message ? (
-        <p role="alert" className="field__error">
-          {actionData.message}
-        </p>
-      ) : null}
-      <p role="status">{banners.length === 1 ? "1 banner" : `${banners.length} banners`}</p>
+      <OrderedListLead
+        addHref="/admin/banners/nuevo"
+        addLabel="Agregar un banner"
+        message={actionData?.message}
+        countText={banners.length === 1 ? "1 banner" : `${banners.length} banners`}
+      />
       <StaffTable caption="Banners del carrusel, en orden" hideCaption columns={["Banner", "Imagen", "Enlace", "Periodo", "Estado", "Acciones"]}>
         {banners.map((banner, index) => (
           <tr key={banner.id}>

@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { BannerForm } from "~/content/banner-form";
 import { bannerSchema } from "~/content/banner-forms.server";
 import { saveBanner } from "~/content/banners.server";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -37,11 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewBanner() {
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/banners">Volver a los banners</Link>
-      </p>
-      <h1>Agregar un banner</h1>
+    <StaffEditorPage backTo="/admin/banners" backLabel="Volver a los banners" heading={"Agregar un banner"}>
       <BannerForm
         id="nuevo-banner"
         action="/admin/banners/nuevo"
@@ -49,6 +46,6 @@ export default function NewBanner() {
         lastResult={actionData?.result}
         submitLabel="Agregar el banner"
       />
-    </div>
+    </StaffEditorPage>
   );
 }

@@ -1,11 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { db } from "~/db.server";
 import { auditFilterOptions, listAuditEntries, parseAuditFilters, type AuditFilters } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/guard.server";
 import { STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
 import { StaffTable } from "~/components/staff-table";
-import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
+import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
+import { listPageHref, Pagination } from "~/components/pagination";
 
 // The audit log: administrators only.
 export const staffAccess = ["admin"] as const satisfies StaffAccess;
@@ -27,8 +28,8 @@ function pageHref(filters: AuditFilters, page: number): string {
     const value = filters[key];
     if (value !== undefined) params.set(key, String(value));
   }
-  params.set("page", String(page));
-  return `/admin/bitacora?${params.toString()}`;
+  if (page > 1) params.set("page", String(page));
+  return listPageHref("/admin/bitacora", params);
 }
 
 function prettyJson(value: string | null): string {
@@ -42,39 +43,21 @@ function prettyJson(value: string | null): string {
 
 export default function AuditLogPage() {
   const { filters, rows, total, pages, options } = useLoaderData<typeof loader>();
+  const actorOptions = [
+    { value: "cli", label: "Línea de comandos" },
+    ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })),
+  ];
+  const entityOptions = filterOptions(options.entities);
+  const actionOptions = filterOptions(options.actions);
   return (
     <div className="container page">
       <h1>Bitácora</h1>
       <p>Cada cambio hecho por el personal: quién, con qué función, qué registro, antes y después. No se puede modificar ni borrar.</p>
 
       <ListFilters label="Filtrar la bitácora" className="form" resetHref="/admin/bitacora">
-        <FilterSelect
-          id="filtro-actor"
-          name="actor"
-          label="Persona"
-          value={filters.actor}
-          anyLabel="Todas"
-          options={[
-            { value: "cli", label: "Línea de comandos" },
-            ...options.actors.map((actor) => ({ value: actor.id, label: `${actor.name} (${actor.email})` })),
-          ]}
-        />
-        <FilterSelect
-          id="filtro-registro"
-          name="entity"
-          label="Tipo de registro"
-          value={filters.entity}
-          anyLabel="Todos"
-          options={options.entities.map((entity) => ({ value: entity, label: entity }))}
-        />
-        <FilterSelect
-          id="filtro-accion"
-          name="action"
-          label="Acción"
-          value={filters.action}
-          anyLabel="Todas"
-          options={options.actions.map((action) => ({ value: action, label: action }))}
-        />
+        <FilterSelect id="filtro-actor" name="actor" label="Persona" value={filters.actor} anyLabel="Todas" options={actorOptions} />
+        <FilterSelect id="filtro-registro" name="entity" label="Tipo de registro" value={filters.entity} anyLabel="Todos" options={entityOptions} />
+        <FilterSelect id="filtro-accion" name="action" label="Acción" value={filters.action} anyLabel="Todas" options={actionOptions} />
         <FilterInput id="filtro-desde" name="from" type="date" label="Desde" value={filters.from} />
         <FilterInput id="filtro-hasta" name="to" type="date" label="Hasta" value={filters.to} />
       </ListFilters>
@@ -119,22 +102,7 @@ export default function AuditLogPage() {
           ))}
         </StaffTable>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Páginas de la bitácora">
-          <ul className="pagination">
-            {filters.page > 1 ? (
-              <li>
-                <Link to={pageHref(filters, filters.page - 1)}>Página anterior</Link>
-              </li>
-            ) : null}
-            {filters.page < pages ? (
-              <li>
-                <Link to={pageHref(filters, filters.page + 1)}>Página siguiente</Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <Pagination label="Páginas de la bitácora" page={filters.page} pageCount={pages} hrefFor={(page) => pageHref(filters, page)} />
     </div>
   );
 }

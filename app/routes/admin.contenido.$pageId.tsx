@@ -7,6 +7,7 @@ import { PageEditorForm } from "~/content/page-editor-form";
 import { getPageForEditor, updatePage } from "~/content/page-editor.server";
 import { pageEditSchema } from "~/content/page-forms";
 import { editorRecordId } from "~/content/revisions.server";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -44,11 +45,7 @@ export default function EditPage() {
   const { page } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/contenido">Volver a las páginas</Link>
-      </p>
-      <h1>Editar «{page.title}»</h1>
+    <StaffEditorPage backTo="/admin/contenido" backLabel="Volver a las páginas" heading={<>Editar «{page.title}»</>}>
       <p>
         Dirección: {page.status === "publicada" ? <a href={page.path}>{page.path}</a> : page.path} ·{" "}
         <Link to={`/admin/contenido/${page.id}/historial`}>Historial de versiones</Link>
@@ -70,6 +67,6 @@ export default function EditPage() {
         preview={actionData?.preview}
         submitLabel="Guardar cambios"
       />
-    </div>
+    </StaffEditorPage>
   );
 }

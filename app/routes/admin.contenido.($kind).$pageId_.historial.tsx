@@ -1,9 +1,10 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { historyKind } from "~/content/page-history.server";
 import { editorRecordId } from "~/content/revisions.server";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -67,11 +68,7 @@ export default function PageHistory() {
   const actionData = useActionData<typeof action>();
   const newest = revisions[0]?.number ?? 1;
   return (
-    <div className="container page">
-      <p>
-        <Link to={page.editHref}>Volver a editar «{page.title}»</Link>
-      </p>
-      <h1>Historial de «{page.title}»</h1>
+    <StaffEditorPage backTo={page.editHref} backLabel={<>Volver a editar «{page.title}»</>} heading={<>Historial de «{page.title}»</>}>
       {actionData?.message ? (
         <div className="error-summary" role="alert" tabIndex={-1}>
           <p className="error-summary__title">{actionData.message}</p>
@@ -155,6 +152,6 @@ export default function PageHistory() {
           </li>
         ))}
       </ol>
-    </div>
+    </StaffEditorPage>
   );
 }

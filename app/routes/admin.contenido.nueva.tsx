@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Link, useActionData } from "@remix-run/react";
+import { useActionData } from "@remix-run/react";
 import { parsePageForm } from "~/content/page-editor-action.server";
 import { PageEditorForm } from "~/content/page-editor-form";
 import { createPage } from "~/content/page-editor.server";
 import { pageCreateSchema } from "~/content/page-forms";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -34,11 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function NewPage() {
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/contenido">Volver a las páginas</Link>
-      </p>
-      <h1>Crear una página</h1>
+    <StaffEditorPage backTo="/admin/contenido" backLabel="Volver a las páginas" heading={"Crear una página"}>
       <PageEditorForm
         id="nueva-pagina"
         action="/admin/contenido/nueva"
@@ -48,6 +45,6 @@ export default function NewPage() {
         preview={actionData?.preview}
         submitLabel="Crear la página"
       />
-    </div>
+    </StaffEditorPage>
   );
 }

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { getAdminCourse } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
-import { contentDisposition } from "~/files/serve-file.server";
+import { requestedSpreadsheetFormat, spreadsheetResponse } from "~/staff/spreadsheet.server";
 import type { StaffAccess } from "~/staff/staff";
 import { attendanceCsv, attendanceRows, attendanceXlsx, recordAttendanceExport } from "~/staff/teaching/enrolments-admin.server";
 import { idParam, requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
@@ -14,19 +14,9 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const staff = await requireStaffForResource(request, staffAccess);
   const course = await getAdminCourse(db, idParam(params.courseId));
   if (!course) throw new Response("No encontrado", { status: 404 });
-  const format = new URL(request.url).searchParams.get("formato");
-  if (format !== "csv" && format !== "xlsx") throw new Response("Elija el formato: csv o xlsx.", { status: 400 });
+  const format = requestedSpreadsheetFormat(request);
   const rows = await attendanceRows(db, course.course_id);
   await recordAttendanceExport(db, staffContextFor(staff, context), course.course_id, format, rows.length);
   const body = format === "csv" ? attendanceCsv(rows) : await attendanceXlsx(rows);
-  const name = `asistencia-${course.course_url ?? course.course_id}.${format}`;
-  return new Response(new Uint8Array(body), {
-    headers: {
-      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      "Content-Disposition": contentDisposition(name, "attachment"),
-      "Content-Length": String(body.byteLength),
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
-    },
-  });
+  return spreadsheetResponse(body, format, `asistencia-${course.course_url ?? course.course_id}.${format}`);
 }

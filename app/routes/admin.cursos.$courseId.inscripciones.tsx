@@ -14,7 +14,7 @@ import { requireStaff } from "~/staff/guard.server";
 import { roleAllows, type StaffAccess } from "~/staff/staff";
 import { enrolParticipantManually, listCourseEnrolments } from "~/staff/teaching/enrolments-admin.server";
 import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/format";
-import { idParam, mergeErrors, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -75,11 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     reason: submission.value.reason,
     origin: originFor(request),
   });
-  if (!outcome.ok)
-    return data(
-      { result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+  if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
   return redirectWithToast(`/admin/cursos/${courseId}/inscripciones`, {
     type: "success",
     description: "Inscribimos al participante y le enviamos su acceso por correo.",

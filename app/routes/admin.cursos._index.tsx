@@ -12,7 +12,7 @@ import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server"
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
-import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
+import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 
 /** Courses: the Teaching office edits them; finance may read them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -21,6 +21,13 @@ export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAcc
 const EDITORS = ["ensenanza"] as const;
 
 export const meta: MetaFunction = () => [{ title: "Cursos | Área del personal | HIMFG" }];
+
+const MONTH_OPTIONS = MONTHS.map((month, index) => ({ value: index, label: month }));
+const OPEN_OPTIONS = [
+  { value: "abiertos", label: "Abiertas" },
+  { value: "cerrados", label: "Cerradas" },
+];
+const MODALITY_OPTIONS = filterOptions([1, 2, 3] as const, (id) => MODALITY_LABELS[id]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
@@ -68,30 +75,9 @@ export default function AdminCourses() {
       ) : null}
       <ListFilters label="Buscar y filtrar cursos">
         <FilterInput id="q" label="Buscar por nombre o dirección" value={filters.q} />
-        <FilterSelect
-          id="mes"
-          label="Mes"
-          value={filters.month}
-          anyLabel="Todos"
-          options={MONTHS.map((month, index) => ({ value: index, label: month }))}
-        />
-        <FilterSelect
-          id="estado"
-          label="Inscripciones"
-          value={filters.open}
-          anyLabel="Abiertas y cerradas"
-          options={[
-            { value: "abiertos", label: "Abiertas" },
-            { value: "cerrados", label: "Cerradas" },
-          ]}
-        />
-        <FilterSelect
-          id="modalidad"
-          label="Modalidad"
-          value={filters.modality}
-          anyLabel="Todas"
-          options={([1, 2, 3] as const).map((id) => ({ value: id, label: MODALITY_LABELS[id] }))}
-        />
+        <FilterSelect id="mes" label="Mes" value={filters.month} anyLabel="Todos" options={MONTH_OPTIONS} />
+        <FilterSelect id="estado" label="Inscripciones" value={filters.open} anyLabel="Abiertas y cerradas" options={OPEN_OPTIONS} />
+        <FilterSelect id="modalidad" label="Modalidad" value={filters.modality} anyLabel="Todas" options={MODALITY_OPTIONS} />
         <div className="field field--checkbox">
           <input id="archivados" name="archivados" type="checkbox" value="1" defaultChecked={filters.archived} />
           <label htmlFor="archivados">Ver archivados</label>

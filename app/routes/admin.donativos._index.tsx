@@ -1,5 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
+import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
+import { listPageHref, Pagination } from "~/components/pagination";
 import { StaffTable } from "~/components/staff-table";
 import { formatMoney } from "~/courses/pricing";
 import { db } from "~/db.server";
@@ -31,8 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { filters, ...result };
 }
 
+const STATUS_OPTIONS = filterOptions(DONATION_STATUSES, (status) => DONATION_STATUS_LABELS[status]);
+const INVOICE_OPTIONS = filterOptions(INVOICE_PRESENCE, (value) => INVOICE_PRESENCE_LABELS[value]);
+
 function pageHref(filters: DonationListFilters, page: number): string {
-  return `/admin/donativos?${donationFilterQuery(filters, { pagina: String(page) })}`;
+  return listPageHref("/admin/donativos", donationFilterQuery(filters, page > 1 ? { pagina: String(page) } : {}));
 }
 
 function invoiceText(row: { invoiceRequestId: number | null; cfdiFolio: string | null }): string {
@@ -49,52 +54,19 @@ export default function DonationsList() {
       <p>
         <Link to="/admin/facturas">Solicitudes de factura</Link>
       </p>
-      <Form method="get" className="staff-filters" aria-label="Filtrar los donativos">
-        <div className="field">
-          <label htmlFor="filtro-estado" className="field__label">
-            Estado
-          </label>
-          <select id="filtro-estado" name="estado" defaultValue={filters.status ?? ""} className="field__select">
-            <option value="">Todos</option>
-            {DONATION_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {DONATION_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-desde" className="field__label">
-            Desde
-          </label>
-          <input id="filtro-desde" name="desde" type="date" defaultValue={filters.from ?? ""} className="field__input" />
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-hasta" className="field__label">
-            Hasta
-          </label>
-          <input id="filtro-hasta" name="hasta" type="date" defaultValue={filters.to ?? ""} className="field__input" />
-        </div>
-        <div className="field">
-          <label htmlFor="filtro-factura" className="field__label">
-            Factura
-          </label>
-          <select id="filtro-factura" name="factura" defaultValue={filters.invoice ?? ""} className="field__select">
-            <option value="">Con o sin solicitud</option>
-            {INVOICE_PRESENCE.map((value) => (
-              <option key={value} value={value}>
-                {INVOICE_PRESENCE_LABELS[value]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-          <Link to="/admin/donativos">Quitar filtros</Link>
-        </div>
-      </Form>
+      <ListFilters label="Filtrar los donativos" resetHref="/admin/donativos">
+        <FilterSelect id="filtro-estado" name="estado" label="Estado" value={filters.status} anyLabel="Todos" options={STATUS_OPTIONS} />
+        <FilterInput id="filtro-desde" name="desde" type="date" label="Desde" value={filters.from} />
+        <FilterInput id="filtro-hasta" name="hasta" type="date" label="Hasta" value={filters.to} />
+        <FilterSelect
+          id="filtro-factura"
+          name="factura"
+          label="Factura"
+          value={filters.invoice}
+          anyLabel="Con o sin solicitud"
+          options={INVOICE_OPTIONS}
+        />
+      </ListFilters>
       <p className="field__hint">Las fechas son de la Ciudad de México; «Hasta» incluye ese día completo.</p>
 
       <p role="status">
@@ -141,22 +113,7 @@ export default function DonationsList() {
           ))}
         </StaffTable>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Páginas de donativos">
-          <ul className="pagination">
-            {filters.page > 1 ? (
-              <li>
-                <Link to={pageHref(filters, filters.page - 1)}>Página anterior</Link>
-              </li>
-            ) : null}
-            {filters.page < pages ? (
-              <li>
-                <Link to={pageHref(filters, filters.page + 1)}>Página siguiente</Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <Pagination label="Páginas de donativos" page={filters.page} pageCount={pages} hrefFor={(page) => pageHref(filters, page)} />
     </div>
   );
 }

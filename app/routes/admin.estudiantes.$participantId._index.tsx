@@ -14,12 +14,12 @@ import { describeFile } from "~/files/file-types";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { reviewParticipant } from "~/staff/teaching/document-review.server";
-import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
+import { formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { getParticipantDetail } from "~/staff/teaching/participants-admin.server";
-import { idParam, mergeErrors, orNotFound, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
-import { StaffTable } from "~/components/staff-table";
+import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -55,11 +55,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     decisions: submission.value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
     origin: originFor(request),
   });
-  if (!outcome.ok)
-    return data(
-      { result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+  if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
   const parts = [
     outcome.approved ? `${outcome.approved} documento(s) aprobado(s)` : null,
     outcome.rejected ? `${outcome.rejected} rechazado(s); le avisamos por correo el motivo` : null,
@@ -234,23 +230,7 @@ export default function ParticipantDetail() {
       <section aria-labelledby="pagos">
         <h2 id="pagos">Pagos</h2>
         {cardAttempts.length === 0 && offlinePayments.length === 0 ? <p>No tiene pagos.</p> : null}
-        {cardAttempts.length > 0 ? (
-          <StaffTable caption={"Pagos con tarjeta"} columns={["Número de control", "Curso", "Importe", "Estado", "Autorización", "Fecha"]}>
-            {cardAttempts.map((a) => (
-              <tr key={a.id}>
-                <th scope="row">{a.controlNumber}</th>
-                <td>{a.courseName}</td>
-                <td>{formatMoney(a.amountCentavos)}</td>
-                <td>
-                  {CARD_STATUS_LABELS[a.status] ?? a.status}
-                  {a.refunded ? " (reembolsado)" : ""}
-                </td>
-                <td>{a.authorisationCode ?? "—"}</td>
-                <td>{formatInstant(a.createdAt)}</td>
-              </tr>
-            ))}
-          </StaffTable>
-        ) : null}
+        {cardAttempts.length > 0 ? <CardAttemptsTable caption="Pagos con tarjeta" attempts={cardAttempts} show="course" /> : null}
         {offlinePayments.length > 0 ? (
           <ul className="staff-list">
             {offlinePayments.map((o) => (

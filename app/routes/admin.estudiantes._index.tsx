@@ -9,7 +9,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
-import { FilterInput, FilterSelect, ListFilters } from "~/components/list-filters";
+import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -18,6 +18,8 @@ export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 export const meta: MetaFunction = () => [{ title: "Estudiantes | Área del personal | HIMFG" }];
 
 const DOCUMENT_FILTERS = ["pendiente", "aprobado", "rechazado"] as const;
+const PROFILE_OPTIONS = filterOptions(PROFILES, (profile) => PROFILE_LABELS[profile]);
+const DOCUMENT_OPTIONS = filterOptions(DOCUMENT_FILTERS, (status) => `Con alguno ${DOCUMENT_STATUS_LABELS[status].toLowerCase()}`);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
@@ -37,6 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function AdminParticipants() {
   const { participants, filters, courses } = useLoaderData<typeof loader>();
+  const courseOptions = courses.map((course) => ({ value: course.id, label: course.name }));
   return (
     <div className="container page staff-page">
       <h1>Estudiantes</h1>
@@ -45,27 +48,9 @@ export default function AdminParticipants() {
       </p>
       <ListFilters label="Buscar y filtrar participantes">
         <FilterInput id="q" label="Buscar por nombre, correo o número de participante" value={filters.q} />
-        <FilterSelect
-          id="perfil"
-          label="Perfil"
-          value={filters.profile}
-          anyLabel="Todos"
-          options={PROFILES.map((profile) => ({ value: profile, label: PROFILE_LABELS[profile] }))}
-        />
-        <FilterSelect
-          id="documentos"
-          label="Documentos"
-          value={filters.documents}
-          anyLabel="Cualquier estado"
-          options={DOCUMENT_FILTERS.map((status) => ({ value: status, label: `Con alguno ${DOCUMENT_STATUS_LABELS[status].toLowerCase()}` }))}
-        />
-        <FilterSelect
-          id="curso"
-          label="Curso"
-          value={filters.courseId}
-          anyLabel="Todos"
-          options={courses.map((course) => ({ value: course.id, label: course.name }))}
-        />
+        <FilterSelect id="perfil" label="Perfil" value={filters.profile} anyLabel="Todos" options={PROFILE_OPTIONS} />
+        <FilterSelect id="documentos" label="Documentos" value={filters.documents} anyLabel="Cualquier estado" options={DOCUMENT_OPTIONS} />
+        <FilterSelect id="curso" label="Curso" value={filters.courseId} anyLabel="Todos" options={courseOptions} />
       </ListFilters>
       <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
       {participants.length > 0 ? (

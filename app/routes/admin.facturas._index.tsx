@@ -3,6 +3,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
+import { filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
+import { listPageHref, Pagination } from "~/components/pagination";
 import { StaffTable } from "~/components/staff-table";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney } from "~/courses/pricing";
@@ -19,7 +21,7 @@ import { CFDI_USES, TAX_REGIMES } from "~/payments/invoice-options";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { formatInstant } from "~/staff/teaching/format";
-import { mergeErrors, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -51,10 +53,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     folio: submission.value.folio,
   });
   if (!outcome.ok) {
-    return data(
-      { requestId: rawId, result: submission.reply({ formErrors: outcome.formErrors, fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+    return data({ requestId: rawId, result: replyRefused(submission, outcome) }, { status: outcome.status });
   }
   const back = new URL(request.url);
   back.searchParams.delete("index");
@@ -66,11 +65,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 const optionLabel = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
+const STATE_OPTIONS = filterOptions(INVOICE_STATES, (state) => INVOICE_STATE_LABELS[state]);
+
 function pageHref(state: string | undefined, page: number): string {
   const params = new URLSearchParams();
   if (state) params.set("estado", state);
-  params.set("pagina", String(page));
-  return `/admin/facturas?${params.toString()}`;
+  if (page > 1) params.set("pagina", String(page));
+  return listPageHref("/admin/facturas", params);
 }
 
 function MarkInvoicedForm({ row, lastResult }: { row: InvoiceQueueRow; lastResult: SubmissionResult<string[]> | undefined }) {
@@ -114,26 +115,16 @@ export default function InvoiceQueue() {
         {pendingCount === 1 ? "1 solicitud pendiente" : `${pendingCount.toLocaleString("es-MX")} solicitudes pendientes`} de{" "}
         {allCount.toLocaleString("es-MX")}.
       </p>
-      <Form method="get" className="staff-filters" aria-label="Filtrar las solicitudes de factura">
-        <div className="field">
-          <label htmlFor="filtro-estado" className="field__label">
-            Mostrar
-          </label>
-          <select id="filtro-estado" name="estado" defaultValue={filters.state ?? ""} className="field__select">
-            <option value="">Todas (pendientes primero)</option>
-            {INVOICE_STATES.map((state) => (
-              <option key={state} value={state}>
-                {INVOICE_STATE_LABELS[state]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-actions">
-          <button type="submit" className="button">
-            Filtrar
-          </button>
-        </div>
-      </Form>
+      <ListFilters label="Filtrar las solicitudes de factura">
+        <FilterSelect
+          id="filtro-estado"
+          name="estado"
+          label="Mostrar"
+          value={filters.state}
+          anyLabel="Todas (pendientes primero)"
+          options={STATE_OPTIONS}
+        />
+      </ListFilters>
       <p role="status">
         {total === 0
           ? "No hay solicitudes de factura con este filtro."
@@ -216,22 +207,7 @@ export default function InvoiceQueue() {
           ))}
         </StaffTable>
       ) : null}
-      {pages > 1 ? (
-        <nav aria-label="Páginas de solicitudes de factura">
-          <ul className="pagination">
-            {filters.page > 1 ? (
-              <li>
-                <Link to={pageHref(filters.state, filters.page - 1)}>Página anterior</Link>
-              </li>
-            ) : null}
-            {filters.page < pages ? (
-              <li>
-                <Link to={pageHref(filters.state, filters.page + 1)}>Página siguiente</Link>
-              </li>
-            ) : null}
-          </ul>
-        </nav>
-      ) : null}
+      <Pagination label="Páginas de solicitudes de factura" page={filters.page} pageCount={pages} hrefFor={(page) => pageHref(filters.state, page)} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
@@ -49,11 +50,7 @@ export default function EditGalleryImage() {
   const { gallery, image } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
-      </p>
-      <h1>Editar «{image.title}»</h1>
+    <StaffEditorPage backTo={`/admin/galerias/${gallery.name}`} backLabel={<>Volver a {gallery.title}</>} heading={<>Editar «{image.title}»</>}>
       <p>
         {image.visible ? (
           <>
@@ -71,6 +68,6 @@ export default function EditGalleryImage() {
         lastResult={actionData?.result}
         submitLabel="Guardar cambios"
       />
-    </div>
+    </StaffEditorPage>
   );
 }

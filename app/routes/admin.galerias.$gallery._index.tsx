@@ -2,7 +2,8 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrangeButtons } from "~/components/arrange-buttons";
-import { StaffTable } from "~/components/staff-table";
+import { OrderedListLead, StaffTable } from "~/components/staff-table";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { arrangeGalleryImage, listGalleryImagesForEditor } from "~/gallery/gallery-editor.server";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
@@ -43,26 +44,17 @@ export default function GalleryImages() {
   const { gallery, images } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/galerias">Volver a las galerías</Link>
-      </p>
-      <h1>{gallery.title}</h1>
+    <StaffEditorPage backTo="/admin/galerias" backLabel="Volver a las galerías" heading={gallery.title}>
       <p>
         Página pública: <a href={gallery.path}>{gallery.path}</a> ·{" "}
         <Link to={`/admin/galerias/${gallery.name}/textos`}>Editar los textos de la galería</Link>
       </p>
-      <p>
-        <Link to={`/admin/galerias/${gallery.name}/nueva`} className="button">
-          Agregar una imagen
-        </Link>
-      </p>
-      {actionData?.message ? (
-        <p role="alert" className="field__error">
-          {actionData.message}
-        </p>
-      ) : null}
-      <p role="status">{images.length === 1 ? "1 imagen" : `${images.length} imágenes`}</p>
+      <OrderedListLead
+        addHref={`/admin/galerias/${gallery.name}/nueva`}
+        addLabel="Agregar una imagen"
+        message={actionData?.message}
+        countText={images.length === 1 ? "1 imagen" : `${images.length} imágenes`}
+      />
       <StaffTable caption={`Imágenes de ${gallery.title}, en orden`} hideCaption columns={["Imagen", "Vista", "Autor", "Estado", "Acciones"]}>
         {images.map((image, index) => (
           <tr key={image.id}>
@@ -80,6 +72,6 @@ export default function GalleryImages() {
           </tr>
         ))}
       </StaffTable>
-    </div>
+    </StaffEditorPage>
   );
 }

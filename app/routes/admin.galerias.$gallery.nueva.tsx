@@ -1,11 +1,13 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission } from "~/files/image-upload.server";
 import { addGalleryImage } from "~/gallery/gallery-editor.server";
 import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
-import { getGallery, galleryNamed } from "~/gallery/gallery.server";
+import { galleryNamed } from "~/gallery/gallery.server";
+import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
@@ -21,10 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
-  return { gallery: await getGallery(db, galleryNamed(params.gallery)) };
-}
+export const loader = galleryStaffLoader(staffAccess);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
@@ -41,11 +40,11 @@ export default function NewGalleryImage() {
   const { gallery } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
-      </p>
-      <h1>Agregar una imagen a «{gallery.title}»</h1>
+    <StaffEditorPage
+      backTo={`/admin/galerias/${gallery.name}`}
+      backLabel={<>Volver a {gallery.title}</>}
+      heading={<>Agregar una imagen a «{gallery.title}»</>}
+    >
       <GalleryImageForm
         id="nueva-imagen"
         action={`/admin/galerias/${gallery.name}/nueva`}
@@ -53,6 +52,6 @@ export default function NewGalleryImage() {
         lastResult={actionData?.result}
         submitLabel="Agregar la imagen"
       />
-    </div>
+    </StaffEditorPage>
   );
 }

@@ -1,13 +1,15 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
 import { TextAreaField } from "~/content/page-editor-form";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { saveGalleryTexts } from "~/gallery/gallery-editor.server";
 import { parseGalleryTextsForm } from "~/gallery/gallery-forms.server";
-import { getGallery, galleryNamed } from "~/gallery/gallery.server";
+import { galleryNamed } from "~/gallery/gallery.server";
+import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
@@ -21,10 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
-  return { gallery: await getGallery(db, galleryNamed(params.gallery)) };
-}
+export const loader = galleryStaffLoader(staffAccess);
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
@@ -45,11 +44,11 @@ export default function GalleryTexts() {
     shouldValidate: "onSubmit",
   });
   return (
-    <div className="container page">
-      <p>
-        <Link to={`/admin/galerias/${gallery.name}`}>Volver a {gallery.title}</Link>
-      </p>
-      <h1>Textos de la galería «{gallery.title}»</h1>
+    <StaffEditorPage
+      backTo={`/admin/galerias/${gallery.name}`}
+      backLabel={<>Volver a {gallery.title}</>}
+      heading={<>Textos de la galería «{gallery.title}»</>}
+    >
       <p>
         Página pública: <a href={gallery.path}>{gallery.path}</a> (la dirección no cambia).
       </p>
@@ -69,6 +68,6 @@ export default function GalleryTexts() {
           </button>
         </div>
       </Form>
-    </div>
+    </StaffEditorPage>
   );
 }

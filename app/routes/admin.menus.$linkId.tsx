@@ -1,11 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseMenuLinkEdit } from "~/content/menu-forms.server";
 import { MenuLinkForm } from "~/content/menu-link-form";
 import { MENU_TITLES } from "~/content/menus";
 import { getMenuLinkForEditor, removeMenuLink, updateMenuLink } from "~/content/menus.server";
+import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -53,11 +54,7 @@ export default function EditMenuLink() {
   const { link } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   return (
-    <div className="container page">
-      <p>
-        <Link to="/admin/menus">Volver a los menús</Link>
-      </p>
-      <h1>Editar el enlace «{link.label}»</h1>
+    <StaffEditorPage backTo="/admin/menus" backLabel="Volver a los menús" heading={<>Editar el enlace «{link.label}»</>}>
       <p>{MENU_TITLES[link.menu]}</p>
       <MenuLinkForm
         id="editar-enlace"
@@ -74,6 +71,6 @@ export default function EditMenuLink() {
           Quitar «{link.label}» del menú
         </button>
       </Form>
-    </div>
+    </StaffEditorPage>
   );
 }

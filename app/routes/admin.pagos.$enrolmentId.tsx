@@ -3,10 +3,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
 import { ErrorSummary, Field, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { pesosToCentavos } from "~/courses/course-form";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
@@ -14,13 +12,14 @@ import { recordOfflinePayment } from "~/enrolment/offline-payments.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teaching/admin-uploads.server";
-import { CARD_STATUS_LABELS, formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
+import { formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
+import { offlinePaymentSchema, refundSchema } from "~/staff/teaching/payment-forms.server";
 import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
-import { idParam, mergeErrors, orNotFound, originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, mergeErrors, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
-import { StaffTable } from "~/components/staff-table";
+import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
 
 /** Payments of one enrolment: the Teaching office and finance. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -28,43 +27,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingSt
 export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
 
 export const meta: MetaFunction = () => [{ title: "Pagos de una inscripción | Área del personal | HIMFG" }];
-
-const amount = z.string({ error: "Escriba el monto en pesos." }).transform((value, ctx) => {
-  const centavos = pesosToCentavos(value);
-  if (centavos === null || centavos === 0) {
-    ctx.addIssue({ code: "custom", message: "Escriba el monto en pesos, mayor que cero y con hasta dos decimales, por ejemplo 1500.50." });
-    return z.NEVER;
-  }
-  return centavos;
-});
-
-const offlineSchema = z.object({
-  method: z.enum(["transferencia", "tienda", "ventanilla", "referencia_ensenanza"], { error: "Elija cómo se pagó." }),
-  amount,
-  paid_on: z
-    .string({ error: "Escriba la fecha del pago." })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, "Escriba la fecha del pago con el formato AAAA-MM-DD.")
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      "Escriba una fecha válida.",
-    ),
-  reference: z
-    .string({ error: "Escriba la referencia o folio del comprobante." })
-    .trim()
-    .min(1, "Escriba la referencia o folio del comprobante.")
-    .max(100, "La referencia es demasiado larga (máximo 100 caracteres).")
-    .regex(/^[^\u0000-\u001f\u007f]*$/, "Quite los caracteres de control de la referencia."),
-});
-
-const refundSchema = z.object({
-  payment: z.string({ error: "Elija el pago que se reembolsa." }).regex(/^(tarjeta|fuera_de_linea)-\d{1,12}$/, "Elija el pago que se reembolsa."),
-  amount,
-  reason: z
-    .string({ error: "Escriba el motivo del reembolso." })
-    .trim()
-    .min(1, "Escriba el motivo del reembolso.")
-    .max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
-});
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
@@ -88,11 +50,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       amountCentavos: submission.value.amount,
       reason: submission.value.reason,
     });
-    if (!outcome.ok)
-      return data(
-        { intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-        { status: outcome.status },
-      );
+    if (!outcome.ok) return data({ intent, result: replyRefused(submission, outcome) }, { status: outcome.status });
     return redirectWithToast(path, {
       type: "success",
       description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
@@ -101,12 +59,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (intent !== "pago") throw new Response("Acción desconocida", { status: 400 });
   const form = await parseAdminForm(request, RECEIPT_RULES);
   if (!form.ok) {
-    const result = parseWithZod(new FormData(), { schema: offlineSchema }).reply({
+    const result = parseWithZod(new FormData(), { schema: offlinePaymentSchema }).reply({
       formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
     });
     return data({ intent, result }, { status: form.reason === "too-large" ? 413 : 400 });
   }
-  const submission = parseWithZod(form.fields, { schema: offlineSchema });
+  const submission = parseWithZod(form.fields, { schema: offlinePaymentSchema });
   const receipt = form.files.get("receipt");
   const fileErrors = { ...form.fileErrors, ...(!receipt && !form.fileErrors.receipt ? { receipt: [RECEIPT_MESSAGES.missing] } : {}) };
   if (submission.status !== "success" || !receipt) {
@@ -124,11 +82,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     receipt,
     origin: originFor(request),
   });
-  if (!outcome.ok)
-    return data(
-      { intent, result: submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) }) },
-      { status: outcome.status },
-    );
+  if (!outcome.ok) return data({ intent, result: replyRefused(submission, outcome) }, { status: outcome.status });
   const message = outcome.refundNeeded
     ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
     : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
@@ -188,24 +142,7 @@ export default function EnrolmentPayments() {
       {cardAttempts.length === 0 ? (
         <p>Sin intentos de pago con tarjeta.</p>
       ) : (
-        <StaffTable
-          caption={"Intentos de pago con tarjeta"}
-          columns={["Número de control", "Importe", "Estado", "Código de autorización", "Referencia", "Fecha"]}
-        >
-          {cardAttempts.map((a) => (
-            <tr key={a.id}>
-              <th scope="row">{a.controlNumber}</th>
-              <td>{formatMoney(a.amountCentavos)}</td>
-              <td>
-                {CARD_STATUS_LABELS[a.status] ?? a.status}
-                {a.refunded ? " (reembolsado)" : ""}
-              </td>
-              <td>{a.authorisationCode ?? "—"}</td>
-              <td>{a.reference ?? "—"}</td>
-              <td>{formatInstant(a.createdAt)}</td>
-            </tr>
-          ))}
-        </StaffTable>
+        <CardAttemptsTable caption="Intentos de pago con tarjeta" attempts={cardAttempts} show="reference" />
       )}
 
       <h2>Pagos fuera de línea</h2>

@@ -4,7 +4,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { ErrorSummary, Field, SelectField, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
@@ -149,7 +149,7 @@ export default function StaffMembersPage() {
         formErrors={form.errors}
         focusKey={inviteResult}
       />
-      <Form method="post" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form method="post" {...formProps(form)} className="form">
         <input type="hidden" name="intent" value="invite" />
         <Field meta={fields.name} label="Nombre completo" autoComplete="off" required />
         <Field meta={fields.email} label="Correo electrónico" type="email" autoComplete="off" spellCheck={false} required />

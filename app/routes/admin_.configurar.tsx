@@ -6,7 +6,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { MIN_PASSWORD_LENGTH } from "~/accounts/password-policy";
 import { OneTimeCodeField, PasswordField, secretFieldKey } from "~/components/credential-fields";
-import { ErrorSummary, summaryErrors } from "~/components/forms";
+import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
@@ -120,14 +120,7 @@ export default function StaffSetupPage() {
         formErrors={form.errors}
         focusKey={lastResult}
       />
-      <Form
-        method="post"
-        action={`/admin/configurar?token=${encodeURIComponent(view.token)}`}
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="form"
-      >
+      <Form method="post" action={`/admin/configurar?token=${encodeURIComponent(view.token)}`} {...formProps(form)} className="form">
         <input type="hidden" name="token" value={view.token} />
         <h2>1. Contraseña</h2>
         <PasswordField

@@ -5,8 +5,8 @@ import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
-import { EmailField, OneTimeCodeField, PasswordField, secretFieldKey } from "~/components/credential-fields";
-import { ErrorSummary, summaryErrors } from "~/components/forms";
+import { OneTimeCodeField, PasswordSignInForm, secretFieldKey } from "~/components/credential-fields";
+import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
@@ -114,23 +114,19 @@ function PasswordForm({ redirectTo, lastResult }: { redirectTo: string; lastResu
   return (
     <>
       <p>Para el personal del hospital que administra el sitio. Si usted es participante de un curso, use el acceso de participantes.</p>
-      <ErrorSummary
-        title="No pudimos iniciar su sesión"
-        errors={summaryErrors([fields.email, fields.password])}
-        formErrors={form.errors}
-        focusKey={lastResult}
-      />
-      <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <PasswordSignInForm
+        form={form}
+        email={fields.email}
+        password={fields.password}
+        lastResult={lastResult}
+        action="/admin/login"
+        emailAutoComplete="username"
+        pendingLabel="Verificando…"
+        submitLabel="Continuar"
+      >
         <input type="hidden" name="intent" value="password" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <EmailField meta={fields.email} autoComplete="username" />
-        <PasswordField meta={fields.password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />
-        <div className="form-actions">
-          <SubmitButton formActionPath="/admin/login" pendingLabel="Verificando…">
-            Continuar
-          </SubmitButton>
-        </div>
-      </Form>
+      </PasswordSignInForm>
     </>
   );
 }
@@ -141,7 +137,7 @@ function CodeForm({ redirectTo, lastResult }: { redirectTo: string; lastResult?:
     <>
       <p>Escriba el código de 6 dígitos que muestra ahora su aplicación de autenticación. Cada código sirve una sola vez.</p>
       <ErrorSummary title="No pudimos verificar el código" errors={summaryErrors([fields.code])} formErrors={form.errors} focusKey={lastResult} />
-      <Form method="post" action="/admin/login" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form method="post" action="/admin/login" {...formProps(form)} className="form">
         <input type="hidden" name="intent" value="code" />
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <OneTimeCodeField meta={fields.code} key={`code-${secretFieldKey(lastResult)}`} label="Código de verificación" />

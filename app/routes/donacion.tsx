@@ -5,7 +5,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { parseFormWithFiles, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
-import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney } from "~/courses/pricing";
 import { useHydrated } from "~/courses/course-ui";
@@ -230,7 +230,7 @@ export default function DonationPage() {
               </p>
             </div>
           ) : null}
-          <Form method="post" encType="multipart/form-data" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate}>
+          <Form method="post" encType="multipart/form-data" {...formProps(form)}>
             <ErrorSummary title="Revise los datos de su donativo" errors={errors} formErrors={form.errors} focusKey={lastResult} />
             {hydrated ? <input type="hidden" name="js" value="1" /> : null}
             <RadioGroup

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { formatMoney } from "~/courses/pricing";
@@ -6,27 +6,15 @@ import { db } from "~/db.server";
 import { formatDonationDate } from "~/donations/donation-format";
 import { donationTokenFrom } from "~/donations/donation-cookie.server";
 import { getDonationResult } from "~/donations/donations.server";
+import { describePaymentOutcome, paymentResultHeaders, paymentResultMeta, PaymentResultHeader } from "~/payments/payment-outcome";
 import { getSettings } from "~/settings/settings.server";
 import paymentStyles from "~/styles/payment.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const value = loaderHeaders.get("Cache-Control");
-  if (value) headers.set("Cache-Control", value);
-  return headers;
-};
+export const headers = paymentResultHeaders;
 
-export const meta: MetaFunction = ({ matches, params }) =>
-  pageMeta({
-    title: "Resultado del donativo",
-    description: "El resultado de su donativo con tarjeta.",
-    path: `/donacion/resultado/${params.controlNumber ?? ""}`,
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = paymentResultMeta("Resultado del donativo", "El resultado de su donativo con tarjeta.", "/donacion/resultado");
 
 /** Only the browser that started the donation (it holds the token cookie) sees its result. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -47,43 +35,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type Outcome = { title: string; lead?: string; tone: "success" | "error" | "info"; body: string };
-
-function describe(attemptStatus: string): Outcome {
-  switch (attemptStatus) {
-    case "approved":
-      return {
-        title: "Su donación ha sido procesada con éxito",
-        lead: "Gracias por su apoyo",
-        tone: "success",
-        body: "Le enviamos su recibo por correo electrónico. El recibo no es un comprobante fiscal (CFDI).",
-      };
-    case "declined":
-    case "rejected":
-      return {
-        title: "Pago rechazado",
-        tone: "error",
-        body: "El banco rechazó el pago de su donativo. No se hizo ningún cargo. Puede intentarlo con otra tarjeta o donar por transferencia bancaria.",
-      };
-    case "cancelled":
-    case "closed":
-    case "error":
-      return { title: "Operación cancelada", tone: "info", body: "El pago de su donativo se canceló. No se hizo ningún cargo." };
-    case "no_answer":
-      return {
-        title: "Sin respuesta del banco",
-        tone: "error",
-        body: "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente donar de nuevo con esta tarjeta por ahora: en cuanto el banco lo confirme le escribiremos.",
-      };
-    case "pending":
-      return {
-        title: "Pago en proceso",
-        tone: "info",
-        body: "Aún no recibimos la respuesta del banco. Vuelva a cargar esta página en unos momentos.",
-      };
-    default:
-      return { title: "El pago no se completó", tone: "error", body: "El pago de su donativo no se completó y no se hizo ningún cargo." };
-  }
+/** A donation's «error» (the bank window reported an error) reads as a cancellation. */
+function describe(attemptStatus: string) {
+  return describePaymentOutcome(
+    attemptStatus === "error" ? "cancelled" : attemptStatus,
+    {
+      approved: "Le enviamos su recibo por correo electrónico. El recibo no es un comprobante fiscal (CFDI).",
+      declined:
+        "El banco rechazó el pago de su donativo. No se hizo ningún cargo. Puede intentarlo con otra tarjeta o donar por transferencia bancaria.",
+      cancelled: "El pago de su donativo se canceló. No se hizo ningún cargo.",
+      no_answer:
+        "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente donar de nuevo con esta tarjeta por ahora: en cuanto el banco lo confirme le escribiremos.",
+      failed: "El pago de su donativo no se completó y no se hizo ningún cargo.",
+    },
+    { approved: { title: "Su donación ha sido procesada con éxito", lead: "Gracias por su apoyo" } },
+  );
 }
 
 export default function DonationResult() {
@@ -92,20 +58,7 @@ export default function DonationResult() {
   const approved = result.attemptStatus === "approved";
   return (
     <div className="container page payment">
-      {result.mode !== "PRD" ? (
-        <p className="payment-test-banner" role="note">
-          <strong>Modo de prueba.</strong> Este pago fue simulado: no se cobró ninguna tarjeta.
-        </p>
-      ) : null}
-      <h1>{outcome.title}</h1>
-      <div className={`payment-outcome payment-outcome--${outcome.tone}`}>
-        {outcome.lead ? (
-          <p>
-            <strong>{outcome.lead}</strong>
-          </p>
-        ) : null}
-        <p>{outcome.body}</p>
-      </div>
+      <PaymentResultHeader mode={result.mode} outcome={outcome} />
       <dl className="payment__facts">
         <dt>Folio</dt>
         <dd>{result.controlNumber}</dd>

@@ -1,4 +1,4 @@
-import type { HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { clearChosenCourse, requireUser } from "~/accounts/session.server";
@@ -6,27 +6,15 @@ import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatMoney } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { getAttemptForOwner } from "~/payments/payments.server";
+import { describePaymentOutcome, paymentResultHeaders, paymentResultMeta, PaymentResultHeader } from "~/payments/payment-outcome";
 import { getSettings } from "~/settings/settings.server";
 import paymentStyles from "~/styles/payment.css";
-import { pageMeta, rootOrigin } from "~/utils/seo";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const headers = new Headers();
-  const value = loaderHeaders.get("Cache-Control");
-  if (value) headers.set("Cache-Control", value);
-  return headers;
-};
+export const headers = paymentResultHeaders;
 
-export const meta: MetaFunction = ({ matches, params }) =>
-  pageMeta({
-    title: "Resultado del pago",
-    description: "El resultado de su pago con tarjeta.",
-    path: `/payment/resultado/${params.controlNumber ?? ""}`,
-    origin: rootOrigin(matches),
-    noindex: true,
-  });
+export const meta = paymentResultMeta("Resultado del pago", "El resultado de su pago con tarjeta.", "/payment/resultado");
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request);
@@ -42,47 +30,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ attempt, contact: { phone, email } }, { headers });
 }
 
-type Outcome = { title: string; tone: "success" | "error" | "info"; body: string };
-
-function describe(status: string): Outcome {
-  switch (status) {
-    case "approved":
-      return {
-        title: "Pago aprobado",
-        tone: "success",
-        body: "Su pago fue aprobado y su inscripción está confirmada. Le enviamos el recibo y la confirmación por correo electrónico.",
-      };
-    case "declined":
-    case "rejected":
-      return {
-        title: "Pago rechazado",
-        tone: "error",
-        body: "El banco rechazó el pago. No se hizo ningún cargo y no quedó inscrito. Puede intentarlo con otra tarjeta.",
-      };
-    case "cancelled":
-    case "closed":
-      return { title: "Operación cancelada", tone: "info", body: "Usted canceló el pago. No se hizo ningún cargo y no quedó inscrito." };
-    case "no_answer":
-      return {
-        title: "Sin respuesta del banco",
-        tone: "error",
-        body: "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente pagar de nuevo: en cuanto el banco lo confirme le escribiremos, y mientras tanto no podrá iniciar otro pago con tarjeta para este curso.",
-      };
-    case "pending":
-      return {
-        title: "Pago en proceso",
-        tone: "info",
-        body: "Aún no recibimos la respuesta del banco. Vuelva a cargar esta página en unos momentos.",
-      };
-    default:
-      return { title: "El pago no se completó", tone: "error", body: "El pago no se completó y no quedó inscrito. Puede intentarlo de nuevo." };
-  }
+function describe(status: string) {
+  return describePaymentOutcome(status, {
+    approved: "Su pago fue aprobado y su inscripción está confirmada. Le enviamos el recibo y la confirmación por correo electrónico.",
+    declined: "El banco rechazó el pago. No se hizo ningún cargo y no quedó inscrito. Puede intentarlo con otra tarjeta.",
+    cancelled: "Usted canceló el pago. No se hizo ningún cargo y no quedó inscrito.",
+    no_answer:
+      "El banco no respondió a tiempo, así que no sabemos si se hizo el cargo. No intente pagar de nuevo: en cuanto el banco lo confirme le escribiremos, y mientras tanto no podrá iniciar otro pago con tarjeta para este curso.",
+    failed: "El pago no se completó y no quedó inscrito. Puede intentarlo de nuevo.",
+  });
 }
 
 export default function PaymentResult() {
   const { attempt, contact } = useLoaderData<typeof loader>();
   const refund = attempt.status === "approved" ? (attempt.attemptRefundReason ?? attempt.refundReason) : null;
-  const outcome: Outcome = refund
+  const outcome: ReturnType<typeof describe> = refund
     ? {
         title: "Pago recibido: se reembolsará",
         tone: "info",
@@ -94,15 +56,7 @@ export default function PaymentResult() {
     : describe(attempt.status);
   return (
     <div className="container page payment">
-      {attempt.mode !== "PRD" ? (
-        <p className="payment-test-banner" role="note">
-          <strong>Modo de prueba.</strong> Este pago fue simulado: no se cobró ninguna tarjeta.
-        </p>
-      ) : null}
-      <h1>{outcome.title}</h1>
-      <div className={`payment-outcome payment-outcome--${outcome.tone}`}>
-        <p>{outcome.body}</p>
-      </div>
+      <PaymentResultHeader mode={attempt.mode} outcome={outcome} />
       <dl className="payment__facts">
         <dt>Curso</dt>
         <dd>{attempt.courseName}</dd>

@@ -13,7 +13,7 @@ import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.s
 import { requireUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
-import { ErrorSummary, Field, FileField, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, FileField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
@@ -311,7 +311,7 @@ function ProfileForm({
         formErrors={form.errors}
         focusKey={lastResult}
       />
-      <Form method="post" action="/profile" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form method="post" action="/profile" {...formProps(form)} className="form">
         <input type="hidden" name="intent" value="update-profile" />
         <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} />
         <Field meta={fields.student_age} label="Edad (años cumplidos)" inputMode="numeric" required />
@@ -365,15 +365,7 @@ function DocumentCard({ document, lastResult }: { document: DocumentListItem; la
         </span>
       </p>
       {document.status !== "aprobado" ? (
-        <Form
-          method="post"
-          action="/profile"
-          encType="multipart/form-data"
-          id={form.id}
-          onSubmit={form.onSubmit}
-          noValidate={form.noValidate}
-          className="form"
-        >
+        <Form method="post" action="/profile" encType="multipart/form-data" {...formProps(form)} className="form">
           <input type="hidden" name="intent" value="replace-document" />
           <input type="hidden" name="documentId" value={document.id} />
           {form.errors?.length ? (

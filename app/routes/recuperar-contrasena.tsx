@@ -8,7 +8,7 @@ import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { consumeResetRequest, resetThrottleMessage } from "~/accounts/rate-limit.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmailField } from "~/components/credential-fields";
-import { ErrorSummary, summaryErrors } from "~/components/forms";
+import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
@@ -70,7 +70,7 @@ export default function PasswordRecoveryPage() {
 
       <ErrorSummary title="Revise el formulario" errors={summaryErrors([fields.student_email])} formErrors={form.errors} focusKey={lastResult} />
 
-      <Form method="post" action="/recuperar-contrasena" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <Form method="post" action="/recuperar-contrasena" {...formProps(form)} className="form">
         <EmailField meta={fields.student_email} />
         <div className="form-actions">
           <SubmitButton formActionPath="/recuperar-contrasena" pendingLabel="Enviando…">

@@ -24,7 +24,7 @@ import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
-import { ErrorSummary, Field, FileField, RadioGroup, summaryErrors } from "~/components/forms";
+import { ErrorSummary, Field, FileField, RadioGroup, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { getCourseById } from "~/courses/courses.server";
 import { isProfile, type Profile } from "~/courses/pricing";
@@ -216,15 +216,7 @@ export default function RegisterPage() {
 
       <ErrorSummary title={summaryTitle(summary, form.errors)} errors={summary} formErrors={form.errors} focusKey={lastResult} />
 
-      <Form
-        method="post"
-        action="/register"
-        encType="multipart/form-data"
-        id={form.id}
-        onSubmit={form.onSubmit}
-        noValidate={form.noValidate}
-        className="form"
-      >
+      <Form method="post" action="/register" encType="multipart/form-data" {...formProps(form)} className="form">
         <RadioGroup
           meta={fields.student_role}
           legend="Perfil"

@@ -7,7 +7,7 @@ import { parseWithZod, passwordResetSchema } from "~/accounts/account-forms.serv
 import { findValidResetToken, resetPassword } from "~/accounts/password-reset.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PasswordField, secretFieldKey } from "~/components/credential-fields";
-import { ErrorSummary, summaryErrors } from "~/components/forms";
+import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
@@ -83,7 +83,7 @@ export default function PasswordResetPage() {
             formErrors={[...(form.errors ?? []), ...(fields.token.errors ?? [])]}
             focusKey={lastResult}
           />
-          <Form method="post" action="/restablecer-contrasena" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+          <Form method="post" action="/restablecer-contrasena" {...formProps(form)} className="form">
             <input type="hidden" name="token" value={token || (typeof fields.token.initialValue === "string" ? fields.token.initialValue : "")} />
             <PasswordField
               meta={fields.password}

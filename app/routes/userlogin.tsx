@@ -1,16 +1,14 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { loginSchema, parseWithZod } from "~/accounts/account-forms.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
-import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
-import { ErrorSummary, summaryErrors } from "~/components/forms";
-import { SubmitButton } from "~/components/submit-button";
+import { PasswordSignInForm } from "~/components/credential-fields";
 import formStyles from "~/styles/forms.css";
 import { privatePageMeta } from "~/utils/seo";
 import { safeRedirectPath } from "~/utils/safe-redirect";
@@ -74,23 +72,17 @@ export default function LoginPage() {
       <h1>Iniciar sesión</h1>
       <p>Use el correo electrónico y la contraseña con los que se registró.</p>
 
-      <ErrorSummary
-        title="No pudimos iniciar su sesión"
-        errors={summaryErrors([fields.student_email, fields.student_password])}
-        formErrors={form.errors}
-        focusKey={lastResult}
-      />
-
-      <Form method="post" action="/userlogin" id={form.id} onSubmit={form.onSubmit} noValidate={form.noValidate} className="form">
+      <PasswordSignInForm
+        form={form}
+        email={fields.student_email}
+        password={fields.student_password}
+        lastResult={lastResult}
+        action="/userlogin"
+        pendingLabel="Iniciando sesión…"
+        submitLabel="Iniciar sesión"
+      >
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <EmailField meta={fields.student_email} />
-        <PasswordField meta={fields.student_password} key={`password-${secretFieldKey(lastResult)}`} autoComplete="current-password" />
-        <div className="form-actions">
-          <SubmitButton formActionPath="/userlogin" pendingLabel="Iniciando sesión…">
-            Iniciar sesión
-          </SubmitButton>
-        </div>
-      </Form>
+      </PasswordSignInForm>
 
       <ul className="form-links">
         <li>

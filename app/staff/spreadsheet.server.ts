@@ -1,5 +1,6 @@
 import { stringify } from "csv-stringify/sync";
 import writeXlsxFile from "write-excel-file/node";
+import { contentDisposition } from "~/files/serve-file.server";
 
 /**
  * The staff area's spreadsheet files (attendance lists, donations): one CSV shape and one XLSX
@@ -30,4 +31,28 @@ export async function xlsxFile(headers: readonly string[], rows: readonly (reado
     ),
   ];
   return writeXlsxFile(data, { columns: widths.map((width) => ({ width })) }).toBuffer();
+}
+
+export type SpreadsheetFormat = "csv" | "xlsx";
+
+/** ?formato=csv|xlsx of an export route; anything else is answered 400 in Spanish. */
+export function requestedSpreadsheetFormat(request: Request): SpreadsheetFormat {
+  const format = new URL(request.url).searchParams.get("formato");
+  if (format !== "csv" && format !== "xlsx") {
+    throw new Response("Elija el formato: csv o xlsx.", { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  }
+  return format;
+}
+
+/** An export download: the file as an attachment named `fileName`, never cached, never sniffed. */
+export function spreadsheetResponse(body: Buffer, format: SpreadsheetFormat, fileName: string): Response {
+  return new Response(new Uint8Array(body), {
+    headers: {
+      "Content-Type": format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+      "Content-Disposition": contentDisposition(fileName, "attachment"),
+      "Content-Length": String(body.byteLength),
+      "Cache-Control": "no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
 }

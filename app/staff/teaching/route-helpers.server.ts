@@ -36,6 +36,18 @@ export function mergeErrors(...maps: (Record<string, readonly string[] | null | 
 }
 
 /**
+ * The form's answer to a refused domain outcome: its form-level messages and its field messages.
+ *
+ *   if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
+ */
+export function replyRefused<Result>(
+  submission: { reply(options: { formErrors: string[]; fieldErrors: Record<string, string[]> }): Result },
+  outcome: { formErrors: readonly string[]; fieldErrors?: Record<string, readonly string[] | null | undefined> | null },
+): Result {
+  return submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) });
+}
+
+/**
  * requireStaff for resource routes (files, exports). The guard throws Remix `data()` for a refused
  * role, which a route with a component renders in its error boundary; a resource route has none,
  * and Remix would answer "Unexpected Server Error". Here the refusal becomes a plain Spanish 403.
