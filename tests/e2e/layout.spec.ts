@@ -59,6 +59,8 @@ const anonymousPages: { type: string; path: string }[] = [
   { type: "gallery", path: "/legado-artistico" },
   { type: "gallery picture", path: "/legado-artistico/1" },
   { type: "library", path: "/hemerobiblioteca" },
+  // The contact tab holds a long e-mail address that once widened the page to 414 px.
+  { type: "library contact tab", path: "/hemerobiblioteca#panel-contacto" },
   { type: "transparency groups", path: "/transparencia/informacion-financiera" },
   { type: "procurement", path: "/adquisiciones" },
   { type: "yearbooks", path: "/anuarios-estadisticos" },
