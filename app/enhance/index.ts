@@ -2,11 +2,13 @@
  * The script of the pages that do not hydrate (decision 0027): the public information pages
  * work as plain HTML, and this small module adds what script can add — the header menus' Escape
  * and outside click, the toasts' close button, the home carousel, click-to-load videos, the
- * catalogue's programme dialog, the gallery lightbox and the Hemerobiblioteca's tabs.
+ * catalogue's programme dialog, the gallery lightbox, the Hemerobiblioteca's tabs and the focus
+ * of a refused form's error summary (sign-in and password pages).
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
 import { enhanceCarousel } from "./carousel";
 import { enhanceDisclosureMenus } from "./disclosure-menus";
+import { focusErrorSummary } from "./error-summary";
 import { enhanceGalleryLightbox } from "./gallery-lightbox";
 import { enhanceProgrammeDialog } from "./programme-dialog";
 import { enhanceTabs } from "./tabs";
@@ -21,3 +23,4 @@ enhanceVideoFacades(document);
 enhanceProgrammeDialog(document);
 document.querySelectorAll<HTMLElement>(".gallery-grid").forEach(enhanceGalleryLightbox);
 document.querySelectorAll<HTMLElement>("[data-tabs]").forEach(enhanceTabs);
+focusErrorSummary(document);

@@ -14,6 +14,10 @@ import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
 import { privatePageMeta } from "~/utils/seo";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** A plain form: plain HTML plus the page script, no React in the browser (decisions 0027, 0029). */
+export const handle: PageHandle = { hydrate: false };
 
 export { passRetryAfter as headers } from "~/utils/retry-after";
 

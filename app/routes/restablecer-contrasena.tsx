@@ -13,6 +13,10 @@ import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
 import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+import type { PageHandle } from "~/enhance/page-handle";
+
+/** A plain form: plain HTML plus the page script, no React in the browser (decisions 0027, 0029). */
+export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 

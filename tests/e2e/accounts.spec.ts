@@ -235,9 +235,14 @@ test.describe("sign-in, profile, documents and password reset", () => {
 
   test("sign-in refuses wrong credentials with one message; pages pass axe", async ({ page }) => {
     await page.goto("/userlogin");
+    // A plain form: the page script only, no React and no loader data in the page (decision 0029).
+    expect(await page.locator("script[src*='/build/page-script/']").count()).toBe(1);
+    expect(await page.evaluate(() => "__remixContext" in window)).toBe(false);
     await expectNoAxeViolations(page);
     await signIn(page, "nadie@example.com", "una-clave-cualquiera");
     await expect(page.getByTestId("error-summary")).toContainText("El correo electrónico o la contraseña no son correctos.");
+    // The page script moves focus to the summary, as the React summary does on hydrated pages.
+    await expect(page.getByTestId("error-summary")).toBeFocused();
     await expect(page.getByRole("link", { name: "¿Olvidó su contraseña?" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Regístrese" })).toBeVisible();
     await expectNoAxeViolations(page);
