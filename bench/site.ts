@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 
 /** The site as `npm start` runs it (built, production, own SQLite file), for bench and Lighthouse. */
 export const sessionSecret = "bench-secret-bench-secret-bench-secret-01";
@@ -26,9 +27,10 @@ export function freshDatabase(name: string) {
 
 export async function startSite(env: NodeJS.ProcessEnv) {
   const started = performance.now();
-  // As scripts/start.mjs starts it, heap cap included (decision 0029).
-  const heapMb = Number(process.env.SERVER_HEAP_MB ?? 192);
-  const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, "build/server.js"], { env, stdio: ["ignore", "ignore", "inherit"] });
+  // As scripts/start.mjs starts it, heap settings included (decision 0029).
+  const node = serverNodeArgs(env);
+  if (!node.args) throw new Error(node.error);
+  const child = spawn(process.execPath, node.args, { env, stdio: ["ignore", "ignore", "inherit"] });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
     try {

@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serverNodeArgs } from "./server-node-args.mjs";
 
 const buildFile = path.resolve("build/server.js");
 const sources = ["app", "server", "migrations", "seeds", "remix.config.js", "package.json"];
@@ -24,15 +25,12 @@ if (built < changed) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-// The server's JavaScript heap is capped (decision 0029): with a whole machine's memory in view V8
-// lets the old generation grow to 150+ MiB of mostly garbage under load; live data stays near
-// 50–100 MiB, so 192 MiB keeps the process under 300 MiB resident. SERVER_HEAP_MB raises it.
-const heapMb = Number(process.env.SERVER_HEAP_MB ?? 192);
-if (!Number.isInteger(heapMb) || heapMb < 96 || heapMb > 8192) {
-  console.error(`SERVER_HEAP_MB must be a whole number of MiB between 96 and 8192 (got "${process.env.SERVER_HEAP_MB}").`);
+const node = serverNodeArgs();
+if (node.error) {
+  console.error(node.error);
   process.exit(1);
 }
-const child = spawn(process.execPath, [`--max-old-space-size=${heapMb}`, "build/server.js"], {
+const child = spawn(process.execPath, node.args, {
   stdio: "inherit",
   env: { NODE_ENV: "production", ...process.env },
 });
