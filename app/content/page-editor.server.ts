@@ -14,6 +14,7 @@ import {
   type FieldDiff,
   type RevisionListItem,
 } from "./revisions.server";
+import { scheduledPublisher } from "./scheduled-publication.server";
 import { SNAPSHOT_FIELD_LABELS, type PageCreateInput, type PageEditInput, type PageSnapshot, type PageStatus } from "./page-forms";
 
 export type { PageSnapshot };
@@ -379,33 +380,11 @@ export async function restorePageRevision(
  * when two calls race. Each publication keeps a revision and an audit row with no actor (the
  * system did it; the revision says who scheduled it).
  */
-export async function publishDuePages(db: Kysely<DB>, now: Date): Promise<number> {
-  const stamp = now.toISOString();
-  // The common case costs one indexed read and no write.
-  const due = await db.selectFrom("content_pages").select("id").where("publish_at", "is not", null).where("publish_at", "<=", stamp).execute();
-  let published = 0;
-  for (const { id } of due) {
-    published += await db.transaction().execute(async (trx) => {
-      const result = await trx
-        .updateTable("content_pages")
-        .set({ is_published: 1, publish_at: null, updated_at: stamp })
-        .where("id", "=", id)
-        .where("publish_at", "is not", null)
-        .where("publish_at", "<=", stamp)
-        .executeTakeFirst();
-      if (Number(result.numUpdatedRows) === 0) return 0;
-      const after = snapshotOf((await readPage(trx, id))!);
-      await writeRevision(trx, id, after, ["status", "publishAt"], "publicar", null);
-      await recordAudit(trx, {
-        actor: null,
-        action: "page.publish_scheduled",
-        entity: "content_page",
-        entityId: id,
-        after: { status: "publicada", path: after.path },
-        requestId: null,
-      });
-      return 1;
-    });
-  }
-  return published;
-}
+export const publishDuePages = scheduledPublisher<PageRow, PageSnapshot>({
+  entity: "content_page",
+  table: "content_pages",
+  read: readPage,
+  snapshot: snapshotOf,
+  auditAction: "page.publish_scheduled",
+  auditAfter: (after) => ({ status: "publicada", path: after.path }),
+});

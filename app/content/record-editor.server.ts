@@ -320,54 +320,7 @@ export function savedMessage(address: string, status: PageStatus): string {
   return `Se guardaron los cambios de ${address}. ${state.charAt(0).toUpperCase()}${state.slice(1)}.`;
 }
 
-type SchedulableTable = "department_pages" | "research_units" | "profile_pages";
-
-/**
- * A kind's scheduled publication: publishes every record whose time has come (at `now`), each in
- * a conditional UPDATE (idempotent when two calls race), with a "publicar" revision and an audit
- * row whose actor is null (the system), as publishDuePages does for the information pages.
- */
-export function scheduledPublisher<Row extends { id: number }, S extends RecordPublication>(kind: {
-  entity: RevisionEntity;
-  table: SchedulableTable;
-  read: (trx: Transaction<DB>, id: number) => Promise<Row | undefined>;
-  snapshot: (row: Row) => S;
-}) {
-  // One table type for the three: they share the columns used here.
-  const table = kind.table as "research_units";
-  return async (db: Kysely<DB>, now: Date): Promise<number> => {
-    const stamp = now.toISOString();
-    const due = await db.selectFrom(table).select("id").where("publish_at", "is not", null).where("publish_at", "<=", stamp).execute();
-    let published = 0;
-    for (const { id } of due) {
-      published += await db.transaction().execute(async (trx) => {
-        const before = await kind.read(trx, id);
-        if (!before) return 0;
-        const result = await trx
-          .updateTable(table)
-          .set({ is_published: 1, publish_at: null, updated_at: stamp })
-          .where("id", "=", id)
-          .where("publish_at", "is not", null)
-          .where("publish_at", "<=", stamp)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return 0;
-        await ensureInitialRevision(trx, kind.entity, id, { ...kind.snapshot(before) } as Snapshot);
-        const after = kind.snapshot((await kind.read(trx, id))!);
-        await writeRevision(trx, kind.entity, id, { ...after } as Snapshot, ["status", "publishAt"], "publicar", null);
-        await recordAudit(trx, {
-          actor: null,
-          action: `${kind.entity}.publish_scheduled`,
-          entity: kind.entity,
-          entityId: id,
-          after: { status: "publicada" },
-          requestId: null,
-        });
-        return 1;
-      });
-    }
-    return published;
-  };
-}
+export { scheduledPublisher } from "./scheduled-publication.server";
 
 /** A new record's first revision ("crear", every field) and its audit row ({entity}.create). */
 export async function writeCreatedRecord<S extends object>(
