@@ -443,13 +443,19 @@ export interface EnrolmentsTable {
   confirmed_at: string | null;
   /** The token of the verification page (/verificar/<token>) the access PDF's QR code links to. */
   verification_token: string;
+  /** The participant chose to pay by transfer or at a bank window (migration 0027). */
+  offline_intent_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
 
-export type PaymentAttemptStatus = "pending" | "approved" | "declined" | "rejected" | "no_answer" | "cancelled" | "closed" | "error" | "expired";
+export type PaymentAttemptStatus =
+  | "pending"
+  /** The browser relayed an approval; nothing is fulfilled until the bank confirms it (migration 0027). */
+  | "in_verification"
+  | "approved" | "declined" | "rejected" | "no_answer" | "cancelled" | "closed" | "error" | "expired";
 export type PaymentProviderName = "banorte" | "simulator";
-export type PaymentVerification = "verificado" | "por_conciliar" | "conciliado" | "discrepancia";
+export type PaymentVerification = "verificado" | "por_conciliar" | "conciliado" | "confirmado_manual" | "discrepancia";
 export type BanorteMode = "PRD" | "AUT" | "DEC" | "RND";
 
 /** What a card payment is for (migration 0019): exactly one of enrolment_id / donation_id is set. */
@@ -469,8 +475,13 @@ export interface PaymentAttemptsTable {
   passphrase: string | null;
   /** SHA-256 (hex) of the secret the starting browser holds: the relay's right to the attempt. */
   relay_token_hash: string | null;
+  /** What the bank confirmed (set with status approved). */
   referencia: string | null;
   codigo_aut: string | null;
+  /** What the buyer's browser relayed as an approval: a claim the bank must confirm (migration 0027). */
+  claimed_referencia: string | null;
+  claimed_codigo_aut: string | null;
+  claimed_at: string | null;
   /** The decrypted response, kept for audit. */
   response_json: string | null;
   provider: PaymentProviderName;
@@ -478,6 +489,8 @@ export interface PaymentAttemptsTable {
   /** How far the money is proven (docs/decisions/0013-payment-trust-model.md). */
   verification: PaymentVerification | null;
   verified_at: string | null;
+  /** The finance member who confirmed the payment from the bank's console (verification confirmado_manual). */
+  confirmed_by: string | null;
   /** An approval we could not honour: finance must refund it. */
   refund_reason: string | null;
   settled_at: string | null;
@@ -553,10 +566,12 @@ export interface OfflinePaymentsTable {
   created_at: Generated<string>;
 }
 
-/** Money given back for one card attempt or one off-line payment, with the reason (append-only). */
+/** Money given back for one card attempt or one off-line payment of an enrolment or a donation, with the reason (append-only). */
 export interface RefundsTable {
   id: Generated<number>;
-  enrolment_id: number;
+  /** Exactly one of enrolment_id / donation_id (migration 0027). */
+  enrolment_id: number | null;
+  donation_id: number | null;
   payment_attempt_id: number | null;
   offline_payment_id: number | null;
   amount_centavos: number;

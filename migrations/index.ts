@@ -24,6 +24,7 @@ import * as m0023 from "./0023-menus";
 import * as m0024 from "./0024-department-page-editor";
 import * as m0025 from "./0025-collection-intros";
 import * as m0026 from "./0026-record-publication";
+import * as m0027 from "./0027-bank-confirmed-payments";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0024-department-page-editor": m0024,
   "0025-collection-intros": m0025,
   "0026-record-publication": m0026,
+  "0027-bank-confirmed-payments": m0027,
 };
