@@ -243,9 +243,10 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
       recordedBy: row.recorded_by,
       refunded: Number(row.refunded) > 0,
     })),
+    // Joined on the enrolment, so every row has one (a donation's refund is not a participant's).
     refunds: refunds.map((row) => ({
       id: row.id,
-      enrolmentId: row.enrolment_id,
+      enrolmentId: row.enrolment_id!,
       amountCentavos: row.amount_centavos,
       reason: row.reason,
       recordedBy: row.recorded_by,
