@@ -176,14 +176,17 @@ export function enrolmentReference(prefix: string, courseId: number, enrolmentId
   return `${head}${String(enrolmentId).padStart(Math.max(0, Math.min(10, 30 - head.length)), "0")}`.toUpperCase();
 }
 
-/** An attempt of this enrolment answered "T" (no answer from the authoriser) and not settled yet. */
+/**
+ * An attempt of this enrolment waits for the bank's word: its approval is "en verificación", or
+ * it was answered "T" (no answer from the authoriser) and is not settled yet. The card may have
+ * been charged, so no new card payment starts.
+ */
 export async function awaitingBankAnswer(db: Executor, enrolmentId: number): Promise<boolean> {
   const row = await db
     .selectFrom("payment_attempts")
     .select("id")
     .where("enrolment_id", "=", enrolmentId)
-    .where("status", "=", "no_answer")
-    .where("verification", "=", "por_conciliar")
+    .where((eb) => eb.or([eb("status", "=", "in_verification"), eb.and([eb("status", "=", "no_answer"), eb("verification", "=", "por_conciliar")])]))
     .executeTakeFirst();
   return row !== undefined;
 }
@@ -213,6 +216,30 @@ export async function holdSeat(
   const heldUntil = new Date(clock().getTime() + minutes * 60_000).toISOString();
   await trx.updateTable("enrolments").set({ seat_held_until: heldUntil, updated_at: now }).where("id", "=", enrolmentId).execute();
   return { ok: true, heldUntil };
+}
+
+/**
+ * The hold of a payment waiting for the bank's word ("en verificación", decision 0030): it does not
+ * run out, so maintenance never releases it; the bank's answer confirms the enrolment (taking the
+ * seat) or releases it. Stored as a date so seat counting stays one indexed comparison.
+ */
+export const HELD_UNTIL_BANK_ANSWERS = "9999-12-31T23:59:59.999Z";
+
+/**
+ * Keeps (or takes, when one is free) the enrolment's in-person seat until the bank answers. A
+ * claim for an attempt whose hold already ran out gets a seat only if one is free; otherwise the
+ * confirmation later moves it online or flags a refund, as for any late approval.
+ */
+export async function holdSeatUntilBankAnswers(trx: Executor, enrolmentId: number, clock: () => Date = () => new Date()): Promise<void> {
+  const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
+  if (enrolment.status !== "pendiente_de_pago" || enrolment.modality !== "presencial") return;
+  const now = clock().toISOString();
+  const holding = enrolment.seat_held_until !== null && enrolment.seat_held_until > now;
+  if (!holding) {
+    const { capacity } = await capacityOf(trx, enrolment.course_id);
+    if ((await takenSeats(trx, enrolment.course_id, now, enrolment.id)) >= capacity) return;
+  }
+  await trx.updateTable("enrolments").set({ seat_held_until: HELD_UNTIL_BANK_ANSWERS, updated_at: now }).where("id", "=", enrolmentId).execute();
 }
 
 /** Gives a held seat back (a declined, cancelled or abandoned payment). */
@@ -370,8 +397,10 @@ export interface LiveEnrolment {
   courseId: number;
   status: EnrolmentStatus;
   modality: EnrolmentModality;
-  /** A "T" answer is not settled yet: no new card payment (see awaitingBankAnswer). */
+  /** A claim "en verificación" or a "T" answer is not settled yet: no new card payment (see awaitingBankAnswer). */
   awaitingBank: boolean;
+  /** The relayed approval waits for the bank's word (decision 0030). */
+  inVerification: boolean;
 }
 
 /** The participant's live (not rejected or cancelled) enrolments in these courses, by course id. */
@@ -393,6 +422,17 @@ export async function liveEnrolmentsFor(db: Kysely<DB>, participantId: number, c
         )
         .as("awaiting_bank"),
     )
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("payment_attempts")
+            .select("payment_attempts.id")
+            .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
+            .where("payment_attempts.status", "=", "in_verification"),
+        )
+        .as("in_verification"),
+    )
     .where("participant_id", "=", participantId)
     .where("course_id", "in", [...courseIds])
     .where("status", "not in", ["rechazada", "cancelada"])
@@ -403,7 +443,8 @@ export async function liveEnrolmentsFor(db: Kysely<DB>, participantId: number, c
       courseId: row.course_id,
       status: row.status,
       modality: row.modality,
-      awaitingBank: Boolean(row.awaiting_bank),
+      awaitingBank: Boolean(row.awaiting_bank) || Boolean(row.in_verification),
+      inVerification: Boolean(row.in_verification),
     });
   }
   return result;

@@ -3,7 +3,7 @@ import { readConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 import type { PaymentProvider } from "./provider-types";
 import { closeDonationIn } from "~/donations/donation-settle.server";
-import { logPaymentEvent, mailApproval, settleApproval, settleWithoutMoney } from "./settle.server";
+import { confirmPaymentIn, logPaymentEvent, mailApproval, mailPaymentNotConfirmed, settleWithoutMoney } from "./settle.server";
 
 /** An abandoned attempt (the lightbox never reported back) expires this long after its hold would have. */
 export const ATTEMPT_GRACE_MINUTES = 15;
@@ -29,8 +29,9 @@ export interface MaintenanceReport {
  * - seats whose hold ran out are released (seat counting already ignores them; this tidies);
  * - attempts nobody finished expire (keeping their secrets for LATE_APPROVAL_HOURS);
  * - expired attempts older than that forget their secrets;
- * - with a provider that can ask the bank, attempts left pending or answered "T" are verified
- *   and settled by the bank's word (an approval is never dropped);
+ * - with a provider that can ask the bank, claims "en verificación" and attempts left pending or
+ *   answered "T" are verified and settled by the bank's word (an approval is never dropped);
+ *   a claim never expires: only the bank, its report or finance settles it;
  * - expired sessions are deleted.
  */
 export async function runPaymentMaintenance(
@@ -87,10 +88,23 @@ export async function runPaymentMaintenance(
   return report;
 }
 
-/** Asks the bank about attempts whose outcome we do not know, and settles what it confirms. */
+/**
+ * Asks the bank about attempts whose outcome we do not know — claims "en verificación" first
+ * (oldest first: a person is waiting), then attempts left pending or answered "T" — and settles
+ * what it says: an approval through the one fulfilment transition, a "no" for a claim releases
+ * the seat and tells the person.
+ */
 async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now: Date, origin: string | null): Promise<number> {
   const startedBefore = new Date(now.getTime() - VERIFY_AFTER_MINUTES * 60_000).toISOString();
   const forgetBefore = new Date(now.getTime() - LATE_APPROVAL_HOURS * 3_600_000).toISOString();
+  const claims = await db
+    .selectFrom("payment_attempts")
+    .select(["id", "control_number", "amount_centavos", "status"])
+    .where("status", "=", "in_verification")
+    .where("provider", "=", provider.name)
+    .orderBy("claimed_at")
+    .limit(50)
+    .execute();
   const open = await db
     .selectFrom("payment_attempts")
     .select(["id", "control_number", "amount_centavos", "status"])
@@ -104,41 +118,39 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
     .limit(50)
     .execute();
   let settled = 0;
-  for (const attempt of open) {
+  for (const attempt of [...claims, ...open]) {
     const bank = await provider.verifyPayment({ controlNumber: attempt.control_number, amountCentavos: attempt.amount_centavos });
     if (bank.kind === "unavailable") return settled;
+    const event = (reason: string, outcome: "applied" | "tampering" = "applied") =>
+      logPaymentEvent(db, { attemptId: attempt.id, controlNumber: attempt.control_number, kind: "verify", outcome, reason, payload: bank });
     if (bank.kind === "approved" && (bank.amountCentavos === null || bank.amountCentavos === attempt.amount_centavos)) {
       const outcome = await db
         .transaction()
-        .execute((trx) => settleApproval(trx, attempt.id, { referencia: bank.referencia, codigoAut: bank.codigoAut, verification: "verificado" }));
+        .execute((trx) => confirmPaymentIn(trx, attempt.id, { source: "bank", referencia: bank.referencia, codigoAut: bank.codigoAut }));
       if (outcome.settled) {
         settled += 1;
-        await logPaymentEvent(db, {
-          attemptId: attempt.id,
-          controlNumber: attempt.control_number,
-          kind: "verify",
-          outcome: "applied",
-          reason: `approved (verificado)${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`,
-          payload: bank,
-        });
+        await event(`approved (verificado)${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`);
         if (origin) await mailApproval(db, attempt.id, origin);
       }
+    } else if (bank.kind === "approved" && attempt.status === "in_verification") {
+      // Money taken, but not the amount we asked for: finance must look; the seat is released.
+      const done = await db.transaction().execute((trx) => settleWithoutMoney(trx, attempt.id, "error", { verification: "discrepancia" }));
+      if (done) {
+        settled += 1;
+        await event(`discrepancia: el banco aprobó ${bank.amountCentavos} centavos, esperado ${attempt.amount_centavos}`, "tampering");
+        await mailPaymentNotConfirmed(db, attempt.id);
+      }
     } else if ((bank.kind === "declined" || bank.kind === "rejected") && attempt.status !== "expired") {
+      const claimed = attempt.status === "in_verification";
       const done = await db.transaction().execute((trx) =>
         settleWithoutMoney(trx, attempt.id, bank.kind === "declined" ? "declined" : "rejected", {
-          verification: attempt.status === "no_answer" ? "verificado" : null,
+          verification: attempt.status === "no_answer" || claimed ? "verificado" : null,
         }),
       );
       if (done) {
         settled += 1;
-        await logPaymentEvent(db, {
-          attemptId: attempt.id,
-          controlNumber: attempt.control_number,
-          kind: "verify",
-          outcome: "applied",
-          reason: bank.kind,
-          payload: bank,
-        });
+        await event(claimed ? `el banco no confirma la aprobación relevada (${bank.kind})` : bank.kind, claimed ? "tampering" : "applied");
+        if (claimed) await mailPaymentNotConfirmed(db, attempt.id);
       }
     }
   }

@@ -4,7 +4,7 @@ import type { DB, PaymentAttemptStatus } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
 import { getSettings } from "~/settings/settings.server";
 import { bankDate } from "./banorte/response.server";
-import { logPaymentEvent, mailApproval, settleApproval } from "./settle.server";
+import { confirmPaymentIn, logPaymentEvent, mailApproval } from "./settle.server";
 
 /**
  * Reconciliation against Banorte's transaction report (CSV).
@@ -258,12 +258,12 @@ export async function reconcileBanorteReport(
           await log(attempt.id, row.controlNumber, "tampering", "aprobado por el banco con otro importe", row);
           continue;
         }
-        const everyUnsettled: PaymentAttemptStatus[] = ["pending", "expired", "no_answer", "declined", "rejected", "cancelled", "closed", "error"];
-        const settled = await settleApproval(
+        const everyUnsettled: PaymentAttemptStatus[] = ["in_verification", "pending", "expired", "no_answer", "declined", "rejected", "cancelled", "closed", "error"];
+        const settled = await confirmPaymentIn(
           trx,
           attempt.id,
-          { referencia: row.referencia!, codigoAut: row.codigoAut!, verification: "conciliado" },
-          everyUnsettled,
+          { source: "report", referencia: row.referencia!, codigoAut: row.codigoAut!, actor },
+          { from: everyUnsettled },
         );
         if (settled.settled) {
           summary.recovered.push({ controlNumber: row.controlNumber, refundReason: settled.refundReason });

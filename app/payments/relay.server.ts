@@ -5,7 +5,7 @@ import { decryptResponseText } from "./banorte/cipher.server";
 import { parseBanorteResponse } from "./banorte/response.server";
 import type { PaymentProvider } from "./provider-types";
 import { relayTokenMatches } from "./relay-token.server";
-import { logPaymentEvent, mailApproval, settleApproval, settleWithoutMoney } from "./settle.server";
+import { claimApprovalIn, confirmPaymentIn, logPaymentEvent, mailApproval, recordClaimIn, settleWithoutMoney } from "./settle.server";
 
 export type RelayKind = "success" | "error" | "cancel" | "closed";
 
@@ -20,6 +20,10 @@ export type RelayOutcome =
       confirm?: ConfirmOutcome | null;
       verification?: PaymentVerification;
       refundReason?: string | null;
+      /** The relay's approval contradicted by the bank (logged as tampering). */
+      tampering?: string;
+      /** Why an approval waits "en verificación". */
+      pendingReason?: string;
     }
   | { applied: false; tampering: boolean; reason: string; controlNumber: string | null };
 
@@ -38,9 +42,10 @@ export interface RelayInput {
  * whoever started the payment in that browser, signed in or not.
  *
  * The relay passed through the buyer's browser and its ciphertext is malleable, so it is read
- * strictly (./banorte/response.server.ts) and an approval is then put to the bank itself
- * (provider.verifyPayment): with verification, only what the bank confirms is confirmed; without
- * it, the approval is confirmed "por conciliar" and Banorte's report settles it later.
+ * strictly (./banorte/response.server.ts) and an approval is only a claim (decision 0030): the
+ * bank is asked at once (provider.verifyPayment) and only its word fulfils; without it the
+ * attempt waits "en verificación" (seat held, nothing sent) until verification, Banorte's report
+ * or a finance member's confirmation from the bank's console settles it.
  * Anything that is not a well-formed answer for this attempt is logged as tampering and settles
  * nothing. Every relay, applied or not, is appended to payment_events; the receipt is mailed as a
  * step here (never by the route), after the transaction.
@@ -64,9 +69,16 @@ export async function handleRelay(
     attemptId,
     controlNumber: controlNumber ?? claimedControl,
     kind: relay.kind,
-    outcome: outcome.applied ? "applied" : outcome.tampering ? "tampering" : "ignored",
+    outcome: outcome.applied ? (outcome.tampering ? "tampering" : "applied") : outcome.tampering ? "tampering" : "ignored",
     reason: outcome.applied
-      ? `${outcome.status}${outcome.verification ? ` (${outcome.verification})` : ""}${outcome.refundReason ? `; ${outcome.refundReason}` : ""}`
+      ? [
+          `${outcome.status}${outcome.verification ? ` (${outcome.verification})` : ""}`,
+          outcome.refundReason,
+          outcome.tampering,
+          outcome.pendingReason,
+        ]
+          .filter(Boolean)
+          .join("; ")
       : outcome.reason,
     payload: relay.payload ?? null,
     clientAddress: relay.clientAddress ?? null,
@@ -131,46 +143,7 @@ export async function handleRelay(
     if (!parsed.ok) return ignore(`respuesta alterada o mal formada: ${parsed.problems.join("; ")}`, true);
     const responseJson = text.slice(0, 4_000);
 
-    if (parsed.result === "A") {
-      // The relay says approved. Ask the bank, server to server; its word is the one that counts.
-      const bank = await provider.verifyPayment({ controlNumber, amountCentavos: attempt.amount_centavos });
-      let approval: { referencia: string; codigoAut: string; verification: PaymentVerification };
-      if (bank.kind === "unavailable") {
-        approval = { referencia: parsed.referencia, codigoAut: parsed.codigoAut, verification: "por_conciliar" };
-      } else if (bank.kind === "approved") {
-        if (bank.amountCentavos !== null && bank.amountCentavos !== attempt.amount_centavos) {
-          return ignore(`el banco aprobó otro importe (${bank.amountCentavos} centavos, esperado ${attempt.amount_centavos})`, true);
-        }
-        if (bank.codigoAut !== parsed.codigoAut || bank.referencia !== parsed.referencia) {
-          // The money is real (the bank says so) but the relay's codes are not the bank's: keep
-          // the bank's and record the edit.
-          await logPaymentEvent(db, {
-            attemptId: attempt.id,
-            controlNumber,
-            kind: "verify",
-            outcome: "tampering",
-            reason: "los códigos del relevo no son los del banco; se usan los del banco",
-            payload: { relay: { referencia: parsed.referencia, codigoAut: parsed.codigoAut }, bank },
-          });
-        }
-        approval = { referencia: bank.referencia, codigoAut: bank.codigoAut, verification: "verificado" };
-      } else if (bank.kind === "error") {
-        return ignore(`no se pudo verificar con el banco; se reintentará: ${bank.message}`);
-      } else {
-        return ignore(`el banco no confirma la aprobación (${bank.kind})`, true);
-      }
-      const settled = await db.transaction().execute((trx) => settleApproval(trx, attempt.id, { ...approval, responseJson }));
-      if (!settled.settled) return ignore("el intento ya está resuelto");
-      return {
-        applied: true,
-        status: "approved",
-        controlNumber,
-        ...owner,
-        confirm: settled.confirm,
-        verification: approval.verification,
-        refundReason: settled.refundReason,
-      };
-    }
+    if (parsed.result === "A") return approvalClaimed(attempt, parsed.referencia, parsed.codigoAut, text.slice(0, 4_000));
 
     const status = parsed.result === "D" ? "declined" : parsed.result === "R" ? "rejected" : "no_answer";
     // No answer from the authoriser: the card may have been charged. Until the bank's word or
@@ -184,6 +157,72 @@ export async function handleRelay(
     );
     if (!done) return ignore("el intento ya está resuelto");
     return { applied: true, status, controlNumber, ...owner };
+  }
+
+  /**
+   * The relay says approved: a claim (its ciphertext is malleable), never proof. The bank is asked
+   * at once, server to server; only its "approved" fulfils (through confirmPaymentIn). Without its
+   * word (no verification configured, the bank unreachable or not knowing the payment yet) the
+   * attempt waits "en verificación" for the next verification, Banorte's report or finance.
+   */
+  async function approvalClaimed(
+    attempt: { id: number; amount_centavos: number; purpose: PaymentPurpose; enrolment_id: number | null; donation_id: number | null },
+    referencia: string,
+    codigoAut: string,
+    responseJson: string,
+  ): Promise<RelayOutcome> {
+    // decide() only gets here with a valid control number.
+    const control = controlNumber as string;
+    const owner = { purpose: attempt.purpose, enrolmentId: attempt.enrolment_id, donationId: attempt.donation_id, controlNumber: control };
+    const bank = await provider.verifyPayment({ controlNumber: control, amountCentavos: attempt.amount_centavos });
+    if (bank.kind === "approved" && bank.amountCentavos !== null && bank.amountCentavos !== attempt.amount_centavos) {
+      const reason = `el banco aprobó otro importe (${bank.amountCentavos} centavos, esperado ${attempt.amount_centavos})`;
+      const done = await db.transaction().execute(async (trx) => {
+        await recordClaimIn(trx, attempt.id, { referencia, codigoAut });
+        return settleWithoutMoney(trx, attempt.id, "error", { responseJson, verification: "discrepancia" });
+      });
+      if (!done) return { applied: false, tampering: true, reason, controlNumber: control };
+      return { applied: true, status: "error", ...owner, verification: "discrepancia", tampering: reason };
+    }
+    if (bank.kind === "approved") {
+      if (bank.codigoAut !== codigoAut || bank.referencia !== referencia) {
+        // The money is real (the bank says so) but the relay's codes are not the bank's: the bank's count.
+        await logPaymentEvent(db, {
+          attemptId: attempt.id,
+          controlNumber: control,
+          kind: "verify",
+          outcome: "tampering",
+          reason: "los códigos del relevo no son los del banco; se usan los del banco",
+          payload: { relay: { referencia, codigoAut }, bank },
+        });
+      }
+      const settled = await db.transaction().execute(async (trx) => {
+        await recordClaimIn(trx, attempt.id, { referencia, codigoAut });
+        return confirmPaymentIn(trx, attempt.id, { source: "bank", referencia: bank.referencia, codigoAut: bank.codigoAut }, { responseJson });
+      });
+      if (!settled.settled) return { applied: false, tampering: false, reason: "el intento ya está resuelto", controlNumber: control };
+      return { applied: true, status: "approved", ...owner, confirm: settled.confirm, verification: "verificado", refundReason: settled.refundReason };
+    }
+    if (bank.kind === "declined" || bank.kind === "rejected") {
+      // The bank says no to what the browser says yes: a forged or replayed approval.
+      const reason = `el banco no confirma la aprobación (${bank.kind})`;
+      const status = bank.kind === "declined" ? "declined" : "rejected";
+      const done = await db.transaction().execute(async (trx) => {
+        await recordClaimIn(trx, attempt.id, { referencia, codigoAut });
+        return settleWithoutMoney(trx, attempt.id, status, { responseJson, verification: "verificado" });
+      });
+      if (!done) return { applied: false, tampering: true, reason, controlNumber: control };
+      return { applied: true, status, ...owner, verification: "verificado", tampering: reason };
+    }
+    const claimed = await db.transaction().execute((trx) => claimApprovalIn(trx, attempt.id, { referencia, codigoAut, responseJson }));
+    if (!claimed) return { applied: false, tampering: false, reason: "el intento ya está resuelto", controlNumber: control };
+    const why =
+      bank.kind === "unavailable"
+        ? "sin verificación con el banco: espera el reporte o la confirmación de finanzas"
+        : bank.kind === "error"
+          ? `el banco no respondió; se reintentará: ${bank.message}`
+          : `el banco aún no lo confirma (${bank.kind}); se reintentará`;
+    return { applied: true, status: "in_verification", ...owner, pendingReason: why };
   }
 }
 

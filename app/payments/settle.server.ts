@@ -2,8 +2,11 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB, PaymentAttemptStatus, PaymentEventsTable, PaymentPurpose, PaymentVerification } from "~/db.server";
 import { approveDonationIn, closeDonationIn, DUPLICATE_DONATION_NOTE } from "~/donations/donation-settle.server";
 import { sendDonationReceipt } from "~/donations/donation-mail.server";
-import { confirmEnrolment, releaseSeat, type ConfirmOutcome } from "~/enrolment/enrolment.server";
+import { confirmEnrolment, holdSeatUntilBankAnswers, releaseSeat, type ConfirmOutcome } from "~/enrolment/enrolment.server";
 import { sendPaymentApprovedMails } from "~/enrolment/enrolment-mail.server";
+import { formatMoney } from "~/courses/pricing";
+import { sendMail } from "~/mail/mailer.server";
+import { getSettings } from "~/settings/settings.server";
 
 // Settling a payment attempt, shared by the relay, the bank verification (scheduler) and the
 // reconciliation import: whoever learns that money was taken uses the same code path. Each
@@ -16,7 +19,26 @@ const nowIso = () => new Date().toISOString();
 
 export const DUPLICATE_PAYMENT_NOTE = "Pago aprobado para una inscripción que ya estaba pagada o ya no está vigente: reembolsar.";
 
-export type ApprovalOutcome =
+/**
+ * How the money was proven, out of band (never by what the buyer's browser relayed): the bank
+ * answered our server (`bank`), Banorte's transaction report lists it (`report`), or a finance
+ * member read it in the bank's console and typed its codes (`manual`).
+ */
+export type PaymentProof =
+  | { source: "bank"; referencia: string; codigoAut: string }
+  | { source: "report"; referencia: string; codigoAut: string; actor: string }
+  | { source: "manual"; referencia: string; codigoAut: string; actor: string };
+
+const VERIFICATION_BY_SOURCE: Record<PaymentProof["source"], PaymentVerification> = {
+  bank: "verificado",
+  report: "conciliado",
+  manual: "confirmado_manual",
+};
+
+/** The statuses an out-of-band proof confirms from by default: the claim, and attempts whose answer we never read. */
+export const CONFIRMABLE_STATUSES: readonly PaymentAttemptStatus[] = ["in_verification", "pending", "expired", "no_answer"];
+
+export type ConfirmPaymentOutcome =
   | {
       settled: true;
       purpose: PaymentPurpose;
@@ -28,19 +50,26 @@ export type ApprovalOutcome =
   | { settled: false };
 
 /**
- * Records an approval (money taken) for an attempt we created, from any unsettled status
- * (pending, expired by a second tab, or "no answer"), and confirms the enrolment. An approval is
- * never dropped: when the enrolment cannot be confirmed any more (already paid by another
- * attempt, cancelled, no seat and no online option) the attempt is flagged for refund.
+ * THE fulfilment transition (decision 0030): money is taken, proven out of band. Every path that
+ * learns it (the bank's verification, the report import, a finance member's manual confirmation)
+ * calls this, inside its transaction; the caller mails with `mailApproval` after commit. The
+ * attempt becomes approved with the bank's codes and the purpose's step runs: the enrolment is
+ * confirmed or the donation approved. An approval is never dropped: when the enrolment cannot be
+ * confirmed any more (already paid by another attempt, cancelled, no seat and no online option)
+ * the attempt is flagged for refund. A second call finds the attempt approved and changes nothing.
  */
-export async function settleApproval(
+export async function confirmPaymentIn(
   trx: Transaction<DB>,
   attemptId: number,
-  approval: { referencia: string; codigoAut: string; verification: PaymentVerification; responseJson?: string | null },
-  /** Banorte's report may prove money taken even for an attempt we had closed as declined, cancelled... */
-  from: readonly PaymentAttemptStatus[] = ["pending", "expired", "no_answer"],
-): Promise<ApprovalOutcome> {
+  proof: PaymentProof,
+  options: {
+    /** Banorte's report may prove money taken even for an attempt we had closed as declined, cancelled... */
+    from?: readonly PaymentAttemptStatus[];
+    responseJson?: string | null;
+  } = {},
+): Promise<ConfirmPaymentOutcome> {
   const stamp = nowIso();
+  const from = options.from ?? CONFIRMABLE_STATUSES;
   const updated = await trx
     .updateTable("payment_attempts")
     .set({
@@ -48,11 +77,12 @@ export async function settleApproval(
       vi_hex: null,
       salt_hex: null,
       passphrase: null,
-      referencia: approval.referencia,
-      codigo_aut: approval.codigoAut,
-      verification: approval.verification,
-      verified_at: approval.verification === "por_conciliar" ? null : stamp,
-      ...(approval.responseJson !== undefined ? { response_json: approval.responseJson } : {}),
+      referencia: proof.referencia,
+      codigo_aut: proof.codigoAut,
+      verification: VERIFICATION_BY_SOURCE[proof.source],
+      verified_at: stamp,
+      confirmed_by: proof.source === "manual" ? proof.actor.slice(0, 200) : null,
+      ...(options.responseJson !== undefined ? { response_json: options.responseJson } : {}),
       settled_at: stamp,
       updated_at: stamp,
     })
@@ -87,16 +117,60 @@ export async function settleApproval(
   return { settled: true, purpose: updated.purpose, enrolmentId: updated.enrolment_id, donationId: updated.donation_id, confirm, refundReason };
 }
 
-/** A decline, rejection, cancel...: the attempt is closed and (if it was the live one) its seat freed. */
+/**
+ * The buyer's browser relayed an approval: a claim, never proof (decision 0030). The attempt waits
+ * "en verificación" with the relayed codes; its seat stays held until the bank answers (no
+ * expiry), and nothing is fulfilled or mailed. Only a pending (or second-tab expired) attempt can
+ * be claimed; a replay finds it claimed and changes nothing.
+ */
+export async function claimApprovalIn(
+  trx: Transaction<DB>,
+  attemptId: number,
+  claim: { referencia: string; codigoAut: string; responseJson?: string | null },
+): Promise<boolean> {
+  const stamp = nowIso();
+  const updated = await trx
+    .updateTable("payment_attempts")
+    .set({
+      status: "in_verification",
+      vi_hex: null,
+      salt_hex: null,
+      passphrase: null,
+      claimed_referencia: claim.referencia,
+      claimed_codigo_aut: claim.codigoAut,
+      claimed_at: stamp,
+      response_json: claim.responseJson ?? null,
+      updated_at: stamp,
+    })
+    .where("id", "=", attemptId)
+    .where("status", "in", ["pending", "expired"])
+    .returning(["enrolment_id"])
+    .executeTakeFirst();
+  if (!updated) return false;
+  if (updated.enrolment_id !== null) await holdSeatUntilBankAnswers(trx, updated.enrolment_id);
+  return true;
+}
+
+/** Records what the browser claimed beside the bank's proof, for the record (the relay's codes may differ). */
+export async function recordClaimIn(trx: Transaction<DB>, attemptId: number, claim: { referencia: string; codigoAut: string }): Promise<void> {
+  await trx
+    .updateTable("payment_attempts")
+    .set({ claimed_referencia: claim.referencia, claimed_codigo_aut: claim.codigoAut, claimed_at: nowIso() })
+    .where("id", "=", attemptId)
+    .where("claimed_at", "is", null)
+    .execute();
+}
+
+/** A decline, rejection, cancel, or a claim the bank or its report contradicts: the attempt is closed and its seat freed. */
 export async function settleWithoutMoney(
   trx: Transaction<DB>,
   attemptId: number,
-  status: Exclude<PaymentAttemptStatus, "approved" | "pending" | "expired">,
+  status: Exclude<PaymentAttemptStatus, "approved" | "pending" | "expired" | "in_verification">,
   extra: { referencia?: string | null; responseJson?: string | null; verification?: PaymentVerification | null } = {},
 ): Promise<boolean> {
   const before = await trx
     .selectFrom("payment_attempts")
-    .select(["status", "enrolment_id", "donation_id"])
+    .select(["status", "enrolment_id", "donation_id", "response_json", "referencia"])
     .where("id", "=", attemptId)
     .executeTakeFirst();
   if (!before) return false;
@@ -108,18 +182,20 @@ export async function settleWithoutMoney(
       vi_hex: null,
       salt_hex: null,
       passphrase: null,
-      referencia: extra.referencia ?? null,
-      response_json: extra.responseJson ?? null,
+      referencia: extra.referencia !== undefined ? extra.referencia : before.referencia,
+      response_json: extra.responseJson !== undefined ? extra.responseJson : before.response_json,
       verification: extra.verification ?? null,
+      verified_at: extra.verification ? stamp : null,
       settled_at: stamp,
       updated_at: stamp,
     })
     .where("id", "=", attemptId)
-    .where("status", "in", ["pending", "expired", "no_answer"])
+    .where("status", "in", ["pending", "in_verification", "expired", "no_answer"])
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;
-  // Only the live attempt owns the enrolment's hold; a second tab's newer attempt keeps it.
-  if (before.status === "pending" && before.enrolment_id !== null) await releaseSeat(trx, before.enrolment_id);
+  // Only the live attempt owns the enrolment's hold (a claim keeps it until the bank answers); a
+  // second tab's newer attempt keeps its own.
+  if ((before.status === "pending" || before.status === "in_verification") && before.enrolment_id !== null) await releaseSeat(trx, before.enrolment_id);
   if (before.donation_id !== null) await closeDonationIn(trx, before.donation_id, status, stamp);
   return true;
 }
@@ -155,10 +231,11 @@ export async function mailApproval(db: Kysely<DB>, attemptId: number, origin: st
   try {
     const attempt = await db
       .selectFrom("payment_attempts")
-      .select(["control_number", "referencia", "codigo_aut", "amount_centavos", "enrolment_id", "donation_id", "refund_reason"])
+      .select(["status", "control_number", "referencia", "codigo_aut", "amount_centavos", "enrolment_id", "donation_id", "refund_reason"])
       .where("id", "=", attemptId)
       .executeTakeFirstOrThrow();
-    if (attempt.refund_reason) return;
+    // Only money the bank confirmed is fulfilled; a claim waiting "en verificación" mails nothing.
+    if (attempt.status !== "approved" || attempt.refund_reason) return;
     if (attempt.donation_id !== null) {
       await sendDonationReceipt(db, attempt.donation_id, origin);
       return;
@@ -177,5 +254,57 @@ export async function mailApproval(db: Kysely<DB>, attemptId: number, origin: st
     );
   } catch (error) {
     console.error("payment mail failed", error);
+  }
+}
+
+/**
+ * A claim the bank (or its report) did not confirm: the seat is released, nothing was delivered,
+ * and the person hears it by e-mail with whom to call. A mail failure is logged, never thrown.
+ */
+export async function mailPaymentNotConfirmed(db: Kysely<DB>, attemptId: number): Promise<void> {
+  try {
+    const attempt = await db
+      .selectFrom("payment_attempts")
+      .select(["control_number", "amount_centavos", "enrolment_id", "donation_id"])
+      .where("id", "=", attemptId)
+      .executeTakeFirstOrThrow();
+    const settings = await getSettings(db);
+    const amount = formatMoney(attempt.amount_centavos);
+    const contact = `Si el cargo aparece en su estado de cuenta, comuníquese al ${settings.phone} o a ${settings.email} con su número de control (${attempt.control_number}) y el comprobante de su banco.`;
+    if (attempt.donation_id !== null) {
+      const donation = await db.selectFrom("donations").select(["donor_name", "donor_email"]).where("id", "=", attempt.donation_id).executeTakeFirstOrThrow();
+      await sendMail({
+        to: donation.donor_email,
+        subject: "No pudimos confirmar su donativo con el banco",
+        text: [
+          `Hola, ${donation.donor_name}:`,
+          "",
+          `El banco no confirmó el pago de su donativo de ${amount}, así que no lo registramos ni emitimos recibo.`,
+          contact,
+        ].join("\n"),
+      });
+      return;
+    }
+    if (attempt.enrolment_id === null) return;
+    const facts = await db
+      .selectFrom("enrolments")
+      .innerJoin("participants", "participants.id", "enrolments.participant_id")
+      .innerJoin("courses", "courses.course_id", "enrolments.course_id")
+      .select(["participants.name", "participants.email", "courses.course_name"])
+      .where("enrolments.id", "=", attempt.enrolment_id)
+      .executeTakeFirstOrThrow();
+    await sendMail({
+      to: facts.email,
+      subject: `Pago no confirmado: ${facts.course_name}`,
+      text: [
+        `Hola, ${facts.name}:`,
+        "",
+        `El banco no confirmó su pago de ${amount} para el curso «${facts.course_name}». Su inscripción no quedó confirmada y el lugar que le apartamos se liberó.`,
+        "Puede intentar de nuevo desde el catálogo de cursos.",
+        contact,
+      ].join("\n"),
+    });
+  } catch (error) {
+    console.error("payment-not-confirmed mail failed", error);
   }
 }
