@@ -9,7 +9,7 @@ import { startMailCapture } from "../app/mail/capture.server";
 import { assertMailConfigured } from "../app/mail/mailer.server";
 import { countStaff } from "../app/staff/staff-members.server";
 import { startPaymentMaintenance } from "../app/payments/maintenance.server";
-import { getPaymentProvider } from "../app/payments/provider.server";
+import { confirmationPaths, getPaymentProvider } from "../app/payments/provider.server";
 import { publishDuePages } from "../app/content/page-editor.server";
 import { publishDueRecords } from "../app/content/record-publication.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
@@ -28,6 +28,15 @@ if (demo) {
     links: siteOrigin(config),
   });
 }
+
+// Card approvals are fulfilled only on the bank's word (decision 0030): say which ways are active.
+const confirmation = confirmationPaths(config);
+log(confirmation.bankVerification ? "info" : "warn", "card payments are confirmed only out of band", {
+  paths: confirmation.paths,
+  ...(confirmation.bankVerification
+    ? {}
+    : { note: "no bank verification: approvals wait 'en verificación' until finance imports the report or confirms them; do it every business day" }),
+});
 
 let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
 try {

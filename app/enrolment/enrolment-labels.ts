@@ -8,3 +8,9 @@ export const ENROLMENT_STATUS_LABELS: Record<EnrolmentStatus, string> = {
   rechazada: "Rechazada",
   cancelada: "Cancelada",
 };
+
+/** What a participant reads of an enrolment's state, in words: the status, or what its payment waits for. */
+export function enrolmentStateText(enrolment: { status: EnrolmentStatus; paymentInVerification?: boolean }): string {
+  if (enrolment.status === "pendiente_de_pago" && enrolment.paymentInVerification) return "Pago recibido: lo estamos confirmando con el banco";
+  return ENROLMENT_STATUS_LABELS[enrolment.status];
+}

@@ -363,6 +363,8 @@ export interface EnrolmentListItem {
   modality: EnrolmentModality;
   status: EnrolmentStatus;
   amountCentavos: number;
+  /** A card approval waits for the bank's word (decision 0030). */
+  paymentInVerification: boolean;
 }
 
 export async function listEnrolments(db: Kysely<DB>, participantId: number): Promise<EnrolmentListItem[]> {
@@ -377,6 +379,17 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
       "enrolments.status",
       "enrolments.amount_centavos",
     ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom("payment_attempts")
+            .select("payment_attempts.id")
+            .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
+            .where("payment_attempts.status", "=", "in_verification"),
+        )
+        .as("in_verification"),
+    )
     .where("enrolments.participant_id", "=", participantId)
     .orderBy("enrolments.created_at", "desc")
     .execute();
@@ -387,6 +400,7 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
     modality: row.modality,
     status: row.status,
     amountCentavos: row.amount_centavos,
+    paymentInVerification: Boolean(row.in_verification),
   }));
 }
 

@@ -71,8 +71,10 @@ export async function requestInvoice(
 export interface PaymentPageState {
   /** Confirmed, in review or suspended: nothing to buy; the page shows this instead. */
   enrolment: EnrolmentSummary | null;
-  /** A "T" answer not settled yet: no new card payment, and whom to call. */
+  /** A claim "en verificación" or a "T" answer not settled yet: no new card payment, and whom to call. */
   awaitingBank: boolean;
+  /** The relayed approval waits for the bank's word (the page says so in words). */
+  inVerification: boolean;
   contact: { phone: string; email: string };
 }
 
@@ -83,6 +85,7 @@ export async function paymentPageState(db: Kysely<DB>, participantId: number, co
   return {
     enrolment: live && replacesPurchase(live.status) ? { id: live.id, status: live.status } : null,
     awaitingBank: live?.awaitingBank ?? false,
+    inVerification: live?.inVerification ?? false,
     contact: { phone, email },
   };
 }

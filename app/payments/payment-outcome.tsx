@@ -19,12 +19,13 @@ export function paymentResultMeta(title: string, description: string, basePath: 
 }
 
 /** What the page tells about one attempt: failed covers every status the page does not know. */
-export type PaymentOutcomeKind = "approved" | "declined" | "cancelled" | "no_answer" | "pending" | "failed";
+export type PaymentOutcomeKind = "approved" | "in_verification" | "declined" | "cancelled" | "no_answer" | "pending" | "failed";
 
 /** The one status → outcome mapping of a card payment attempt (payment_attempts.status). */
 export function paymentOutcomeKind(status: string): PaymentOutcomeKind {
   switch (status) {
     case "approved":
+    case "in_verification":
     case "no_answer":
     case "pending":
       return status;
@@ -43,6 +44,7 @@ export type PaymentOutcome = { title: string; lead?: string; tone: "success" | "
 
 const OUTCOME_HEADINGS: Record<PaymentOutcomeKind, Pick<PaymentOutcome, "title" | "tone">> = {
   approved: { title: "Pago aprobado", tone: "success" },
+  in_verification: { title: "Pago recibido: lo estamos confirmando con el banco", tone: "info" },
   declined: { title: "Pago rechazado", tone: "error" },
   cancelled: { title: "Operación cancelada", tone: "info" },
   no_answer: { title: "Sin respuesta del banco", tone: "error" },

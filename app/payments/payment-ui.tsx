@@ -130,13 +130,21 @@ export function CardPayment({ started, scriptUrls }: { started: StartedCardPayme
 }
 
 /** After a "T" answer: no card payment until the bank settles it, and whom to call. */
-export function AwaitingBank({ contact }: { contact: { phone: string; email: string } }) {
+export function AwaitingBank({ contact, inVerification = false }: { contact: { phone: string; email: string }; inVerification?: boolean }) {
   return (
     <div className="payment__problem" role="status">
-      <p>
-        <strong>El banco no respondió a su pago anterior</strong> y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, el pago con
-        tarjeta no está disponible hasta que el banco lo confirme; le escribiremos en cuanto lo sepamos.
-      </p>
+      {inVerification ? (
+        <p>
+          <strong>Pago recibido: lo estamos confirmando con el banco.</strong> Su lugar queda apartado y no necesita pagar de nuevo. En cuanto el
+          banco lo confirme (normalmente el siguiente día hábil, a más tardar en 72 horas hábiles) le enviaremos por correo la confirmación y su
+          documento de acceso.
+        </p>
+      ) : (
+        <p>
+          <strong>El banco no respondió a su pago anterior</strong> y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, el pago
+          con tarjeta no está disponible hasta que el banco lo confirme; le escribiremos en cuanto lo sepamos.
+        </p>
+      )}
       <p>
         Si tiene dudas, comuníquese al <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`}>{contact.phone}</a> o a{" "}
         <a href={`mailto:${contact.email}`}>{contact.email}</a> con su número de control.

@@ -51,3 +51,23 @@ export async function getPaymentProvider(db: Kysely<DB>, config: AppConfig = rea
   const { createSimulatorProvider } = await import("./simulator.server");
   return createSimulatorProvider(db, mode);
 }
+
+/**
+ * The ways a relayed card approval can be confirmed in this configuration (decision 0030), said at
+ * start-up: the bank's own verification when there is one, and always Banorte's report and a
+ * finance member's manual confirmation at /admin/conciliacion.
+ */
+export function confirmationPaths(config: AppConfig = readConfig()): { bankVerification: boolean; paths: string[] } {
+  const { provider } = resolvePaymentMode(config);
+  const bankVerification = provider === "simulator" || Boolean(config.BANORTE_VERIFY_URL);
+  const paths = [
+    ...(provider === "simulator"
+      ? ["the simulator's own record (instant)"]
+      : config.BANORTE_VERIFY_URL
+        ? [`Payworks verification at ${new URL(config.BANORTE_VERIFY_URL).origin} (every PAYMENT_MAINTENANCE_SECONDS)`]
+        : []),
+    "Banorte's transaction report imported at /admin/conciliacion (or npm run payments:reconcile)",
+    "a finance member's confirmation from the Banorte console at /admin/conciliacion",
+  ];
+  return { bankVerification, paths };
+}

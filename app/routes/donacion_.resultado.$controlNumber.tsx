@@ -41,6 +41,8 @@ function describe(attemptStatus: string) {
     attemptStatus === "error" ? "cancelled" : attemptStatus,
     {
       approved: "Le enviamos su recibo por correo electrónico. El recibo no es un comprobante fiscal (CFDI).",
+      in_verification:
+        "La ventana del banco nos avisó que su pago fue aprobado; lo confirmamos con el propio banco antes de registrarlo. En cuanto el banco lo confirme (normalmente el siguiente día hábil, a más tardar en 72 horas hábiles) le enviaremos su recibo por correo. No necesita hacer nada más ni donar de nuevo.",
       declined:
         "El banco rechazó el pago de su donativo. No se hizo ningún cargo. Puede intentarlo con otra tarjeta o donar por transferencia bancaria.",
       cancelled: "El pago de su donativo se canceló. No se hizo ningún cargo.",

@@ -255,7 +255,7 @@ export default function PaymentPage() {
             ) : null}
             {page.path === "card" ? (
               page.awaitingBank ? (
-                <AwaitingBank contact={page.contact} />
+                <AwaitingBank contact={page.contact} inVerification={page.inVerification} />
               ) : (
                 <CardPayment started={started} scriptUrls={page.scriptUrls} />
               )

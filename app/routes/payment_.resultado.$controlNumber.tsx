@@ -33,6 +33,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 function describe(status: string) {
   return describePaymentOutcome(status, {
     approved: "Su pago fue aprobado y su inscripción está confirmada. Le enviamos el recibo y la confirmación por correo electrónico.",
+    in_verification:
+      "La ventana del banco nos avisó que su pago fue aprobado; antes de confirmar su inscripción lo confirmamos con el propio banco. Su lugar queda apartado mientras tanto y no necesita hacer nada más: en cuanto el banco lo confirme (normalmente el siguiente día hábil, a más tardar en 72 horas hábiles) le enviaremos por correo la confirmación y su documento de acceso. No intente pagar de nuevo.",
     declined: "El banco rechazó el pago. No se hizo ningún cargo y no quedó inscrito. Puede intentarlo con otra tarjeta.",
     cancelled: "Usted canceló el pago. No se hizo ningún cargo y no quedó inscrito.",
     no_answer:

@@ -19,7 +19,7 @@ import { PROFILE_LABELS } from "~/courses/pricing";
 import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
-import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
+import { enrolmentStateText } from "~/enrolment/enrolment-labels";
 import { listEnrolments } from "~/enrolment/enrolment.server";
 import { describeFile } from "~/files/file-types";
 import formStyles from "~/styles/forms.css";
@@ -222,7 +222,7 @@ export default function ProfilePage() {
             {enrolments.map((enrolment) => (
               <li key={enrolment.id}>
                 <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado:{" "}
-                {ENROLMENT_STATUS_LABELS[enrolment.status]}
+                {enrolmentStateText(enrolment)}
                 {enrolment.status === "confirmada" ? (
                   <>
                     {" "}

@@ -259,8 +259,13 @@ describe("the bit-flip forgery of a declined answer", () => {
       controlNumber: null,
       relayToken: declined.started.relayToken,
     });
-    expect(outcome).toMatchObject({ applied: false, tampering: true, reason: "el banco no confirma la aprobación (declined)" });
+    // The bank's word settles it: declined, logged as tampering, nothing fulfilled.
+    expect(outcome).toMatchObject({ applied: true, status: "declined", tampering: "el banco no confirma la aprobación (declined)" });
     expect((await enrolment(declined.started.enrolmentId)).status).toBe("pendiente_de_pago");
+    const row = await attempt(declined.started.controlNumber);
+    expect(row).toMatchObject({ status: "declined", verification: "verificado", codigo_aut: null, claimed_codigo_aut: "123456" });
+    expect((await events(row.id)).at(-1)).toMatchObject({ outcome: "tampering" });
+    expect(await mailsTo(owner)).toHaveLength(0);
   });
 
   test("a genuine approval is confirmed 'verificado' with the bank's codes", async () => {
