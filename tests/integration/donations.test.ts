@@ -253,7 +253,7 @@ describe("a card donation through the simulator", () => {
     ).toBe(404);
   });
 
-  test("a declined answer edited into an approval (AES-CTR bit flip) is tampering and approves nothing; the real decline closes the donation", async () => {
+  test("a declined answer edited into an approval (AES-CTR bit flip) is tampering: the bank's 'no' closes the donation, nothing is approved", async () => {
     const started = await start({ ...GOOD, Amount: "100.00", donativo_correo: "rechazo@example.org" });
     const answer = await answerSimulatedPayment(db, started.params, DECLINE);
     if (!answer.ok) throw new Error(answer.errorCode);
@@ -278,13 +278,14 @@ describe("a card donation through the simulator", () => {
       controlNumber: started.controlNumber,
       response: { ...answer.response, data: c.toString("base64") },
     });
-    expect(await forged.json()).toEqual({ applied: false, status: null });
-    expect((await donation(started.controlNumber)).status).toBe("pendiente");
+    // The relay is only a claim; the simulated bank's own record says declined, and that settles it.
+    expect(await forged.json()).toEqual({ applied: true, status: "declined" });
+    expect(await donation(started.controlNumber)).toMatchObject({ status: "rechazada", approved_at: null });
     const logged = await db.selectFrom("payment_events").select(["outcome", "reason"]).where("payment_attempt_id", "=", attempt.id).execute();
-    expect(logged.at(-1)).toMatchObject({ outcome: "tampering" });
+    expect(logged.at(-1)).toMatchObject({ outcome: "tampering", reason: expect.stringContaining("el banco no confirma la aprobación") });
 
     const real = await relay({ kind: "success", token: started.relayToken, controlNumber: started.controlNumber, response: answer.response });
-    expect(await real.json()).toEqual({ applied: true, status: "declined" });
+    expect(await real.json()).toEqual({ applied: false, status: null });
     expect(await donation(started.controlNumber)).toMatchObject({ status: "rechazada", approved_at: null });
     const html = await (await fetch(`${baseUrl}/donacion/resultado/${started.controlNumber}`, { headers: { Cookie: started.cookie } })).text();
     expect(html).toContain("Pago rechazado");
