@@ -84,5 +84,6 @@ export const VERIFICATION_LABELS: Record<string, string> = {
   verificado: "Verificado con el banco",
   por_conciliar: "Por conciliar con el reporte del banco",
   conciliado: "Conciliado",
+  confirmado_manual: "Confirmado por finanzas en la consola del banco",
   discrepancia: "Discrepancia con el reporte del banco",
 };

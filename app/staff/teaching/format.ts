@@ -13,6 +13,7 @@ export function formatDay(isoDate: string): string {
 
 export const CARD_STATUS_LABELS: Record<string, string> = {
   pending: "En proceso",
+  in_verification: "En verificación con el banco",
   approved: "Aprobado",
   declined: "Declinado",
   rejected: "Rechazado",
