@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely, Selectable } from "kysely";
 import type { DB, Graduated, ParticipantDocumentKind, ParticipantDocumentsTable, ParticipantRole } from "~/db.server";
 import { storeFile } from "~/files/files.server";
+import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 import type { CheckedUpload } from "./uploads.server";
 
@@ -52,15 +53,6 @@ export interface NewDocument {
 }
 
 export type RegisterOutcome = { ok: true; participant: ParticipantSummary } | { ok: false; reason: "email-taken" };
-
-function isConstraintError(error: unknown, code: string, detail: string): boolean {
-  return (
-    typeof error === "object" &&
-    error !== null &&
-    (error as { code?: string }).code === code &&
-    String((error as { message?: string }).message).includes(detail)
-  );
-}
 
 /** A random participant id (the seed's student_id), from a secure generator. */
 export function randomParticipantId(): number {

@@ -8,7 +8,8 @@ import { renderDonationReceiptPdf } from "./donation-receipt.server";
 /**
  * The thank-you mail with the PDF receipt, once per approved donation (receipt_sent_at is claimed
  * first, so a replayed approval or a second caller never mails twice). A mail or PDF failure never
- * undoes the donation: the claim is released so a later call can try again.
+ * undoes the donation: the claim is released so a later call can try again. A refunded donation
+ * is never thanked for (a refunds row for it stops the claim).
  */
 export async function sendDonationReceipt(db: Kysely<DB>, donationId: number, _origin?: string): Promise<boolean> {
   const stamp = new Date().toISOString();
@@ -18,6 +19,9 @@ export async function sendDonationReceipt(db: Kysely<DB>, donationId: number, _o
     .where("id", "=", donationId)
     .where("status", "=", "aprobada")
     .where("receipt_sent_at", "is", null)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom("refunds").select("refunds.id").whereRef("refunds.donation_id", "=", "donations.id"))),
+    )
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return false;
   try {

@@ -5,7 +5,14 @@ import { getStoredFile } from "~/files/files.server";
 import { csvFile, xlsxFile } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { endOfDayInMexicoCity, mexicoCityStamp, startOfDayInMexicoCity } from "~/utils/mexico-city";
-import { DONATION_STATUS_LABELS, DONATION_STATUSES, INVOICE_PRESENCE, type DonationFileKind, type DonationListFilters } from "./finance-labels";
+import {
+  DONATION_LIST_STATE_LABELS,
+  DONATION_LIST_STATES,
+  INVOICE_PRESENCE,
+  type DonationFileKind,
+  type DonationListFilters,
+  type DonationListState,
+} from "./finance-labels";
 
 /** Finance's view of donations (/admin/donativos): the list, its export, one donation and its files. */
 export const DONATIONS_PAGE_SIZE = 25;
@@ -22,7 +29,7 @@ const calendarDay = z
   });
 
 const filterSchema = z.object({
-  estado: z.enum(DONATION_STATUSES).optional().catch(undefined),
+  estado: z.enum(DONATION_LIST_STATES).optional().catch(undefined),
   desde: calendarDay.optional().catch(undefined),
   hasta: calendarDay.optional().catch(undefined),
   factura: z.enum(INVOICE_PRESENCE).optional().catch(undefined),
@@ -45,6 +52,9 @@ export interface DonationListRow {
   controlNumber: string;
   amountCentavos: number;
   status: DonationStatus;
+  /** What the list shows: the status, or "reembolsada" once a refund is recorded. */
+  listState: DonationListState;
+  refundedCentavos: number | null;
   donorName: string;
   donorEmail: string;
   createdAt: string;
@@ -56,9 +66,14 @@ export interface DonationListRow {
 }
 
 function filtered(db: Kysely<DB>, filters: DonationListFilters) {
-  // A donation has at most one invoice request (unique index, migration 0019), so the join keeps one row per donation.
-  let query = db.selectFrom("donations as d").leftJoin("invoice_requests as i", "i.donation_id", "d.id");
-  if (filters.status) query = query.where("d.status", "=", filters.status);
+  // A donation has at most one invoice request (unique index, migration 0019) and at most one
+  // refund (its one card attempt, UNIQUE in refunds), so the joins keep one row per donation.
+  let query = db
+    .selectFrom("donations as d")
+    .leftJoin("invoice_requests as i", "i.donation_id", "d.id")
+    .leftJoin("refunds as r", "r.donation_id", "d.id");
+  if (filters.status === "reembolsada") query = query.where("r.id", "is not", null);
+  else if (filters.status) query = query.where("d.status", "=", filters.status).where("r.id", "is", null);
   if (filters.from) query = query.where("d.created_at", ">=", startOfDayInMexicoCity(filters.from));
   if (filters.to) query = query.where("d.created_at", "<", endOfDayInMexicoCity(filters.to));
   if (filters.invoice === "con") query = query.where("i.id", "is not", null);
@@ -81,6 +96,7 @@ async function selectRows(db: Kysely<DB>, filters: DonationListFilters, limit: n
       "d.tax_certificate_file_id",
       "i.id as invoice_id",
       "i.cfdi_folio",
+      "r.amount_centavos as refunded_centavos",
     ])
     .orderBy("d.created_at", "desc")
     .orderBy("d.id", "desc")
@@ -92,6 +108,8 @@ async function selectRows(db: Kysely<DB>, filters: DonationListFilters, limit: n
     controlNumber: row.control_number,
     amountCentavos: row.amount_centavos,
     status: row.status,
+    listState: row.refunded_centavos !== null ? "reembolsada" : row.status,
+    refundedCentavos: row.refunded_centavos,
     donorName: row.donor_name,
     donorEmail: row.donor_email,
     createdAt: row.created_at,
@@ -103,12 +121,21 @@ async function selectRows(db: Kysely<DB>, filters: DonationListFilters, limit: n
   }));
 }
 
-/** One page of donations, newest first, with the total and the approved amount of the whole filtered set. */
+/** One page of donations, newest first, with the total and the approved amount (less what was refunded) of the whole filtered set. */
 export async function listDonations(db: Kysely<DB>, filters: DonationListFilters) {
   const totals = await filtered(db, filters)
     .select((eb) => [
       eb.fn.countAll<number>().as("n"),
-      eb.fn.sum<number | null>(eb.case().when("d.status", "=", "aprobada").then(eb.ref("d.amount_centavos")).else(0).end()).as("approved"),
+      eb.fn
+        .sum<number | null>(
+          eb
+            .case()
+            .when("d.status", "=", "aprobada")
+            .then(eb("d.amount_centavos", "-", eb.fn.coalesce("r.amount_centavos", eb.lit(0))))
+            .else(0)
+            .end(),
+        )
+        .as("approved"),
     ])
     .executeTakeFirstOrThrow();
   const total = Number(totals.n);
@@ -154,7 +181,7 @@ export function donationsCsv(rows: readonly DonationListRow[]): Buffer {
         row.donorName,
         row.donorEmail,
         (row.amountCentavos / 100).toFixed(2),
-        DONATION_STATUS_LABELS[row.status],
+        DONATION_LIST_STATE_LABELS[row.listState],
         cells.approved,
         cells.invoice,
         row.cfdiFolio ?? "",
@@ -174,7 +201,7 @@ export async function donationsXlsx(rows: readonly DonationListRow[]): Promise<B
         row.donorName,
         row.donorEmail,
         { number: row.amountCentavos / 100, format: "#,##0.00" },
-        DONATION_STATUS_LABELS[row.status],
+        DONATION_LIST_STATE_LABELS[row.listState],
         cells.approved,
         cells.invoice,
         row.cfdiFolio ?? "",
@@ -213,7 +240,7 @@ export interface DonationAttempt {
   events: { id: number; kind: string; outcome: string; reason: string | null; receivedAt: string }[];
 }
 
-/** One donation for the detail page: donor, amount, status, its card attempts with their events, files and invoice request. */
+/** One donation for the detail page: donor, amount, status, its card attempts with their events, files, invoice request and refund. */
 export async function getDonationDetail(db: Kysely<DB>, donationId: number) {
   const donation = await db.selectFrom("donations").selectAll().where("id", "=", donationId).executeTakeFirst();
   if (!donation) return null;
@@ -249,6 +276,12 @@ export async function getDonationDetail(db: Kysely<DB>, donationId: number) {
           .orderBy("id")
           .execute();
   const invoice = await db.selectFrom("invoice_requests").selectAll().where("donation_id", "=", donationId).executeTakeFirst();
+  const refund = await db
+    .selectFrom("refunds")
+    .select(["id", "amount_centavos", "reason", "recorded_by", "created_at"])
+    .where("donation_id", "=", donationId)
+    .executeTakeFirst();
+  const approvedAttempt = attempts.find((a) => a.status === "approved");
   return {
     donation: {
       id: donation.id,
@@ -263,6 +296,11 @@ export async function getDonationDetail(db: Kysely<DB>, donationId: number) {
       hasLetter: donation.letter_file_id !== null,
       hasTaxCertificate: donation.tax_certificate_file_id !== null,
     },
+    refund: refund
+      ? { id: refund.id, amountCentavos: refund.amount_centavos, reason: refund.reason, recordedBy: refund.recorded_by, createdAt: refund.created_at }
+      : null,
+    /** The amount a refund may give back (the approved card payment), or null when there is nothing to refund. */
+    refundableCentavos: !refund && donation.status === "aprobada" && approvedAttempt ? approvedAttempt.amount_centavos : null,
     attempts: attempts.map((a): DonationAttempt => ({
       id: a.id,
       controlNumber: a.control_number,

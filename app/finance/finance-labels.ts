@@ -20,6 +20,18 @@ export const DONATION_STATUS_LABELS: Record<DonationStatus, string> = {
   expirada: "Expirada",
 };
 
+/**
+ * The states the donations list shows and filters by: the donation's own status, and
+ * "reembolsada" for an approved donation whose money went back (a refunds row, migration 0027;
+ * the donation's status stays "aprobada").
+ */
+export const DONATION_LIST_STATES = [...DONATION_STATUSES, "reembolsada"] as const;
+export type DonationListState = (typeof DONATION_LIST_STATES)[number];
+export const DONATION_LIST_STATE_LABELS: Record<DonationListState, string> = {
+  ...DONATION_STATUS_LABELS,
+  reembolsada: "Reembolsado",
+};
+
 /** The list's "factura" filter: with or without an invoice request. */
 export const INVOICE_PRESENCE = ["con", "sin"] as const;
 export type InvoicePresence = (typeof INVOICE_PRESENCE)[number];
@@ -44,7 +56,7 @@ export const DONATION_FILE_LABELS: Record<DonationFileKind, string> = {
 };
 
 export interface DonationListFilters {
-  status?: DonationStatus;
+  status?: DonationListState;
   /** Calendar days (YYYY-MM-DD) in Mexico City, both included. */
   from?: string;
   to?: string;

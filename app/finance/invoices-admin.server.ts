@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { DB } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
 import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-context.server";
+import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { cleanText, strictInteger } from "~/utils/text";
 import { INVOICE_STATES, type InvoiceState } from "./finance-labels";
 
@@ -171,12 +172,56 @@ export type MarkInvoiceOutcome =
 
 const formatStamp = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
 
+const folioTaken = (requestId: number | null): MarkInvoiceOutcome => ({
+  ok: false,
+  status: 409,
+  formErrors: [],
+  fieldErrors: {
+    folio: [
+      requestId === null
+        ? "Ese folio ya se registró en otra solicitud. Revise el folio del CFDI."
+        : `Ese folio ya se registró en la solicitud ${requestId}. Revise el folio del CFDI.`,
+    ],
+  },
+});
+
+/** Another connection (a second process, a script) held the write lock or moved the data under this transaction. */
+function isBusy(error: unknown): boolean {
+  const code = typeof error === "object" && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === "SQLITE_BUSY" || code === "SQLITE_BUSY_SNAPSHOT";
+}
+
+const BUSY_RETRIES = 5;
+
 /**
  * Records that the CFDI of a request was issued, with its folio: once (a second mark is refused,
  * also when two people press at the same moment), only when the money is in, and never with a
  * folio already recorded on another request. The change and its audit row are one transaction.
+ *
+ * The folio's uniqueness is the database's rule too (invoice_requests_cfdi_folio, migration 0027):
+ * a write that reaches that index is a 409 with the reason, never a 500. A writer on another
+ * connection makes SQLite answer SQLITE_BUSY (its lock) or SQLITE_BUSY_SNAPSHOT (our reads went
+ * stale); the whole transaction is then tried again, and sees the other mark.
  */
 export async function markInvoiceIssued(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInput, now = new Date()): Promise<MarkInvoiceOutcome> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await markOnce(db, ctx, input, now);
+    } catch (error) {
+      if (isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "invoice_requests.cfdi_folio")) {
+        const holder = await db.selectFrom("invoice_requests").select("id").where("cfdi_folio", "=", input.folio).executeTakeFirst();
+        return folioTaken(holder?.id ?? null);
+      }
+      if (isBusy(error) && attempt < BUSY_RETRIES) {
+        await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+async function markOnce(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInput, now: Date): Promise<MarkInvoiceOutcome> {
   return db.transaction().execute(async (trx): Promise<MarkInvoiceOutcome> => {
     const request = await trx
       .selectFrom("invoice_requests as i")
@@ -207,14 +252,7 @@ export async function markInvoiceIssued(db: Kysely<DB>, ctx: StaffContext, input
       .select("id")
       .where(sql<string>`upper(cfdi_folio)`, "=", input.folio.toUpperCase())
       .executeTakeFirst();
-    if (reused) {
-      return {
-        ok: false,
-        status: 409,
-        formErrors: [],
-        fieldErrors: { folio: [`Ese folio ya se registró en la solicitud ${reused.id}. Revise el folio del CFDI.`] },
-      };
-    }
+    if (reused) return folioTaken(reused.id);
     const invoicedAt = now.toISOString();
     // The WHERE is the guard against a concurrent mark: only one UPDATE can find the folio still empty.
     const updated = await trx

@@ -7,8 +7,8 @@ import { formatMoney } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { listDonations, parseDonationFilters } from "~/finance/donations-admin.server";
 import {
-  DONATION_STATUS_LABELS,
-  DONATION_STATUSES,
+  DONATION_LIST_STATE_LABELS,
+  DONATION_LIST_STATES,
   donationFilterQuery,
   INVOICE_PRESENCE,
   INVOICE_PRESENCE_LABELS,
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { filters, ...result };
 }
 
-const STATUS_OPTIONS = filterOptions(DONATION_STATUSES, (status) => DONATION_STATUS_LABELS[status]);
+const STATUS_OPTIONS = filterOptions(DONATION_LIST_STATES, (state) => DONATION_LIST_STATE_LABELS[state]);
 const INVOICE_OPTIONS = filterOptions(INVOICE_PRESENCE, (value) => INVOICE_PRESENCE_LABELS[value]);
 
 function pageHref(filters: DonationListFilters, page: number): string {
@@ -72,7 +72,7 @@ export default function DonationsList() {
       <p role="status">
         {total === 0
           ? "No hay donativos con estos filtros."
-          : `${total.toLocaleString("es-MX")} donativo${total === 1 ? "" : "s"}; aprobados por ${formatMoney(approvedCentavos)}. Página ${filters.page} de ${pages}.`}
+          : `${total.toLocaleString("es-MX")} donativo${total === 1 ? "" : "s"}; aprobados por ${formatMoney(approvedCentavos)}, descontados los reembolsos. Página ${filters.page} de ${pages}.`}
       </p>
       {total > 0 ? (
         <ul className="staff-actions" aria-label="Exportar la lista filtrada">
@@ -107,7 +107,7 @@ export default function DonationsList() {
               <td>
                 <code>{row.controlNumber}</code>
               </td>
-              <td>{DONATION_STATUS_LABELS[row.status]}</td>
+              <td>{DONATION_LIST_STATE_LABELS[row.listState]}</td>
               <td>{invoiceText(row)}</td>
             </tr>
           ))}

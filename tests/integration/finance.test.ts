@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "~/db.server";
+import { db, openDatabase } from "~/db.server";
 import {
   DONATIONS_PAGE_SIZE,
   donationExportRows,
@@ -10,6 +10,7 @@ import {
   parseDonationFilters,
 } from "~/finance/donations-admin.server";
 import { listInvoiceRequests, markInvoiceIssued, parseMarkInvoiceForm } from "~/finance/invoices-admin.server";
+import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { createCourse, createDonation, createEnrolment, createInvoiceRequest, createParticipant, createPaymentAttempt } from "../factories";
 import { createSignedInStaff } from "../support/staff";
 import { staffContext } from "../support/teaching";
@@ -202,6 +203,76 @@ describe("«Marcar como facturada»", () => {
     expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
     expect(outcomes.filter((o) => !o.ok && o.status === 409)).toHaveLength(1);
     expect(await auditFor("invoice_request", requestId)).toHaveLength(1);
+  });
+
+  test("the same folio on two requests at the same moment: one is marked, the other is a 409 with the reason", async () => {
+    const ctx = await staffContext("finanzas");
+    const first = await createInvoiceRequest({ donationId: (await createDonation()).id });
+    const second = await createInvoiceRequest({ donationId: (await createDonation()).id });
+    const outcomes = await Promise.all([
+      markInvoiceIssued(db, ctx, { requestId: first, folio: "DUP-1" }),
+      markInvoiceIssued(db, ctx, { requestId: second, folio: "DUP-1" }),
+    ]);
+    expect(outcomes.filter((o) => o.ok)).toHaveLength(1);
+    const refused = outcomes.find((o) => !o.ok);
+    expect(refused).toMatchObject({
+      ok: false,
+      status: 409,
+      fieldErrors: { folio: [expect.stringMatching(/^Ese folio ya se registró en la solicitud \d+\./)] },
+    });
+    const marked = await db.selectFrom("invoice_requests").select("id").where("cfdi_folio", "=", "DUP-1").execute();
+    expect(marked).toHaveLength(1);
+    expect((await auditFor("invoice_request", first)).length + (await auditFor("invoice_request", second)).length).toBe(1);
+  });
+
+  test("two connections race for one folio (another process, a script): one mark, one 409, never an error", async () => {
+    // A second connection to the same file: SQLite serialises the writers (SQLITE_BUSY, or
+    // SQLITE_BUSY_SNAPSHOT when the reads went stale), and the loser must still answer 409.
+    const other = openDatabase(process.env.DATABASE_PATH!);
+    try {
+      const ctx = await staffContext("finanzas");
+      for (let round = 0; round < 5; round++) {
+        const first = await createInvoiceRequest({ donationId: (await createDonation()).id });
+        const second = await createInvoiceRequest({ donationId: (await createDonation()).id });
+        const folio = `RACE2-${round}`;
+        const outcomes = await Promise.all([
+          markInvoiceIssued(db, ctx, { requestId: first, folio }),
+          markInvoiceIssued(other, ctx, { requestId: second, folio }),
+        ]);
+        expect(
+          outcomes.filter((o) => o.ok),
+          folio,
+        ).toHaveLength(1);
+        expect(
+          outcomes.filter((o) => !o.ok && o.status === 409 && o.fieldErrors.folio?.[0]?.startsWith("Ese folio ya se registró")),
+          folio,
+        ).toHaveLength(1);
+        expect(await db.selectFrom("invoice_requests").select("id").where("cfdi_folio", "=", folio).execute()).toHaveLength(1);
+      }
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  test("the database itself refuses a folio used twice, and the mark reads that refusal as this index's", async () => {
+    await createInvoiceRequest(
+      { donationId: (await createDonation()).id },
+      { cfdi_folio: "IDX-1", invoiced_at: new Date().toISOString(), invoiced_by: "Finanzas" },
+    );
+    const second = await createInvoiceRequest({ donationId: (await createDonation()).id });
+    const error = await db
+      .updateTable("invoice_requests")
+      .set({ cfdi_folio: "IDX-1", invoiced_at: new Date().toISOString(), invoiced_by: "Finanzas" })
+      .where("id", "=", second)
+      .execute()
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
+    expect(error).not.toBeNull();
+    expect(isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "invoice_requests.cfdi_folio")).toBe(true);
+    expect(isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "invoice_requests.donation_id")).toBe(false);
+    expect(isConstraintError(error, "SQLITE_CONSTRAINT_CHECK", "invoice_requests.cfdi_folio")).toBe(false);
   });
 
   test("no invoice before the money is in; unknown requests are a 404", async () => {

@@ -42,3 +42,6 @@ export const refundSchema = z.object({
     .min(1, "Escriba el motivo del reembolso.")
     .max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
 });
+
+/** «Registrar reembolso» of a donation (/admin/donativos/:id): its one card payment, so no choice of payment. */
+export const donationRefundSchema = refundSchema.omit({ payment: true });
