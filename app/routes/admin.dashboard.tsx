@@ -78,6 +78,7 @@ export default function StaffDashboard() {
             está en <Link to="/admin/pagos">Pagos</Link>.
           </p>
           <IncomeChart months={income} />
+          <h3 id="ingresos-cifras">Cifras por mes</h3>
           <IncomeTable months={income} />
         </section>
       ) : null}

@@ -26,7 +26,13 @@ const TOP = 46;
 const GROUP = 30;
 const BAR = 7;
 
-const compactMxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN", notation: "compact", maximumFractionDigits: 1 });
+const compactMxn = new Intl.NumberFormat("es-MX", {
+  style: "currency",
+  currency: "MXN",
+  notation: "compact",
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 1,
+});
 
 /** A round top for the axis (1, 2, 2.5 or 5 × 10^n pesos), at least $1. */
 function niceMaximum(centavos: number): number {
@@ -126,7 +132,12 @@ export function IncomeChart({ months }: { months: readonly IncomeMonth[] }) {
 /** The chart's exact figures, one row per month (oldest first, like the chart). */
 export function IncomeTable({ months }: { months: readonly IncomeMonth[] }) {
   return (
-    <StaffTable caption="Ingresos por mes, últimos 12 meses" testId="income-table" columns={["Mes", "Cursos", "Donativos", "Reembolsos", "Neto"]}>
+    <StaffTable
+      caption="Ingresos por mes, últimos 12 meses"
+      hideCaption
+      testId="income-table"
+      columns={["Mes", "Cursos", "Donativos", "Reembolsos", "Neto"]}
+    >
       {months.map((month) => (
         <tr key={month.month}>
           <th scope="row">{formatCalendarMonth(month.month)}</th>
