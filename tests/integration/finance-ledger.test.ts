@@ -3,7 +3,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
-import { ledgerCsv, ledgerExportLines, ledgerLinesQuery, listLedger, parseLedgerFilters } from "~/finance/ledger.server";
+import { ledgerCsv, ledgerExportLines, ledgerLinesQuery, ledgerXlsx, listLedger, parseLedgerFilters } from "~/finance/ledger.server";
 import { incomeByMonth } from "~/staff/dashboard.server";
 import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { createCourse, createDonation, createEnrolment, createParticipant, createPaymentAttempt, createPrivatePdf } from "../factories";
@@ -292,6 +292,8 @@ describe("the ledger", () => {
     expect(csv).toContain("2030-03-10,Pago fuera de línea,Inscripción,Reembolsado,Curso Conciliación,Carla Ventanilla,VENT-LIBRO-1,800.00,Sí");
     expect(csv).toContain("En verificación");
     expect(csv.trim().split("\r\n")).toHaveLength(10);
+    const xlsx = await ledgerXlsx(await ledgerExportLines(db, march()));
+    expect(xlsx.subarray(0, 2).toString("latin1")).toBe("PK");
   });
 });
 
