@@ -20,7 +20,8 @@ export const DONATIONS_PAGE_SIZE = 25;
 /** An export holds every filtered row, up to this many (a year of gifts many times over). */
 export const DONATIONS_EXPORT_LIMIT = 50_000;
 
-const calendarDay = z
+/** A calendar day "YYYY-MM-DD" that exists (no 30 February). */
+export const calendarDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((value) => {

@@ -2,8 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
 import { db } from "~/db.server";
-import { dashboardFigures, documentsWaitingForReview } from "~/staff/dashboard.server";
+import { dashboardFigures, documentsWaitingForReview, incomeByMonth } from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
+import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { linksFor } from "~/staff/navigation";
 import { ANY_STAFF, roleAllows, type StaffAccess } from "~/staff/staff";
 
@@ -15,12 +16,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
   const links = linksFor(staff.role).filter((link) => link.href !== "/admin/dashboard");
   // Each part only for the roles whose work it is: money for Teaching and Finance, the document
-  // queue (participants' names) for Teaching.
-  const [figures, documents] = await Promise.all([
+  // queue (participants' names) for Teaching, the income chart for Finance.
+  const [figures, documents, income] = await Promise.all([
     roleAllows(staff.role, ["ensenanza", "finanzas"]) ? dashboardFigures(db) : null,
     roleAllows(staff.role, ["ensenanza"]) ? documentsWaitingForReview(db) : null,
+    roleAllows(staff.role, ["finanzas"]) ? incomeByMonth(db) : null,
   ]);
-  return { staff, links: links.map(({ href, label, description }) => ({ href, label, description })), figures, documents };
+  return { staff, links: links.map(({ href, label, description }) => ({ href, label, description })), figures, documents, income };
 }
 
 const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
@@ -32,7 +34,7 @@ function waiting(n: number): string {
 }
 
 export default function StaffDashboard() {
-  const { staff, links, figures, documents } = useLoaderData<typeof loader>();
+  const { staff, links, figures, documents, income } = useLoaderData<typeof loader>();
   return (
     <div className="container page">
       <h1>Inicio del personal</h1>
@@ -65,6 +67,19 @@ export default function StaffDashboard() {
               value={mxn.format((figures.revenueCentavos + figures.offlineRevenueCentavos - figures.refundsCentavos) / 100)}
             />
           </ul>
+        </section>
+      ) : null}
+
+      {income ? (
+        <section aria-labelledby="ingresos">
+          <h2 id="ingresos">Ingresos de los últimos 12 meses</h2>
+          <p>
+            Cursos (pagos con tarjeta aprobados y pagos fuera de línea), donativos aprobados y reembolsos, por mes de la Ciudad de México. El detalle
+            está en <Link to="/admin/pagos">Pagos</Link>.
+          </p>
+          <IncomeChart months={income} />
+          <h3 id="ingresos-cifras">Cifras por mes</h3>
+          <IncomeTable months={income} />
         </section>
       ) : null}
 

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB, ParticipantDocumentKind } from "~/db.server";
+import { monthlyIncome, type MonthlyIncome } from "~/finance/ledger.server";
 
 /**
  * The figures on /admin/dashboard. "This month" is the calendar month in Mexico City (UTC−6 all
@@ -128,4 +129,12 @@ export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now 
       daysWaiting: Math.max(0, Math.floor((now.getTime() - new Date(row.created_at).getTime()) / 86_400_000)),
     })),
   };
+}
+
+/**
+ * The finance chart: money in by month for the last 12 Mexico City months (courses, donations,
+ * refunds), by the ledger's rules (app/finance/ledger.server.ts), so the chart and /admin/pagos agree.
+ */
+export async function incomeByMonth(db: Kysely<DB>, now = new Date()): Promise<MonthlyIncome[]> {
+  return monthlyIncome(db, now);
 }

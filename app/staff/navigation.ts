@@ -87,6 +87,12 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     roles: ["admin"],
   },
   {
+    href: "/admin/pagos",
+    label: "Pagos",
+    description: "Cada movimiento de dinero: pagos con tarjeta y fuera de línea, reembolsos y donativos; totales por día y por mes, y exportación.",
+    roles: ["finanzas"],
+  },
+  {
     href: "/admin/donativos",
     label: "Donativos",
     description: "Donativos con tarjeta: filtros, detalle con sus archivos y exportación CSV o XLSX.",
