@@ -453,7 +453,14 @@ export type PaymentAttemptStatus =
   | "pending"
   /** The browser relayed an approval; nothing is fulfilled until the bank confirms it (migration 0027). */
   | "in_verification"
-  | "approved" | "declined" | "rejected" | "no_answer" | "cancelled" | "closed" | "error" | "expired";
+  | "approved"
+  | "declined"
+  | "rejected"
+  | "no_answer"
+  | "cancelled"
+  | "closed"
+  | "error"
+  | "expired";
 export type PaymentProviderName = "banorte" | "simulator";
 export type PaymentVerification = "verificado" | "por_conciliar" | "conciliado" | "confirmado_manual" | "discrepancia";
 export type BanorteMode = "PRD" | "AUT" | "DEC" | "RND";

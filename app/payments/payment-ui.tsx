@@ -141,8 +141,8 @@ export function AwaitingBank({ contact, inVerification = false }: { contact: { p
         </p>
       ) : (
         <p>
-          <strong>El banco no respondió a su pago anterior</strong> y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, el pago
-          con tarjeta no está disponible hasta que el banco lo confirme; le escribiremos en cuanto lo sepamos.
+          <strong>El banco no respondió a su pago anterior</strong> y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, el pago con
+          tarjeta no está disponible hasta que el banco lo confirme; le escribiremos en cuanto lo sepamos.
         </p>
       )}
       <p>

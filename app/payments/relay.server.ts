@@ -201,7 +201,14 @@ export async function handleRelay(
         return confirmPaymentIn(trx, attempt.id, { source: "bank", referencia: bank.referencia, codigoAut: bank.codigoAut }, { responseJson });
       });
       if (!settled.settled) return { applied: false, tampering: false, reason: "el intento ya está resuelto", controlNumber: control };
-      return { applied: true, status: "approved", ...owner, confirm: settled.confirm, verification: "verificado", refundReason: settled.refundReason };
+      return {
+        applied: true,
+        status: "approved",
+        ...owner,
+        confirm: settled.confirm,
+        verification: "verificado",
+        refundReason: settled.refundReason,
+      };
     }
     if (bank.kind === "declined" || bank.kind === "rejected") {
       // The bank says no to what the browser says yes: a forged or replayed approval.

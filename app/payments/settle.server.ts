@@ -195,7 +195,8 @@ export async function settleWithoutMoney(
   if (Number(result.numUpdatedRows) !== 1) return false;
   // Only the live attempt owns the enrolment's hold (a claim keeps it until the bank answers); a
   // second tab's newer attempt keeps its own.
-  if ((before.status === "pending" || before.status === "in_verification") && before.enrolment_id !== null) await releaseSeat(trx, before.enrolment_id);
+  if ((before.status === "pending" || before.status === "in_verification") && before.enrolment_id !== null)
+    await releaseSeat(trx, before.enrolment_id);
   if (before.donation_id !== null) await closeDonationIn(trx, before.donation_id, status, stamp);
   return true;
 }
@@ -272,7 +273,11 @@ export async function mailPaymentNotConfirmed(db: Kysely<DB>, attemptId: number)
     const amount = formatMoney(attempt.amount_centavos);
     const contact = `Si el cargo aparece en su estado de cuenta, comuníquese al ${settings.phone} o a ${settings.email} con su número de control (${attempt.control_number}) y el comprobante de su banco.`;
     if (attempt.donation_id !== null) {
-      const donation = await db.selectFrom("donations").select(["donor_name", "donor_email"]).where("id", "=", attempt.donation_id).executeTakeFirstOrThrow();
+      const donation = await db
+        .selectFrom("donations")
+        .select(["donor_name", "donor_email"])
+        .where("id", "=", attempt.donation_id)
+        .executeTakeFirstOrThrow();
       await sendMail({
         to: donation.donor_email,
         subject: "No pudimos confirmar su donativo con el banco",

@@ -221,8 +221,7 @@ export default function ProfilePage() {
           <ul className="enrolment-list">
             {enrolments.map((enrolment) => (
               <li key={enrolment.id}>
-                <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado:{" "}
-                {enrolmentStateText(enrolment)}
+                <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado: {enrolmentStateText(enrolment)}
                 {enrolment.status === "confirmada" ? (
                   <>
                     {" "}

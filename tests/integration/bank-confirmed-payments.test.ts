@@ -101,9 +101,7 @@ function bankDeclines(params: string, controlNumber: string): { data: string; pl
 function forgeApproval(data: string, plaintext: string): string {
   const tail = '"codigoAut":"","texto":"Declinada","codigoPayw":"05","resultadoAut":"Declinada"';
   const approval = '"codigoAut":"777777","texto":"Aprobada"';
-  const wanted = plaintext
-    .replace('"resultadoPayw":"D"', '"resultadoPayw":"A"')
-    .replace(tail, approval + " ".repeat(tail.length - approval.length));
+  const wanted = plaintext.replace('"resultadoPayw":"D"', '"resultadoPayw":"A"').replace(tail, approval + " ".repeat(tail.length - approval.length));
   expect(wanted.length).toBe(plaintext.length);
   const c = Buffer.from(data, "base64");
   const p = Buffer.from(plaintext, "utf8");
@@ -122,8 +120,7 @@ async function relay(controlNumber: string, token: string, data: string) {
 
 const attemptRow = (controlNumber: string) =>
   db.selectFrom("payment_attempts").selectAll().where("control_number", "=", controlNumber).executeTakeFirstOrThrow();
-const mailsTo = (email: string) =>
-  db.selectFrom("mail_outbox").select(["subject"]).where("envelope_to", "like", `%${email}%`).execute();
+const mailsTo = (email: string) => db.selectFrom("mail_outbox").select(["subject"]).where("envelope_to", "like", `%${email}%`).execute();
 
 describe("a forged approval on a real-use start", () => {
   test("for a course: en verificación, seat held, no PDF, no mail; a bank proof then fulfils it exactly once", async () => {
