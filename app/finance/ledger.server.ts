@@ -23,7 +23,8 @@ import {
  * bank, from four sources read over a bounded date range, each through its own index:
  *
  * - card attempts approved (by settled_at; approved-then-refunded ones too), for enrolments and
- *   donations;
+ *   donations, and claims the bank contradicted with another amount (status error, discrepancia:
+ *   shown as discrepancies, never summed);
  * - card attempts in verification (the browser relayed an approval; by claimed_at);
  * - off-line payments (by paid_on, the Mexico City day the money was paid, as the dashboard);
  * - refunds of enrolments and donations (by created_at), as negative amounts.
@@ -109,7 +110,8 @@ function ledgerSource(range: Range): RawBuilder<unknown> {
       CASE WHEN rf.id IS NOT NULL THEN 'reembolsado' WHEN pa.verification = 'discrepancia' THEN 'discrepancia'
         WHEN pa.refund_reason IS NOT NULL THEN 'por_reembolsar' ELSE 'aprobado' END AS status
     FROM payment_attempts pa LEFT JOIN refunds rf ON rf.payment_attempt_id = pa.id
-    WHERE pa.settled_at >= ${start} AND pa.settled_at < ${end} AND pa.status = 'approved'
+    WHERE pa.settled_at >= ${start} AND pa.settled_at < ${end}
+      AND (pa.status = 'approved' OR (pa.status = 'error' AND pa.verification = 'discrepancia'))
     UNION ALL
     SELECT CASE WHEN pw.purpose = 'donativo' THEN 'donativo' ELSE 'tarjeta' END, pw.id, pw.purpose,
       pw.claimed_at, NULL, pw.claimed_at, pw.amount_centavos, pw.enrolment_id, pw.donation_id, pw.control_number, 'en_verificacion'
