@@ -58,11 +58,15 @@ export interface InvoiceQueueRow {
   createdAt: string;
 }
 
-// Paid means the money is in, for either owner; one expression so the list and the mark agree.
+// Paid means the money is in and was not given back, for either owner; one expression so the list
+// and the mark agree (a refunded payment is not invoiced).
 const paidExpression = sql<number>`CASE
   WHEN i.donation_id IS NOT NULL THEN (SELECT d.status = 'aprobada' FROM donations d WHERE d.id = i.donation_id)
-  ELSE EXISTS (SELECT 1 FROM payment_attempts a WHERE a.enrolment_id = i.enrolment_id AND a.status = 'approved')
-    OR EXISTS (SELECT 1 FROM offline_payments o WHERE o.enrolment_id = i.enrolment_id)
+    AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.donation_id = i.donation_id)
+  ELSE EXISTS (SELECT 1 FROM payment_attempts a WHERE a.enrolment_id = i.enrolment_id AND a.status = 'approved'
+      AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.payment_attempt_id = a.id))
+    OR EXISTS (SELECT 1 FROM offline_payments o WHERE o.enrolment_id = i.enrolment_id
+      AND NOT EXISTS (SELECT 1 FROM refunds r WHERE r.offline_payment_id = o.id))
 END`;
 
 function queueQuery(db: Kysely<DB>) {
@@ -243,7 +247,7 @@ async function markOnce(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInp
       return {
         ok: false,
         status: 409,
-        formErrors: ["Aún no hay un pago aprobado para esta solicitud: no se puede marcar como facturada."],
+        formErrors: ["No hay un pago aprobado sin reembolso para esta solicitud: no se puede marcar como facturada."],
         fieldErrors: {},
       };
     }

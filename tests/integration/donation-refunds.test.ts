@@ -3,7 +3,8 @@ import { db } from "~/db.server";
 import { sendDonationReceipt } from "~/donations/donation-mail.server";
 import { getDonationDetail, listDonations, parseDonationFilters } from "~/finance/donations-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
-import { createDonation } from "../factories";
+import { markInvoiceIssued } from "~/finance/invoices-admin.server";
+import { createDonation, createInvoiceRequest } from "../factories";
 import { createSignedInStaff } from "../support/staff";
 import { staffContext } from "../support/teaching";
 import { startTestServer } from "../support/test-server";
@@ -244,5 +245,22 @@ describe("through HTTP", () => {
     const admin = await createSignedInStaff(db, "admin");
     expect((await post(`/admin/donativos/${donation.id}?index`, admin.cookie, { amount: "10", reason: "Administración" })).status).toBe(303);
     expect(await post(`/admin/donativos/999999?index`, admin.cookie, { amount: "10", reason: "No existe" }).then((r) => r.status)).toBe(404);
+  });
+});
+
+describe("a refunded payment is not invoiced", () => {
+  test("marking the CFDI of a refunded donation is a 409 with the reason; before the refund it would have been marked", async () => {
+    const ctx = await staffContext("finanzas");
+    const donation = await createDonation({ amountCentavos: 30_000 });
+    const requestId = await createInvoiceRequest({ donationId: donation.id });
+    expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 30_000, reason: "Cargo duplicado." })).toMatchObject({ ok: true });
+    const refused = await markInvoiceIssued(db, ctx, { requestId, folio: `REEMB-${donation.id}` });
+    expect(refused).toMatchObject({ ok: false, status: 409, formErrors: [expect.stringContaining("sin reembolso")] });
+    const row = await db.selectFrom("invoice_requests").select("cfdi_folio").where("id", "=", requestId).executeTakeFirstOrThrow();
+    expect(row.cfdi_folio).toBeNull();
+
+    const paid = await createDonation({ amountCentavos: 30_000 });
+    const paidRequest = await createInvoiceRequest({ donationId: paid.id });
+    expect(await markInvoiceIssued(db, ctx, { requestId: paidRequest, folio: `PAGADO-${paid.id}` })).toMatchObject({ ok: true });
   });
 });
