@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { demoMode } from "~/config.server";
 import { RequestInfoContext } from "~/utils/request-info";
+import { serverBusyResponse } from "~/utils/server-busy.server";
 
 export const streamTimeout = 5_000;
 
@@ -27,6 +28,9 @@ const handleRequest: HandleDocumentRequestFunction = (
   const demo = demoMode();
   return new Promise((resolve, reject) => {
     let failed = false;
+    // The render missed its deadline (a saturated event loop): 503 + Retry-After, never a 500.
+    // Actions that write answer 303 and never reach this render (decision 0031).
+    let timedOut = false;
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId, demo }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
@@ -39,6 +43,7 @@ const handleRequest: HandleDocumentRequestFunction = (
           body.on("data", (chunk: Buffer) => chunks.push(chunk));
           body.on("end", () => {
             clearTimeout(timer);
+            if (timedOut) return resolve(serverBusyResponse({ requestId }));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             const document = closeDocumentLast(withoutPaddingBytes(Buffer.concat(chunks)));
             responseHeaders.set("Content-Length", String(document.length));
@@ -48,15 +53,21 @@ const handleRequest: HandleDocumentRequestFunction = (
         },
         onShellError(error: unknown) {
           clearTimeout(timer);
-          reject(error);
+          if (timedOut) resolve(serverBusyResponse({ requestId }));
+          else reject(error);
         },
         onError(error: unknown) {
           failed = true;
+          if (timedOut) return;
           console.error(JSON.stringify({ level: "error", requestId, message: "render error", error: String(error) }));
         },
       },
     );
-    const timer = setTimeout(abort, streamTimeout + 1000);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      console.error(JSON.stringify({ level: "warn", requestId, message: "render missed its deadline: answered 503" }));
+      abort();
+    }, streamTimeout + 1000);
   });
 };
 

@@ -9,6 +9,7 @@ import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { apiCors, exceptApi } from "./api-cors";
 import { log, requestLogger } from "./logging";
+import { shedFormPostsWhenOverloaded } from "./overload";
 import { anonymousPageCache } from "./page-cache";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
@@ -81,6 +82,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   // Anonymous GETs not kept yet: rendered once and kept when they may be (decision 0017).
   // Everything else (a session, a toast, a form post) goes to Remix through the Express adapter.
   app.use(pageCache.render);
+  // A saturated process refuses new form posts with 503 + Retry-After before their action runs
+  // (never after a write); the bank's relay and the API are not shed (decision 0031).
+  app.use(shedFormPostsWhenOverloaded({ exempt: takesOtherBodies }));
   app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext }));
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.

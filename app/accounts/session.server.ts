@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createCookie, createSessionStorage, redirect, type Session, type SessionStorage } from "@remix-run/node";
 import { sql, type Kysely } from "kysely";
 import type { Profile } from "~/courses/pricing";
+import type { StartedCardPayment } from "~/payments/payment-ui";
 import { readConfig } from "~/config.server";
 import { db, type DB } from "~/db.server";
 import { getOrCreateSecret } from "~/utils/secrets.server";
@@ -15,6 +16,11 @@ export interface SessionData {
   chosenCourseId?: number;
   /** For a course with both modalities (3): what the participant picked at registration. */
   chosenModality?: ChosenModality;
+  /**
+   * A card payment the action just started, flashed for the page it redirects to (read once):
+   * the action answers 303 instead of rendering after its write (decision 0031).
+   */
+  startedCardPayment?: StartedCardPayment;
 }
 
 export type ChosenModality = "presencial" | "en_linea";
@@ -175,6 +181,26 @@ export async function setChosenCourse(request: Request, courseId: number): Promi
   // A modality picked for another course does not carry over.
   session.unset("chosenModality");
   return storage.commitSession(session);
+}
+
+/**
+ * Keeps a started card payment for this browser's next page only: its server-side session holds
+ * it until /payment reads it once. Returns the Set-Cookie header for the action's 303.
+ */
+export async function flashStartedCardPayment(request: Request, started: StartedCardPayment): Promise<string> {
+  const storage = await getSessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  session.flash("startedCardPayment", { params: started.params, controlNumber: started.controlNumber, relayToken: started.relayToken });
+  return storage.commitSession(session);
+}
+
+/** The card payment flashed by the action, once, and the Set-Cookie header that forgets it (null: none). */
+export async function takeStartedCardPayment(request: Request): Promise<{ started: StartedCardPayment | null; cookie: string | null }> {
+  const storage = await getSessionStorage();
+  const session = await storage.getSession(request.headers.get("Cookie"));
+  if (!session.has("startedCardPayment")) return { started: null, cookie: null };
+  const started = session.get("startedCardPayment") ?? null;
+  return { started, cookie: await storage.commitSession(session) };
 }
 
 /** The course chosen in the catalogue, or null. */

@@ -38,15 +38,29 @@ async function enrolOnPath(db: Kysely<DB>, input: StartEnrolmentInput, path: "fr
 /** A course free for everyone: the enrolment is confirmed at once and the access PDF mailed. */
 export async function enrolFree(db: Kysely<DB>, input: StartEnrolmentInput, options: { origin: string }): Promise<CheckoutOutcome> {
   const outcome = await enrolOnPath(db, input, "free");
-  if (outcome.ok) await sendEnrolmentConfirmedMail(db, outcome.enrolmentId, null, options.origin);
+  if (outcome.ok)
+    await afterCommit("confirmation mail", outcome.enrolmentId, () => sendEnrolmentConfirmedMail(db, outcome.enrolmentId, null, options.origin));
   return outcome;
 }
 
 /** A profile price of 0 on a paid course: the enrolment waits for the review of the documents. */
 export async function sendEnrolmentToReview(db: Kysely<DB>, input: StartEnrolmentInput): Promise<CheckoutOutcome> {
   const outcome = await enrolOnPath(db, input, "review");
-  if (outcome.ok) await sendSentToReviewMail(db, outcome.enrolmentId);
+  if (outcome.ok) await afterCommit("sent-to-review mail", outcome.enrolmentId, () => sendSentToReviewMail(db, outcome.enrolmentId));
   return outcome;
+}
+
+/**
+ * Work after the enrolment committed (its mail) never turns the outcome into an error: the
+ * participant must hear that the enrolment exists, so a failure is logged and the outcome stands
+ * (decision 0031). The enrolment and its PDF are on the participant's profile either way.
+ */
+async function afterCommit(what: string, enrolmentId: number, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    console.error(JSON.stringify({ level: "error", message: `${what} failed after the enrolment was written`, enrolmentId, error: String(error) }));
+  }
 }
 
 /** Invoice (CFDI) data for a card payment, with the constancia kept as a private file. */

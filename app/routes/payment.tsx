@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { parseUploadForm } from "~/accounts/uploads.server";
-import { clearChosenCourse, requireUser } from "~/accounts/session.server";
+import { clearChosenCourse, flashStartedCardPayment, requireUser, takeStartedCardPayment } from "~/accounts/session.server";
 import { SubmitButton } from "~/components/submit-button";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { PROFILE_LABELS, formatMoney, priceForProfile } from "~/courses/pricing";
@@ -53,6 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const provider = await getPaymentProvider(db);
   const { course } = purchase;
   const state = await paymentPageState(db, user.id, course.course_id);
+  // The card payment the action just started (once: a reload starts a new attempt on the same hold).
+  const { started, cookie } = await takeStartedCardPayment(request);
   return data(
     {
       course: {
@@ -69,14 +71,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       seatsLeft: await seatsLeft(db, purchase),
       testMode: provider.mode !== "PRD",
       scriptUrls: provider.scriptUrls,
+      started,
       ...state,
     },
-    { headers: { "Cache-Control": "private, no-store" } },
+    { headers: { "Cache-Control": "private, no-store", ...(cookie ? { "Set-Cookie": cookie } : {}) } },
   );
 }
 
 type ActionResult =
-  | { intent: "card"; ok: true; params: string; controlNumber: string; relayToken: string }
   | { intent: "card" | "free" | "review" | "invoice"; ok: false; message: string }
   | { intent: "invoice"; ok: false; result: SubmissionResult<string[]> };
 
@@ -131,10 +133,9 @@ export async function action({ request }: ActionFunctionArgs) {
     const provider = await getPaymentProvider(db);
     const outcome = await startCardPayment(db, provider, enrolmentInput);
     if (!outcome.ok) return refuse(intent, outcome.reason);
-    return data(
-      { intent, ok: true, params: outcome.params, controlNumber: outcome.controlNumber, relayToken: outcome.relayToken } satisfies ActionResult,
-      { headers: noStore },
-    );
+    // Written: answer 303 at once, never a render that could fail after the commit (decision 0031).
+    // The page it leads to reads the started payment once from this browser's session.
+    return redirect("/payment", { status: 303, headers: { "Set-Cookie": await flashStartedCardPayment(request, outcome) } });
   }
 
   if (intent === "free" || intent === "review") {
@@ -193,7 +194,7 @@ export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const { course } = page;
-  const started = result && result.intent === "card" && result.ok ? result : null;
+  const started = page.started;
   const invoiceResult = result && result.intent === "invoice" && "result" in result ? result.result : undefined;
   return (
     <div className="container page payment">
