@@ -64,8 +64,16 @@ const socialRow = z.object({ name: z.string().optional(), url: z.string().option
 
 /** An optional line: blank is "not published" (the pages then say whom to call). */
 const optionalLine = (what: string, max: number) =>
-  cleanText({ required: `Escriba ${what}, o deje el campo vacío.`, max, tooLong: `El campo tiene más de ${max} caracteres; acórtelo.` })
-    .optional()
+  z
+    .preprocess(
+      // Blank (also when not parsed through conform, which already turns "" into undefined) is "not published".
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      cleanText({
+        required: `Escriba ${what}, o deje el campo vacío.`,
+        max,
+        tooLong: `El campo tiene más de ${max} caracteres; acórtelo.`,
+      }).optional(),
+    )
     .transform((value) => value ?? "");
 
 const optionalClabe = z
