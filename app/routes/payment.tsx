@@ -96,9 +96,10 @@ const NO_SCRIPT_MESSAGE =
   "El pago con tarjeta necesita JavaScript activado en su navegador. Use una de las formas de pago sin tarjeta que se describen en esta página.";
 
 /**
- * The five intents of the page (offline: «Pagaré por transferencia o en ventanilla», issue 19). The route authorises (signed in, the chosen course), parses and
- * maps outcomes to HTTP; each intent is one domain function (app/payments/checkout.server.ts,
- * startCardPayment) that owns its transaction and its mail.
+ * The five intents of the page (offline: «Pagaré por transferencia o en ventanilla», issue 19).
+ * The route authorises (signed in, the chosen course), parses and maps outcomes to HTTP; each
+ * intent is one domain function (app/payments/checkout.server.ts, startCardPayment) that owns its
+ * transaction and its mail.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
