@@ -10,6 +10,7 @@ import { seedDepartmentPages, seedResearchUnits } from "./department-pages";
 import { seedInformationPages, seedProfilePages } from "./information-pages";
 import { seedCourses } from "./courses";
 import { seedStaleContentFixes } from "./stale-content";
+import { seedPaymentDetailExamples } from "./payment-details";
 
 /**
  * Seeds fill a fresh database. Each named step runs once per database (recorded in seed_log),
@@ -133,6 +134,7 @@ export const seedSteps: SeedStep[] = [
   { name: "0002-information-pages", demo: true, run: seedInformationPages },
   { name: "0004-courses", demo: true, run: (trx) => seedCourses(trx) },
   { name: "0005-stale-content-fixes", demo: true, run: seedStaleContentFixes },
+  { name: "0006-payment-detail-examples", demo: true, run: seedPaymentDetailExamples },
 ];
 
 export interface SeedOptions {

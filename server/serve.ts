@@ -13,6 +13,8 @@ import { confirmationPaths, getPaymentProvider } from "../app/payments/provider.
 import { publishDuePages } from "../app/content/page-editor.server";
 import { publishDueRecords } from "../app/content/record-publication.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
+import { getSettings } from "../app/settings/settings.server";
+import { missingOfflinePaymentSettings } from "../app/settings/settings";
 import { createApp } from "./app";
 import { log } from "./logging";
 import { prepareDatabase } from "./prepare-database";
@@ -45,6 +47,17 @@ try {
   refuseToStart(describeDatabaseError(error, databasePath()));
 }
 log("info", "database ready", { ...prepared });
+// Real use: /payment and /donacion offer paying off-line; without these settings they can only say
+// "call the office". A warning, not a refusal: the site works, the details are filled at /admin/ajustes.
+if (!demo) {
+  const missing = missingOfflinePaymentSettings(await getSettings(db));
+  if (missing.length > 0) {
+    log("warn", "bank details or the Teaching office's contact are empty: the payment pages will tell people to call instead", {
+      missing,
+      howTo: "An admin fills them at /admin/ajustes (Pago de cursos por transferencia o ventanilla; Donativos por transferencia)",
+    });
+  }
+}
 // No default staff accounts exist: say how to make the first admin (docs/decisions/0015).
 if ((await countStaff(db)) === 0) {
   log("warn", "no staff accounts yet", {

@@ -4,6 +4,7 @@ import type { DB } from "~/db.server";
 import { sendEnrolmentConfirmedMail, sendSentToReviewMail } from "~/enrolment/enrolment-mail.server";
 import { liveEnrolmentsFor, startEnrolmentIn, type StartEnrolmentInput, type StartEnrolmentOutcome } from "~/enrolment/enrolment.server";
 import { replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-notice";
+import { courseOfflineDetails, type OfflinePaymentDetails } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import { createInvoiceRequestIn, type InvoiceInput } from "./invoices.server";
 
@@ -82,6 +83,59 @@ export async function requestInvoice(
   }
 }
 
+/**
+ * «Pagaré por transferencia o en ventanilla» (issue 19): the enrolment is created (or the waiting
+ * one kept) in pendiente de pago and marked with offline_intent_at, so the Teaching office finds
+ * it and the page shows the bank details and the reference to quote. No seat is held (a hold
+ * lasts minutes, a transfer days): an in-person seat is taken when staff record the payment, if
+ * one is still free; otherwise confirmEnrolment moves the enrolment online or flags a refund. A
+ * hold left by an earlier card attempt is given back for the same reason.
+ */
+export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolmentInput, now = new Date()): Promise<CheckoutOutcome> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const outcome = await startEnrolmentIn(trx, input);
+      if (!outcome.ok) throw new Refusal(outcome.reason);
+      if (outcome.path !== "card" || outcome.status !== "pendiente_de_pago") throw new Refusal("wrong-path");
+      const current = await trx.selectFrom("enrolments").select("offline_intent_at").where("id", "=", outcome.enrolmentId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable("enrolments")
+        .set({ offline_intent_at: current.offline_intent_at ?? now.toISOString(), seat_held_until: null, updated_at: now.toISOString() })
+        .where("id", "=", outcome.enrolmentId)
+        .execute();
+      return { ok: true, enrolmentId: outcome.enrolmentId } as const;
+    });
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+/** A participant's enrolment waiting for the off-line payment they chose: what to quote and pay. */
+export interface OfflineIntent {
+  enrolmentId: number;
+  reference: string | null;
+  amountCentavos: number;
+  chosenAt: string;
+}
+
+/** The participant's enrolments waiting for an off-line payment, by enrolment id (the profile's list). */
+export async function offlineIntentsOf(db: Kysely<DB>, participantId: number): Promise<OfflineIntent[]> {
+  const rows = await db
+    .selectFrom("enrolments")
+    .select(["id", "reference", "amount_centavos", "offline_intent_at"])
+    .where("participant_id", "=", participantId)
+    .where("status", "=", "pendiente_de_pago")
+    .where("offline_intent_at", "is not", null)
+    .execute();
+  return rows.map((row) => ({
+    enrolmentId: row.id,
+    reference: row.reference,
+    amountCentavos: row.amount_centavos,
+    chosenAt: row.offline_intent_at!,
+  }));
+}
+
 export interface PaymentPageState {
   /** Confirmed, in review or suspended: nothing to buy; the page shows this instead. */
   enrolment: EnrolmentSummary | null;
@@ -90,16 +144,24 @@ export interface PaymentPageState {
   /** The relayed approval waits for the bank's word (the page says so in words). */
   inVerification: boolean;
   contact: { phone: string; email: string };
+  /** The participant chose to pay off-line for this course and has not paid yet. */
+  offlineIntent: OfflineIntent | null;
+  /** Bank details and the Teaching office's contact (shown wherever off-line payment is offered). */
+  offline: OfflinePaymentDetails;
 }
 
 /** What the participant already has in the course the payment page is about. */
 export async function paymentPageState(db: Kysely<DB>, participantId: number, courseId: number): Promise<PaymentPageState> {
   const live = (await liveEnrolmentsFor(db, participantId, [courseId])).get(courseId);
-  const { phone, email } = await getSettings(db);
+  const settings = await getSettings(db);
+  const intent =
+    live?.status === "pendiente_de_pago" ? (await offlineIntentsOf(db, participantId)).find((i) => i.enrolmentId === live.id) : undefined;
   return {
     enrolment: live && replacesPurchase(live.status) ? { id: live.id, status: live.status } : null,
     awaitingBank: live?.awaitingBank ?? false,
     inVerification: live?.inVerification ?? false,
-    contact: { phone, email },
+    contact: { phone: settings.phone, email: settings.email },
+    offlineIntent: intent ?? null,
+    offline: courseOfflineDetails(settings),
   };
 }

@@ -162,14 +162,6 @@ export function PaymentConsiderations() {
         <li>Su banco puede pedirle un código de seguridad (por ejemplo, por SMS o en su aplicación) para autorizar el cargo.</li>
         <li>El monto lo calcula el hospital según su perfil; la ventana del banco solo muestra ese monto.</li>
       </ul>
-      <h3>Otras formas de pago</h3>
-      <ul>
-        <li>Transferencia bancaria a la CLABE del hospital.</li>
-        <li>Pago en tiendas de conveniencia con referencia.</li>
-        <li>Pago en efectivo en la ventanilla del banco.</li>
-        <li>Referencias de pago emitidas por la Dirección de Enseñanza.</li>
-      </ul>
-      <p>Para pagar por estos medios, solicite los datos y su referencia a la Dirección de Enseñanza.</p>
     </section>
   );
 }

@@ -95,6 +95,11 @@ function SettingsForm({ settings }: ReturnType<typeof useLoaderData<typeof loade
           fields.donationBankName,
           fields.donationAccountHolder,
           fields.donationClabe,
+          fields.courseBankName,
+          fields.courseAccountHolder,
+          fields.courseClabe,
+          fields.teachingPhone,
+          fields.teachingEmail,
         ])}
         formErrors={form.errors}
         focusKey={lastResult}
@@ -146,6 +151,27 @@ function SettingsForm({ settings }: ReturnType<typeof useLoaderData<typeof loade
           <Field meta={fields.donationBankName} label="Banco" />
           <Field meta={fields.donationAccountHolder} label="Titular de la cuenta" />
           <Field meta={fields.donationClabe} label="CLABE" hint="18 dígitos." inputMode="numeric" spellCheck={false} />
+        </fieldset>
+        <fieldset className="site-editor__group">
+          <legend>Pago de cursos por transferencia o ventanilla</legend>
+          <p className="field__hint">
+            Se muestran en la página de pago y en el perfil de quien elige pagar fuera de línea. Vacíos: la página pide llamar a la Dirección de
+            Enseñanza.
+          </p>
+          <Field meta={fields.courseBankName} label="Banco" />
+          <Field meta={fields.courseAccountHolder} label="Titular de la cuenta" />
+          <Field meta={fields.courseClabe} label="CLABE" hint="18 dígitos." inputMode="numeric" spellCheck={false} />
+        </fieldset>
+        <fieldset className="site-editor__group">
+          <legend>Contacto de la Dirección de Enseñanza</legend>
+          <p className="field__hint">Para dudas de pagos e inscripciones a cursos. Vacíos: se usan el teléfono y el correo de contacto generales.</p>
+          <Field
+            meta={fields.teachingPhone}
+            label="Teléfono de la Dirección de Enseñanza"
+            hint="Con sus 10 dígitos; puede añadir «ext.»."
+            type="tel"
+          />
+          <Field meta={fields.teachingEmail} label="Correo de la Dirección de Enseñanza" type="email" spellCheck={false} />
         </fieldset>
         <div className="form-actions">
           <button type="submit" className="button">

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
-import { ErrorSummary, RadioGroup, type FieldMeta } from "~/components/forms";
+import { ErrorSummary, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
@@ -15,7 +15,10 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { reviewParticipant } from "~/staff/teaching/document-review.server";
 import { formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
-import { getParticipantDetail } from "~/staff/teaching/participants-admin.server";
+import { enrolWithOfflinePayment } from "~/enrolment/offline-payments.server";
+import { OfflinePaymentFields, offlinePaymentMetaList, type OfflinePaymentMetas } from "~/staff/teaching/offline-payment-fields";
+import { getParticipantDetail, listOpenCoursesFor } from "~/staff/teaching/participants-admin.server";
+import { enrolWithPaymentSchema, readOfflinePaymentForm } from "~/staff/teaching/payment-forms.server";
 import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
@@ -41,21 +44,51 @@ const reviewSchema = z.object({
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  return orNotFound(await getParticipantDetail(db, idParam(params.participantId)));
+  const detail = orNotFound(await getParticipantDetail(db, idParam(params.participantId)));
+  // Courses this participant pays for (a course free for the profile has nothing to record).
+  const courses = (await listOpenCoursesFor(db, detail.participant.role)).filter((course) => course.priceCentavos > 0);
+  return { ...detail, courses };
 }
 
-/** The review decision on this participant's pending documents (decision 0016). */
+/**
+ * The review decision on this participant's pending documents (decision 0016), or with
+ * ?intent=inscribir_pago (multipart, with the receipt) an enrolment with its off-line payment (issue 19).
+ */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
   const participantId = idParam(params.participantId);
+  if (new URL(request.url).searchParams.get("intent") === "inscribir_pago") {
+    const form = await readOfflinePaymentForm(request, enrolWithPaymentSchema);
+    if (!form.ok) return data({ intent: "inscribir_pago" as const, result: form.result }, { status: form.status });
+    const { submission, value, receipt } = form;
+    const outcome = await enrolWithOfflinePayment(db, staffContextFor(staff, context), {
+      participantId,
+      courseId: value.course_id,
+      modality: value.modality,
+      method: value.method,
+      amountCentavos: value.amount,
+      paidOn: value.paid_on,
+      reference: value.reference,
+      belowPriceReason: value.below_price_reason ?? null,
+      receipt,
+      origin: originFor(request),
+    });
+    if (!outcome.ok) return data({ intent: "inscribir_pago" as const, result: replyRefused(submission, outcome) }, { status: outcome.status });
+    return redirectWithToast(`/admin/estudiantes/${participantId}`, {
+      type: outcome.refundNeeded ? "info" : "success",
+      description: outcome.refundNeeded
+        ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
+        : "Inscribimos al participante con su pago fuera de línea; recibió su acceso por correo.",
+    });
+  }
   const submission = parseWithZod(await request.formData(), { schema: reviewSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data({ intent: "revision" as const, result: submission.reply() }, { status: 400 });
   const outcome = await reviewParticipant(db, staffContextFor(staff, context), {
     participantId,
     decisions: submission.value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
     origin: originFor(request),
   });
-  if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
+  if (!outcome.ok) return data({ intent: "revision" as const, result: replyRefused(submission, outcome) }, { status: outcome.status });
   const parts = [
     outcome.approved ? `${outcome.approved} documento(s) aprobado(s)` : null,
     outcome.rejected ? `${outcome.rejected} rechazado(s); le avisamos por correo el motivo` : null,
@@ -69,7 +102,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function ParticipantDetail() {
-  const { participant, documents, enrolments, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();
+  const { participant, documents, enrolments, cardAttempts, offlinePayments, refunds, courses } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const pending = documents.filter((d) => d.status === "pendiente");
   const waiting = enrolments.filter((e) => e.status === "pendiente_de_revision");
@@ -77,7 +110,7 @@ export default function ParticipantDetail() {
   const [form, fields] = useForm<{ documents: { documentId: string; decision: string; reason: string }[] }>({
     // A new set of pending documents is a new form: the state of the last one must not carry over.
     id: `review-${pending.map((d) => `${d.id}.${d.updatedAt}`).join("-") || "enrolments"}`,
-    lastResult: actionData?.result,
+    lastResult: actionData?.intent === "revision" ? actionData.result : undefined,
     defaultValue: { documents: pending.map((d) => ({ documentId: String(d.id) })) },
     shouldValidate: "onSubmit",
   });
@@ -90,6 +123,22 @@ export default function ParticipantDetail() {
       ...(set.reason.errors ?? []).map((message) => ({ fieldId: set.reason.id, message: `${label}: ${message}` })),
     ];
   });
+  const [payForm, pay] = useForm<{
+    course_id: string;
+    modality: string;
+    method: string;
+    amount: string;
+    paid_on: string;
+    reference: string;
+    below_price_reason: string;
+    receipt: string;
+  }>({
+    id: "enrol-with-payment",
+    lastResult: actionData?.intent === "inscribir_pago" ? actionData.result : undefined,
+    shouldValidate: "onSubmit",
+  });
+  const payPath = `${path}?intent=inscribir_pago`;
+  const courseOptions = courses.map((course) => ({ value: String(course.id), label: `${course.name} (${formatMoney(course.priceCentavos)})` }));
 
   return (
     <div className="container page staff-page">
@@ -216,6 +265,9 @@ export default function ParticipantDetail() {
               <li key={e.id}>
                 <Link to={`/admin/cursos/${e.courseId}/inscripciones`}>{e.courseName}</Link>: {ENROLMENT_STATUS_LABELS[e.status]},{" "}
                 {MODALITY_CHOICE_LABELS[e.modality]}, {formatMoney(e.amountCentavos)}
+                {e.status === "pendiente_de_pago" && e.offlineIntentAt
+                  ? `. Espera su pago fuera de línea (lo eligió el ${formatInstant(e.offlineIntentAt)}; referencia ${e.reference ?? "—"})`
+                  : ""}
                 {e.manualReason ? `. Inscripción manual: ${e.manualReason}` : ""}
                 {e.refundReason ? `. ${e.refundReason}` : ""} —{" "}
                 <Link to={`/admin/pagos/${e.id}`}>
@@ -224,6 +276,42 @@ export default function ParticipantDetail() {
               </li>
             ))}
           </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="inscribir-pago">
+        <h2 id="inscribir-pago">Inscribir con pago fuera de línea</h2>
+        <p>
+          Para quien pagó por transferencia, en tienda, en ventanilla o con una referencia de la Dirección de Enseñanza. El precio lo decide su perfil
+          ({PROFILE_LABELS[participant.role]}); al registrar el pago se confirma la inscripción y el participante recibe su acceso por correo. Si ya
+          tiene una inscripción que espera pago en ese curso, se usa esa.
+        </p>
+        {courseOptions.length === 0 ? (
+          <p>No hay cursos abiertos con costo para su perfil.</p>
+        ) : (
+          <Form method="post" encType="multipart/form-data" action={payPath} {...getFormProps(payForm)} noValidate className="staff-form">
+            <ErrorSummary
+              title="Revise la inscripción y el pago"
+              errors={summaryErrors([pay.course_id, pay.modality, ...offlinePaymentMetaList(pay as unknown as OfflinePaymentMetas)] as FieldMeta[])}
+              formErrors={payForm.errors}
+              focusKey={actionData}
+            />
+            <SelectField meta={pay.course_id as FieldMeta} label="Curso" options={courseOptions} placeholder="Elija un curso abierto" required />
+            <RadioGroup
+              meta={pay.modality as FieldMeta}
+              legend="Modalidad"
+              options={[
+                { value: "presencial", label: "Presencial" },
+                { value: "en_linea", label: "En línea" },
+              ]}
+              inline
+              required
+            />
+            <OfflinePaymentFields fields={pay as unknown as OfflinePaymentMetas} priceCentavos={null} />
+            <SubmitButton formActionPath={path} pendingLabel="Inscribiendo…">
+              Inscribir y registrar el pago
+            </SubmitButton>
+          </Form>
         )}
       </section>
 

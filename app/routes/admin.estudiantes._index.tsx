@@ -19,6 +19,7 @@ export const meta: MetaFunction = () => [{ title: "Estudiantes | Área del perso
 
 const DOCUMENT_FILTERS = ["pendiente", "aprobado", "rechazado"] as const;
 const PROFILE_OPTIONS = filterOptions(PROFILES, (profile) => PROFILE_LABELS[profile]);
+const PAYMENT_OPTIONS = [{ value: "fuera_de_linea", label: "Esperan pago fuera de línea" }];
 const DOCUMENT_OPTIONS = filterOptions(DOCUMENT_FILTERS, (status) => `Con alguno ${DOCUMENT_STATUS_LABELS[status].toLowerCase()}`);
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -27,11 +28,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const profile = url.searchParams.get("perfil");
   const documents = url.searchParams.get("documentos");
   const course = url.searchParams.get("curso");
+  const payment = url.searchParams.get("pago");
   const filters = {
     q: url.searchParams.get("q")?.slice(0, 100) ?? "",
     profile: isProfile(profile) ? profile : null,
     documents: (DOCUMENT_FILTERS as readonly string[]).includes(documents ?? "") ? (documents as (typeof DOCUMENT_FILTERS)[number]) : null,
     courseId: course && /^\d{1,9}$/.test(course) ? Number(course) : null,
+    awaitingOffline: payment === "fuera_de_linea",
   };
   const [participants, courses] = await Promise.all([listParticipants(db, filters), listAdminCourses(db, {})]);
   return { participants, filters, courses: courses.map((c) => ({ id: c.id, name: c.name })) };
@@ -51,6 +54,13 @@ export default function AdminParticipants() {
         <FilterSelect id="perfil" label="Perfil" value={filters.profile} anyLabel="Todos" options={PROFILE_OPTIONS} />
         <FilterSelect id="documentos" label="Documentos" value={filters.documents} anyLabel="Cualquier estado" options={DOCUMENT_OPTIONS} />
         <FilterSelect id="curso" label="Curso" value={filters.courseId} anyLabel="Todos" options={courseOptions} />
+        <FilterSelect
+          id="pago"
+          label="Pago"
+          value={filters.awaitingOffline ? "fuera_de_linea" : null}
+          anyLabel="Cualquiera"
+          options={PAYMENT_OPTIONS}
+        />
       </ListFilters>
       <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
       {participants.length > 0 ? (

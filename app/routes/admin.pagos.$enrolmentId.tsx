@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { ErrorSummary, Field, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
+import { ErrorSummary, Field, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
@@ -11,12 +11,12 @@ import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { recordOfflinePayment } from "~/enrolment/offline-payments.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teaching/admin-uploads.server";
 import { formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
-import { offlinePaymentSchema, refundSchema } from "~/staff/teaching/payment-forms.server";
+import { OfflinePaymentFields, offlinePaymentMetaList, type OfflinePaymentMetas } from "~/staff/teaching/offline-payment-fields";
+import { offlinePaymentSchema, readOfflinePaymentForm, refundSchema } from "~/staff/teaching/payment-forms.server";
 import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
-import { idParam, mergeErrors, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
+import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
@@ -57,28 +57,16 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     });
   }
   if (intent !== "pago") throw new Response("Acción desconocida", { status: 400 });
-  const form = await parseAdminForm(request, RECEIPT_RULES);
-  if (!form.ok) {
-    const result = parseWithZod(new FormData(), { schema: offlinePaymentSchema }).reply({
-      formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
-    });
-    return data({ intent, result }, { status: form.reason === "too-large" ? 413 : 400 });
-  }
-  const submission = parseWithZod(form.fields, { schema: offlinePaymentSchema });
-  const receipt = form.files.get("receipt");
-  const fileErrors = { ...form.fileErrors, ...(!receipt && !form.fileErrors.receipt ? { receipt: [RECEIPT_MESSAGES.missing] } : {}) };
-  if (submission.status !== "success" || !receipt) {
-    return data(
-      { intent, result: submission.reply({ fieldErrors: mergeErrors(submission.status === "success" ? {} : submission.error, fileErrors) }) },
-      { status: 400 },
-    );
-  }
+  const form = await readOfflinePaymentForm(request, offlinePaymentSchema);
+  if (!form.ok) return data({ intent, result: form.result }, { status: form.status });
+  const { submission, value, receipt } = form;
   const outcome = await recordOfflinePayment(db, ctx, {
     enrolmentId,
-    method: submission.value.method,
-    amountCentavos: submission.value.amount,
-    paidOn: submission.value.paid_on,
-    reference: submission.value.reference,
+    method: value.method,
+    amountCentavos: value.amount,
+    paidOn: value.paid_on,
+    reference: value.reference,
+    belowPriceReason: value.below_price_reason ?? null,
     receipt,
     origin: originFor(request),
   });
@@ -89,17 +77,17 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return redirectWithToast(path, { type: outcome.refundNeeded ? "info" : "success", description: message });
 }
 
-const METHOD_OPTIONS = Object.entries(OFFLINE_METHOD_LABELS).map(([value, label]) => ({ value, label }));
-
 export default function EnrolmentPayments() {
   const { enrolment, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/admin/pagos/${enrolment.id}`;
-  const [payForm, pay] = useForm<{ method: string; amount: string; paid_on: string; reference: string; receipt: string }>({
-    id: "offline-payment",
-    lastResult: actionData?.intent === "pago" ? actionData.result : undefined,
-    shouldValidate: "onSubmit",
-  });
+  const [payForm, pay] = useForm<{ method: string; amount: string; paid_on: string; reference: string; below_price_reason: string; receipt: string }>(
+    {
+      id: "offline-payment",
+      lastResult: actionData?.intent === "pago" ? actionData.result : undefined,
+      shouldValidate: "onSubmit",
+    },
+  );
   const [refundForm, refund] = useForm<{ payment: string; amount: string; reason: string }>({
     id: "refund",
     lastResult: actionData?.intent === "reembolso" ? actionData.result : undefined,
@@ -136,6 +124,18 @@ export default function EnrolmentPayments() {
         </dd>
         <dt>Precio</dt>
         <dd>{formatMoney(enrolment.amountCentavos)}</dd>
+        {enrolment.reference ? (
+          <>
+            <dt>Referencia de la inscripción</dt>
+            <dd>{enrolment.reference}</dd>
+          </>
+        ) : null}
+        {enrolment.offlineIntentAt && enrolment.status === "pendiente_de_pago" ? (
+          <>
+            <dt>Pago fuera de línea</dt>
+            <dd>El participante eligió pagar por transferencia o en ventanilla el {formatInstant(enrolment.offlineIntentAt)}.</dd>
+          </>
+        ) : null}
       </dl>
 
       <h2>Pagos con tarjeta</h2>
@@ -192,44 +192,11 @@ export default function EnrolmentPayments() {
           >
             <ErrorSummary
               title="Revise el pago"
-              errors={summaryErrors([pay.method, pay.amount, pay.paid_on, pay.reference, pay.receipt] as FieldMeta[])}
+              errors={summaryErrors(offlinePaymentMetaList(pay as unknown as OfflinePaymentMetas))}
               formErrors={payForm.errors}
               focusKey={actionData}
             />
-            <RadioGroup meta={pay.method as FieldMeta} legend="Medio de pago" options={METHOD_OPTIONS} required />
-            <Field
-              meta={pay.amount as FieldMeta}
-              label="Monto en pesos"
-              inputMode="decimal"
-              hint={`Precio de la inscripción: ${formatMoney(enrolment.amountCentavos)}.`}
-              required
-            />
-            <Field meta={pay.paid_on as FieldMeta} label="Fecha del pago" type="date" hint="AAAA-MM-DD" required />
-            <Field meta={pay.reference as FieldMeta} label="Referencia o folio" maxLength={100} required />
-            <div className={["field", "field--file", pay.receipt.errors?.length ? "field--invalid" : null].filter(Boolean).join(" ")}>
-              <label htmlFor={pay.receipt.id} className="field__label">
-                Comprobante
-              </label>
-              <p id={pay.receipt.descriptionId} className="field__hint">
-                JPG, PNG o PDF, máximo 5 MB.
-              </p>
-              {pay.receipt.errors?.length ? (
-                <p id={pay.receipt.errorId} className="field__error">
-                  <span className="visually-hidden">Error: </span>
-                  {pay.receipt.errors.join(" ")}
-                </p>
-              ) : null}
-              <input
-                type="file"
-                id={pay.receipt.id}
-                name={pay.receipt.name}
-                accept=".jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf"
-                required
-                aria-invalid={pay.receipt.errors?.length ? true : undefined}
-                aria-describedby={[pay.receipt.descriptionId, pay.receipt.errors?.length ? pay.receipt.errorId : null].filter(Boolean).join(" ")}
-                className="field__file"
-              />
-            </div>
+            <OfflinePaymentFields fields={pay as unknown as OfflinePaymentMetas} priceCentavos={enrolment.amountCentavos} />
             <SubmitButton formActionPath={path} pendingLabel="Registrando…">
               Registrar pago
             </SubmitButton>

@@ -313,8 +313,12 @@ export default function DonationPage() {
         </noscript>
         <p>Para donativos mayores a {formatMoney(MAX_DONATION_CENTAVOS)}, o si prefiere no usar tarjeta:</p>
         <dl className="payment__facts">
-          <dt>Beneficiario</dt>
-          <dd>{page.transfer.holder}</dd>
+          {page.transfer.holder ? (
+            <>
+              <dt>Beneficiario</dt>
+              <dd>{page.transfer.holder}</dd>
+            </>
+          ) : null}
           {page.transfer.bank ? (
             <>
               <dt>Banco</dt>

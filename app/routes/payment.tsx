@@ -12,8 +12,9 @@ import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { EnrolmentNotice } from "~/enrolment/enrolment-notice";
 import { currentPurchase, seatsLeft } from "~/enrolment/payment-page.server";
-import { enrolFree, paymentPageState, requestInvoice, sendEnrolmentToReview } from "~/payments/checkout.server";
+import { chooseOfflinePayment, enrolFree, paymentPageState, requestInvoice, sendEnrolmentToReview } from "~/payments/checkout.server";
 import { invoiceSchema } from "~/payments/invoices.server";
+import { OfflinePaymentChoice, OfflinePaymentInstructions } from "~/payments/offline-payment-ui";
 import { AwaitingBank, CardPayment, InvoiceForm, PaymentConsiderations } from "~/payments/payment-ui";
 import { startCardPayment } from "~/payments/payments.server";
 import { getPaymentProvider } from "~/payments/provider.server";
@@ -79,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 type ActionResult =
-  | { intent: "card" | "free" | "review" | "invoice"; ok: false; message: string }
+  | { intent: "card" | "free" | "review" | "invoice" | "offline"; ok: false; message: string }
   | { intent: "invoice"; ok: false; result: SubmissionResult<string[]> };
 
 const START_MESSAGES = {
@@ -97,9 +98,10 @@ const NO_SCRIPT_MESSAGE =
   "El pago con tarjeta necesita JavaScript activado en su navegador. Use una de las formas de pago sin tarjeta que se describen en esta página.";
 
 /**
- * The four intents of the page. The route authorises (signed in, the chosen course), parses and
- * maps outcomes to HTTP; each intent is one domain function (app/payments/checkout.server.ts,
- * startCardPayment) that owns its transaction and its mail.
+ * The five intents of the page (offline: «Pagaré por transferencia o en ventanilla», issue 19).
+ * The route authorises (signed in, the chosen course), parses and maps outcomes to HTTP; each
+ * intent is one domain function (app/payments/checkout.server.ts, startCardPayment) that owns its
+ * transaction and its mail.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request);
@@ -159,6 +161,17 @@ export async function action({ request }: ActionFunctionArgs) {
           },
           init,
         );
+  }
+
+  if (intent === "offline") {
+    // A plain form: works without JavaScript. No seat is held (chooseOfflinePayment says why).
+    const outcome = await chooseOfflinePayment(db, enrolmentInput);
+    if (!outcome.ok) return refuse(intent, outcome.reason, outcome.reason === "wrong-path" ? 400 : 409);
+    return redirectWithToast("/payment#payment-offline", {
+      type: "success",
+      title: "Esperamos su pago",
+      description: "Abajo están los datos bancarios y la referencia que debe indicar al pagar.",
+    });
   }
 
   if (intent === "invoice") {
@@ -280,6 +293,18 @@ export default function PaymentPage() {
             ) : null}
           </section>
 
+          {page.path === "card" ? (
+            page.offlineIntent ? (
+              <OfflinePaymentInstructions
+                details={page.offline}
+                reference={page.offlineIntent.reference}
+                amountCentavos={page.offlineIntent.amountCentavos}
+                cardAvailable={!page.awaitingBank}
+              />
+            ) : (
+              <OfflinePaymentChoice modality={page.modality} bothModalities={page.bothModalities} />
+            )
+          ) : null}
           <PaymentConsiderations />
           {page.path === "card" ? <InvoiceForm lastResult={invoiceResult} /> : null}
         </>

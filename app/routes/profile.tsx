@@ -15,18 +15,26 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { ErrorSummary, Field, FileField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { PROFILE_LABELS } from "~/courses/pricing";
+import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { enrolmentStateText } from "~/enrolment/enrolment-labels";
 import { listEnrolments } from "~/enrolment/enrolment.server";
 import { describeFile } from "~/files/file-types";
+import { offlineIntentsOf } from "~/payments/checkout.server";
+import { BankDetails, OfflineNextSteps } from "~/payments/offline-payment-ui";
+import { courseOfflineDetails } from "~/settings/settings";
+import { getSettings } from "~/settings/settings.server";
 import formStyles from "~/styles/forms.css";
+import paymentStyles from "~/styles/payment.css";
 import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 
-export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: formStyles },
+  { rel: "stylesheet", href: paymentStyles },
+];
 
 // Personal data: never stored by a shared cache or the browser's back-forward cache.
 export { passCacheControl as headers } from "~/utils/cache-control";
@@ -39,15 +47,19 @@ export const meta = privatePageMeta({
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request);
-  const [participant, documents, enrolments, calendarToken] = await Promise.all([
+  const [participant, documents, enrolments, calendarToken, offlineIntents, settings] = await Promise.all([
     getParticipant(db, user.id),
     listDocuments(db, user.id),
     listEnrolments(db, user.id),
     getCalendarFeedToken(db, user.id),
+    offlineIntentsOf(db, user.id),
+    getSettings(db),
   ]);
   if (!participant) throw new Response("Not found", { status: 404 });
   const calendarUrl = calendarToken ? new URL(privateFeedPath(calendarToken), siteOrigin()).href : null;
-  return data({ participant, documents, enrolments, calendarUrl }, { headers: { "Cache-Control": "private, no-store" } });
+  // Enrolments waiting for the off-line payment the participant chose (issue 19): what to quote and where to pay.
+  const offline = offlineIntents.length > 0 ? { intents: offlineIntents, details: courseOfflineDetails(settings) } : null;
+  return data({ participant, documents, enrolments, calendarUrl, offline }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 type Intent = "update-profile" | "replace-document";
@@ -143,7 +155,8 @@ function splitChoice(value: string, options: readonly string[]) {
 }
 
 export default function ProfilePage() {
-  const { participant, documents, enrolments, calendarUrl } = useLoaderData<typeof loader>();
+  const { participant, documents, enrolments, calendarUrl, offline } = useLoaderData<typeof loader>();
+  const offlineIntent = new Map((offline?.intents ?? []).map((intent) => [intent.enrolmentId, intent]));
   const actionData = useActionData<typeof action>();
   const isStudent = participant.role === "ESTUDIANTE";
 
@@ -221,7 +234,10 @@ export default function ProfilePage() {
           <ul className="enrolment-list">
             {enrolments.map((enrolment) => (
               <li key={enrolment.id}>
-                <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado: {enrolmentStateText(enrolment)}
+                <strong>{enrolment.courseName}</strong> · {ENROLMENT_MODALITY_LABELS[enrolment.modality]} · Estado:{" "}
+                {offlineIntent.has(enrolment.id) && !enrolment.paymentInVerification
+                  ? `Esperando su pago por transferencia o ventanilla (referencia ${offlineIntent.get(enrolment.id)!.reference ?? "—"}, ${formatMoney(offlineIntent.get(enrolment.id)!.amountCentavos)})`
+                  : enrolmentStateText(enrolment)}
                 {enrolment.status === "confirmada" ? (
                   <>
                     {" "}
@@ -232,6 +248,14 @@ export default function ProfilePage() {
             ))}
           </ul>
         )}
+        {offline ? (
+          <div className="enrolment-offline" id="pago-fuera-de-linea">
+            <h3>Cómo pagar por transferencia o en ventanilla</h3>
+            <p>Indique al pagar la referencia de su inscripción (arriba).</p>
+            <BankDetails details={offline.details} />
+            <OfflineNextSteps details={offline.details} />
+          </div>
+        ) : null}
         <p>
           <Link to="/ensenanza/offer">Consultar la oferta académica</Link>
         </p>

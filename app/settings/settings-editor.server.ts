@@ -14,7 +14,8 @@ import { getSettings } from "./settings.server";
 /**
  * The site settings screen (/admin/ajustes, admin only; issue 12, decision 0025): the
  * institution's name, address, phone, e-mail, social links, the session video and the bank
- * transfer details shown on /donacion (issue 13). One save is
+ * transfer details shown on /donacion (issue 13) and, for course fees, on /payment with the Teaching
+ * office's contact (issue 19). One save is
  * one transaction with one audit row naming what changed; the page cache follows by the
  * content_version triggers on site_settings (migration 0014).
  */
@@ -35,6 +36,11 @@ export const EDITABLE_SETTINGS = [
   "donationBankName",
   "donationAccountHolder",
   "donationClabe",
+  "courseBankName",
+  "courseAccountHolder",
+  "courseClabe",
+  "teachingPhone",
+  "teachingEmail",
 ] as const satisfies readonly (keyof Settings)[];
 
 export type EditableSettings = Pick<Settings, (typeof EDITABLE_SETTINGS)[number]>;
@@ -55,6 +61,27 @@ function isHttpUrl(value: string): boolean {
 }
 
 const socialRow = z.object({ name: z.string().optional(), url: z.string().optional() });
+
+/** An optional line: blank is "not published" (the pages then say whom to call). */
+const optionalLine = (what: string, max: number) =>
+  z
+    .preprocess(
+      // Blank (also when not parsed through conform, which already turns "" into undefined) is "not published".
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : value),
+      cleanText({
+        required: `Escriba ${what}, o deje el campo vacío.`,
+        max,
+        tooLong: `El campo tiene más de ${max} caracteres; acórtelo.`,
+      }).optional(),
+    )
+    .transform((value) => value ?? "");
+
+const optionalClabe = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ?? "").replace(/[\s-]/g, ""))
+  .refine((value) => /^(\d{18})?$/.test(value), "La CLABE son 18 dígitos (puede escribirla con espacios), o deje el campo vacío.");
 
 export const siteSettingsSchema = z.object({
   institutionName: line("el nombre de la institución", 200),
@@ -137,6 +164,23 @@ export const siteSettingsSchema = z.object({
     .optional()
     .transform((value) => (value ?? "").replace(/[\s-]/g, ""))
     .refine((value) => /^(\d{18})?$/.test(value), "La CLABE son 18 dígitos (puede escribirla con espacios), o deje el campo vacío."),
+  // Course fees paid off-line (issue 19): shown on /payment and the profile; blank: call the Teaching office.
+  courseBankName: optionalLine("el nombre del banco", 100),
+  courseAccountHolder: optionalLine("el titular de la cuenta", 200),
+  courseClabe: optionalClabe,
+  teachingPhone: optionalLine("el teléfono de la Dirección de Enseñanza", 80).refine(
+    (value) => value === "" || (value.match(/[0-9]/g)?.length ?? 0) >= 10,
+    "Escriba el teléfono de la Dirección de Enseñanza con sus 10 dígitos (puede añadir «ext.»), o deje el campo vacío.",
+  ),
+  teachingEmail: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => value ?? "")
+    .refine(
+      (value) => value === "" || (value.length <= 200 && z.email().safeParse(value).success),
+      "Escriba un correo electrónico válido para la Dirección de Enseñanza, o deje el campo vacío.",
+    ),
 });
 
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;

@@ -29,6 +29,11 @@ export const settingsSchema = z.object({
   donationBankName: z.string().max(100),
   donationAccountHolder: z.string().max(200),
   donationClabe: z.string().regex(/^(\d{18})?$/),
+  courseBankName: z.string().max(100),
+  courseAccountHolder: z.string().max(200),
+  courseClabe: z.string().regex(/^(\d{18})?$/),
+  teachingPhone: z.string().max(80),
+  teachingEmail: z.union([z.literal(""), z.string().email().max(200)]),
   transparencyPlatformUrl: z.string().url(),
   sessionVideoEmbedUrl: z.string(),
 }) satisfies z.ZodType<Settings>;

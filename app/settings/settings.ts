@@ -24,6 +24,17 @@ export interface Settings {
   donationAccountHolder: string;
   /** 18-digit CLABE, or empty when not published. */
   donationClabe: string;
+  /**
+   * Bank details for course fees paid off-line (transfer, bank window): shown on /payment and the
+   * profile. Empty: the pages say to call the Teaching office (never an empty "CLABE:" line).
+   */
+  courseBankName: string;
+  courseAccountHolder: string;
+  /** 18-digit CLABE, or empty when not published. */
+  courseClabe: string;
+  /** The Teaching office's (Dirección de Enseñanza) own phone and e-mail; empty: the general contact. */
+  teachingPhone: string;
+  teachingEmail: string;
   transparencyPlatformUrl: string;
   /** Embed URL of the clinical-pathological session video; empty when none is published. */
   sessionVideoEmbedUrl: string;
@@ -55,6 +66,11 @@ export const defaultSettings: Settings = {
   donationBankName: "",
   donationAccountHolder: "Hospital Infantil de México Federico Gómez",
   donationClabe: "",
+  courseBankName: "",
+  courseAccountHolder: "",
+  courseClabe: "",
+  teachingPhone: "",
+  teachingEmail: "",
   transparencyPlatformUrl: "https://www.plataformadetransparencia.org.mx/",
   sessionVideoEmbedUrl: "",
 };
@@ -67,4 +83,42 @@ export function formatAddress(settings: Settings): string {
 export function phoneHref(phone: string): string {
   const digits = phone.replace(/\D/g, "");
   return `tel:+52${digits.slice(-10)}`;
+}
+
+/** Bank details and whom to call, as pages that offer an off-line payment show them. */
+export interface OfflinePaymentDetails {
+  bank: string;
+  holder: string;
+  clabe: string;
+  /** The office to call or write (the Teaching office's own contact, else the general one). */
+  phone: string;
+  email: string;
+}
+
+/** The course fees' bank details and the Teaching office's contact. */
+export function courseOfflineDetails(settings: Settings): OfflinePaymentDetails {
+  return {
+    bank: settings.courseBankName,
+    holder: settings.courseAccountHolder,
+    clabe: settings.courseClabe,
+    phone: settings.teachingPhone || settings.phone,
+    email: settings.teachingEmail || settings.email,
+  };
+}
+
+/** The settings real use should fill before people are told to pay off-line (a start-up warning names them). */
+export const OFFLINE_PAYMENT_SETTINGS = [
+  "courseBankName",
+  "courseAccountHolder",
+  "courseClabe",
+  "teachingPhone",
+  "teachingEmail",
+  "donationBankName",
+  "donationAccountHolder",
+  "donationClabe",
+] as const satisfies readonly SettingKey[];
+
+/** Which of those are empty. */
+export function missingOfflinePaymentSettings(settings: Settings): SettingKey[] {
+  return OFFLINE_PAYMENT_SETTINGS.filter((key) => settings[key].trim() === "");
 }

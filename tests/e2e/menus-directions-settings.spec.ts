@@ -134,7 +134,7 @@ test.describe("menus, directions and site settings", () => {
     await expectNoAxeViolationsWithoutJavaScript(page);
 
     // Every error at once, and the typed values kept.
-    await page.getByRole("textbox", { name: "Teléfono" }).fill("55 5228 9999");
+    await page.getByRole("textbox", { name: "Teléfono", exact: true }).fill("55 5228 9999");
     await page.getByLabel("Red social 5: nombre").fill("Malicioso");
     await page.getByLabel("Red social 5: dirección").fill("javascript:alert(1)");
     await page.getByLabel("Código postal").fill("0672");
@@ -142,7 +142,7 @@ test.describe("menus, directions and site settings", () => {
     const summary = page.getByTestId("error-summary");
     await expect(summary).toContainText("La dirección de la red social debe empezar con https://");
     await expect(summary).toContainText("El código postal son 5 dígitos");
-    await expect(page.getByRole("textbox", { name: "Teléfono" })).toHaveValue("55 5228 9999");
+    await expect(page.getByRole("textbox", { name: "Teléfono", exact: true })).toHaveValue("55 5228 9999");
     await expect(page.getByLabel("Red social 5: dirección")).toHaveValue("javascript:alert(1)");
     await expect(page.getByLabel("Red social 1: nombre")).toHaveValue("Facebook");
     await expectNoAxeViolationsWithoutJavaScript(page);

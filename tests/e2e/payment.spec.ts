@@ -195,7 +195,7 @@ test("without JavaScript the card step explains it needs JavaScript and creates 
   await page.goto("/payment");
   await expect(page.getByText("El pago con tarjeta necesita JavaScript activado en su navegador.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Pagar con tarjeta" })).toHaveCount(0);
-  await expect(page.getByRole("heading", { name: "Otras formas de pago" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Pagar por transferencia o en ventanilla" })).toBeVisible();
   await expectNoAxeViolationsWithoutJavaScript(page);
   expect(await enrolmentStatus(participant.id, courseId)).toEqual([]);
   await context.close();

@@ -118,7 +118,7 @@ test("without JavaScript the card step says so and a card post creates nothing",
   expect(html).toContain("El pago con tarjeta necesita JavaScript");
   // The button only exists once the page is hydrated.
   expect(html).not.toContain("Pagar con tarjeta</button>");
-  expect(html).toContain("Otras formas de pago");
+  expect(html).toContain("Pagaré por transferencia o en ventanilla");
   const post = await fetch(`${baseUrl}/payment`, {
     method: "POST",
     headers: { Cookie: who.cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },

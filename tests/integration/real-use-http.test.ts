@@ -106,6 +106,46 @@ describe("what a start for real use requires", () => {
     }
     expect(output).toMatch(/"level":"warn","message":"DEMO MODE: card payments are simulated and mail is captured/);
     expect(output).toMatch(/"demo":true/);
+    // A demo fills the bank details with «(ejemplo)» values (seeds/payment-details.ts) and is not warned about them.
+    expect(output).not.toContain("bank details or the Teaching office's contact are empty");
+  }, 90_000);
+
+  test("a real-use start with no bank details nor Teaching-office contact warns, naming them, and still starts", async () => {
+    const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-real-log-")), "himfg.db");
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...process.env,
+        ...BASE,
+        ...REAL_BANORTE,
+        DATABASE_PATH: database,
+        PORT: String(20001 + (process.pid % 20000)),
+        HOST: "127.0.0.1",
+        LOG_REQUESTS: "false",
+        PUBLIC_URL,
+        SMTP_URL: "smtp://127.0.0.1:9",
+        DEMO_MODE: "false",
+        SEED_DEMO_CONTENT: "false",
+        PAYMENT_MAINTENANCE_SECONDS: "3600",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const onData = (chunk: Buffer) => {
+          output += chunk.toString();
+          if (output.includes("server listening")) resolve();
+        };
+        child.stdout.on("data", onData);
+        child.stderr.on("data", onData);
+        child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    const warning = output.split("\n").find((line) => line.includes("bank details or the Teaching office's contact are empty"));
+    expect(warning).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({ level: "warn", missing: expect.arrayContaining(["courseClabe", "teachingEmail", "donationClabe"]) });
   }, 90_000);
 
   test("the container starts as real use: its Dockerfile sets DEMO_MODE=false", () => {

@@ -49,6 +49,7 @@ export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now
       "e.status",
       "e.amount_centavos",
       "e.seat_held_until",
+      "e.offline_intent_at",
       "e.created_at",
       "m.reason as manual_reason",
       sql<string | null>`(SELECT a.control_number FROM payment_attempts a WHERE a.enrolment_id = e.id AND a.status = 'approved' LIMIT 1)`.as(
@@ -83,7 +84,12 @@ export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now
         row.manual_reason ? "Inscripción manual" : null,
       ]
         .filter(Boolean)
-        .join("; ") || (row.amount_centavos === 0 ? "Sin costo" : "Sin pago"),
+        .join("; ") ||
+      (row.amount_centavos === 0
+        ? "Sin costo"
+        : row.status === "pendiente_de_pago" && row.offline_intent_at
+          ? "Espera pago fuera de línea"
+          : "Sin pago"),
     seat:
       row.modality !== "presencial"
         ? "—"

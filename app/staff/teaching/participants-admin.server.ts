@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
-import type { Profile } from "~/courses/pricing";
+import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, DocumentReviewStatus, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod, PaymentAttemptStatus } from "~/db.server";
 import { audit, type StaffContext } from "./staff-context.server";
 
@@ -10,6 +10,8 @@ export interface ParticipantFilters {
   profile?: Profile | null;
   documents?: DocumentReviewStatus | null;
   courseId?: number | null;
+  /** Only participants with an enrolment waiting for the off-line payment they said they would make. */
+  awaitingOffline?: boolean;
 }
 
 export interface ParticipantRow {
@@ -65,6 +67,17 @@ export async function listParticipants(db: Kysely<DB>, filters: ParticipantFilte
       eb.exists(eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.course_id", "=", courseId)),
     );
   }
+  if (filters.awaitingOffline) {
+    // The partial index enrolments_offline_intent holds exactly the enrolments whose participant chose
+    // to pay off-line: the subquery reads it, not the whole table.
+    query = query.where("p.id", "in", (eb) =>
+      eb
+        .selectFrom("enrolments as e")
+        .select("e.participant_id")
+        .where("e.offline_intent_at", "is not", null)
+        .where("e.status", "=", "pendiente_de_pago"),
+    );
+  }
   const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id").limit(500).execute();
   return rows.map((row) => ({
     id: row.id,
@@ -89,6 +102,9 @@ export interface ParticipantEnrolment {
   amountCentavos: number;
   manualReason: string | null;
   refundReason: string | null;
+  reference: string | null;
+  /** When the participant chose to pay by transfer or at a bank window (issue 19). */
+  offlineIntentAt: string | null;
   createdAt: string;
 }
 
@@ -155,6 +171,8 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
         "e.amount_centavos",
         "m.reason as manual_reason",
         "e.refund_reason",
+        "e.reference",
+        "e.offline_intent_at",
         "e.created_at",
       ])
       .where("e.participant_id", "=", participantId)
@@ -218,6 +236,8 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
       amountCentavos: row.amount_centavos,
       manualReason: row.manual_reason,
       refundReason: row.refund_reason,
+      reference: row.reference,
+      offlineIntentAt: row.offline_intent_at,
       createdAt: row.created_at,
     })),
     cardAttempts: cardAttempts.map((row) => ({
@@ -282,4 +302,26 @@ export async function getOfflineReceipt(db: Kysely<DB>, offlinePaymentId: number
     .select(["o.id", "o.enrolment_id", "f.file_name", "f.content_type", "f.byte_size", "f.data"])
     .where("o.id", "=", offlinePaymentId)
     .executeTakeFirst();
+}
+
+export interface OpenCourseOption {
+  id: number;
+  name: string;
+  modalityId: number;
+  /** The server's price for this participant's profile. */
+  priceCentavos: number;
+}
+
+/** Courses open for enrolment (not archived), with the price for one profile: «Inscribir con pago fuera de línea». */
+export async function listOpenCoursesFor(db: Kysely<DB>, profile: Profile): Promise<OpenCourseOption[]> {
+  const rows = await db
+    .selectFrom("courses")
+    .select(["course_id", "course_name", "modality_id", "course_price", "course_student_price", "course_employee_price"])
+    .where("course_able", "=", 1)
+    .where("archived_at", "is", null)
+    .orderBy("course_start_date")
+    .orderBy("course_id")
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({ id: row.course_id, name: row.course_name, modalityId: row.modality_id, priceCentavos: priceForProfile(row, profile) }));
 }

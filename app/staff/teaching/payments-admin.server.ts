@@ -14,6 +14,10 @@ export interface EnrolmentPayments {
     status: EnrolmentStatus;
     modality: EnrolmentModality;
     amountCentavos: number;
+    /** The enrolment's own reference (quoted on a transfer). */
+    reference: string | null;
+    /** When the participant chose to pay by transfer or at a bank window (issue 19). */
+    offlineIntentAt: string | null;
   };
   cardAttempts: CardAttemptRow[];
   offlinePayments: OfflinePaymentRow[];
@@ -26,7 +30,19 @@ export async function getEnrolmentPayments(db: Kysely<DB>, enrolmentId: number):
     .selectFrom("enrolments as e")
     .innerJoin("courses as c", "c.course_id", "e.course_id")
     .innerJoin("participants as p", "p.id", "e.participant_id")
-    .select(["e.id", "e.course_id", "c.course_name", "e.participant_id", "p.name", "p.role", "e.status", "e.modality", "e.amount_centavos"])
+    .select([
+      "e.id",
+      "e.course_id",
+      "c.course_name",
+      "e.participant_id",
+      "p.name",
+      "p.role",
+      "e.status",
+      "e.modality",
+      "e.amount_centavos",
+      "e.reference",
+      "e.offline_intent_at",
+    ])
     .where("e.id", "=", enrolmentId)
     .executeTakeFirst();
   if (!row) return null;
@@ -43,6 +59,8 @@ export async function getEnrolmentPayments(db: Kysely<DB>, enrolmentId: number):
       status: row.status,
       modality: row.modality,
       amountCentavos: row.amount_centavos,
+      reference: row.reference,
+      offlineIntentAt: row.offline_intent_at,
     },
     cardAttempts: mine(detail?.cardAttempts ?? []),
     offlinePayments: mine(detail?.offlinePayments ?? []),
