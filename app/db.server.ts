@@ -288,6 +288,14 @@ export interface PathRedirectsTable {
   created_at: Generated<string>;
 }
 
+/** A file address of the current site and what stands for it now (migration 0029). */
+export interface LegacyFileAddressesTable {
+  path: string;
+  file_id: string | null;
+  target_path: string | null;
+  created_at: Generated<string>;
+}
+
 /** MODALITY in app/courses/modality.ts: 1 presencial, 2 en línea, 3 both (the participant picks). */
 export type { ModalityId };
 export type CapacityWording = "plazas" | "personas";
@@ -630,6 +638,7 @@ export interface DB {
   content_pages: ContentPagesTable;
   page_revisions: PageRevisionsTable;
   path_redirects: PathRedirectsTable;
+  legacy_file_addresses: LegacyFileAddressesTable;
   menu_links: MenuLinksTable;
   document_collections: DocumentCollectionsTable;
   document_groups: DocumentGroupsTable;

@@ -11,6 +11,7 @@ import { seedInformationPages, seedProfilePages } from "./information-pages";
 import { seedCourses } from "./courses";
 import { seedStaleContentFixes } from "./stale-content";
 import { seedPaymentDetailExamples } from "./payment-details";
+import { seedLegacyFileAddresses, seedLegacyPageAddresses } from "./legacy-addresses";
 
 /**
  * Seeds fill a fresh database. Each named step runs once per database (recorded in seed_log),
@@ -135,6 +136,9 @@ export const seedSteps: SeedStep[] = [
   { name: "0004-courses", demo: true, run: (trx) => seedCourses(trx) },
   { name: "0005-stale-content-fixes", demo: true, run: seedStaleContentFixes },
   { name: "0006-payment-detail-examples", demo: true, run: seedPaymentDetailExamples },
+  // After the documents, galleries and pages they point at and link from (issue 20).
+  { name: "0007-legacy-file-addresses", demo: true, run: seedLegacyFileAddresses },
+  { name: "0007-legacy-page-addresses", demo: false, run: seedLegacyPageAddresses },
 ];
 
 export interface SeedOptions {

@@ -3,6 +3,7 @@ import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { describeFile, namedFileUrl } from "~/files/file-types";
 import { storeFile } from "~/files/files.server";
+import { checkFormerAddress, setFormerAddress } from "~/files/legacy-addresses.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 
@@ -565,13 +566,17 @@ export async function replaceDocumentFile(
   db: Kysely<DB>,
   collectionKey: string,
   itemId: number,
-  input: { file: CheckedFile },
+  input: { file: CheckedFile; formerAddress?: string },
   actor: StaffUser,
   requestId: string | null,
   now: Date,
 ): Promise<EditorOutcome> {
   return changeDocument(db, collectionKey, itemId, async (trx, item) => {
     if (!item.file_id) return fieldRefusal("file", "Este documento es un enlace externo; no tiene un archivo que reemplazar.");
+    // "Dirección anterior": the address the file had on the former site, so its old links follow.
+    const history = await trx.selectFrom("document_file_history").select("file_id").where("item_id", "=", item.id).execute();
+    const former = await checkFormerAddress(trx, input.formerAddress, { ownFileIds: [item.file_id, ...history.map((h) => h.file_id)] });
+    if (!former.ok) return { ok: false, status: former.status, fieldErrors: { formerAddress: [former.message] }, message: "" };
     const fileId = await storeFile(
       trx,
       { fileName: fileNameForTitle(item.title, extensionOf(input.file.contentType)), contentType: input.file.contentType, data: input.file.data },
@@ -582,11 +587,18 @@ export async function replaceDocumentFile(
       .values({ file_id: item.file_id, item_id: item.id, replaced_by: fileId, replaced_at: now.toISOString(), replaced_by_staff_id: actor.id })
       .execute();
     await trx.updateTable("document_items").set({ file_id: fileId }).where("id", "=", item.id).execute();
+    if (former.path) await setFormerAddress(trx, former.path, fileId);
     await audit(trx, { actor, requestId }, "document.replace_file", "document_item", item.id, {
       before: { fileId: item.file_id },
-      after: { fileId, contentType: input.file.contentType, bytes: input.file.data.byteLength },
+      after: {
+        fileId,
+        contentType: input.file.contentType,
+        bytes: input.file.data.byteLength,
+        ...(former.path ? { formerAddress: former.path } : {}),
+      },
     });
-    return { ok: true, message: `Se reemplazó el archivo de «${item.title}». Los enlaces anteriores ya entregan el archivo nuevo.` };
+    const follows = former.path ? ` La dirección anterior ${former.path} también lleva a él.` : "";
+    return { ok: true, message: `Se reemplazó el archivo de «${item.title}». Los enlaces anteriores ya entregan el archivo nuevo.${follows}` };
   });
 }
 

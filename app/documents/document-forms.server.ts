@@ -80,3 +80,6 @@ export type MoveInput = z.output<typeof moveSchema>;
 
 /** Intents whose only input is the file or the button itself (replace, remove, restore). */
 export const noFieldsSchema = z.object({});
+
+/** Replacing a file: the file itself, and optionally its address on the former site (checked by the domain). */
+export const replaceDocumentSchema = z.object({ formerAddress: z.string().max(2000, "La dirección anterior es demasiado larga.").optional() });

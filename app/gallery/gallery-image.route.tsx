@@ -2,6 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
+import { legacyFileRedirect } from "~/files/legacy-addresses.server";
 import type { PageHandle } from "~/enhance/page-handle";
 import { deepPageMeta } from "~/utils/seo";
 import { galleryCrumbs } from "./galleries";
@@ -29,6 +30,11 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
+  // The former site's pictures were files here (/galeria/1.jpg): they answer 301 to ours.
+  if (!/^[0-9]+$/.test(params.itemId ?? "")) {
+    const moved = await legacyFileRedirect(db, request);
+    if (moved) throw moved;
+  }
   return loadGalleryImagePage(db, galleryFromRequest(request), params.itemId);
 }
 

@@ -8,6 +8,7 @@ import { publishDuePages } from "~/content/page-editor.server";
 import { publishDueRecords } from "~/content/record-publication.server";
 import { getSessionVideo } from "~/content/session-video.server";
 import { db } from "~/db.server";
+import { legacyFileRedirect } from "~/files/legacy-addresses.server";
 import { now } from "~/utils/clock.server";
 import type { PageHandle } from "~/enhance/page-handle";
 
@@ -34,6 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const target = await findRedirect(db, path);
   if (target) throw redirect(`${target}${url.search}`, { status: 308 });
+  // A file of the former site (/descargas/documentos/ANUARIOS/2007.pdf): 301 to what stands for it.
+  const moved = await legacyFileRedirect(db, request);
+  if (moved) throw moved;
   throw new Response("Not Found", { status: 404 });
 }
 

@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/document-editor-action.server";
 import { COLLECTION_KEY, DocumentFileField, EditorFormSection, OtherEditorErrors, useEditorForm } from "~/documents/document-editor-fields";
 import { getDocumentForEditor, renameDocument, replaceDocumentFile, setDocumentRemoved } from "~/documents/document-editor.server";
-import { noFieldsSchema, renameDocumentSchema } from "~/documents/document-forms.server";
+import { noFieldsSchema, renameDocumentSchema, replaceDocumentSchema } from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
@@ -47,9 +47,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   return runEditorIntent(form, `/admin/documentos/${key}/${itemId}`, {
     rename: editorIntent({ schema: renameDocumentSchema, run: (value) => renameDocument(db, key, itemId, value, actor, requestId) }),
     replace: editorIntent({
-      schema: noFieldsSchema,
+      schema: replaceDocumentSchema,
       needsFile: true,
-      run: (_value, file) => replaceDocumentFile(db, key, itemId, { file: file! }, actor, requestId, now()),
+      run: (value, file) => replaceDocumentFile(db, key, itemId, { file: file!, formerAddress: value.formerAddress }, actor, requestId, now()),
     }),
     remove: setRemoved(true),
     restore: setRemoved(false),
@@ -60,7 +60,7 @@ export default function DocumentEditor() {
   const { document } = useLoaderData<typeof loader>();
   const base = `/admin/documentos/${document.collectionKey}/${document.id}`;
   const [renameForm, renameFields] = useEditorForm("rename", { title: document.title });
-  const [replaceForm, replaceFields] = useEditorForm<{ file?: string }>("replace", {});
+  const [replaceForm, replaceFields] = useEditorForm<{ file?: string; formerAddress?: string }>("replace", {});
   return (
     <div className="container page">
       <p>
@@ -88,8 +88,17 @@ export default function DocumentEditor() {
       {document.isFile ? (
         <>
           <p>Los enlaces que ya circulan hacia este documento entregarán el archivo nuevo. El anterior queda en el historial.</p>
-          <EditorFormSection intent="replace" form={replaceForm} fields={[replaceFields.file]} action={base}>
+          <EditorFormSection intent="replace" form={replaceForm} fields={[replaceFields.file, replaceFields.formerAddress]} action={base}>
             <DocumentFileField meta={replaceFields.file} label="Archivo nuevo" />
+            <Field
+              meta={replaceFields.formerAddress}
+              label="Dirección anterior (opcional)"
+              hint="Si el archivo estaba en el sitio anterior, escriba su ruta, por ejemplo /descargas/documentos/informe.pdf: los enlaces viejos llevarán a este documento."
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={300}
+            />
           </EditorFormSection>
         </>
       ) : null}

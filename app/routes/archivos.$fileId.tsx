@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { resolveDocumentFile } from "~/documents/document-editor.server";
+import { legacyFileRedirect } from "~/files/legacy-addresses.server";
 import { FILE_ID, serveStoredFile } from "~/files/serve-file.server";
 import { resourceNotFound } from "~/utils/simple-page.server";
 
@@ -12,6 +13,11 @@ import { resourceNotFound } from "~/utils/simple-page.server";
  */
 export async function loader({ params, request }: LoaderFunctionArgs) {
   const id = (params.fileId ?? "").toLowerCase();
+  // Not one of our ids: maybe a file of the former site (/archivos/CONVOCATORIA_2024.pdf).
+  if (!FILE_ID.test(id)) {
+    const moved = await legacyFileRedirect(db, request);
+    if (moved) throw moved;
+  }
   // A transparency document's file: a removed document answers 404; a replaced file's old URL
   // answers with the current file. Both may change, so browsers revalidate (ETag) instead of
   // keeping a copy for a year (decision 0024).
