@@ -82,8 +82,10 @@ const COLUMN_ALIASES: Record<string, ReportColumn> = {
   resultado_payw: "resultado",
   fecha: "fecha",
   fecha_hora: "fecha",
+  fecha_y_hora: "fecha",
   referencia: "referencia",
   codigo_autorizacion: "codigo_autorizacion",
+  codigo_de_autorizacion: "codigo_autorizacion",
   codigo_aut: "codigo_autorizacion",
   autorizacion: "codigo_autorizacion",
 };

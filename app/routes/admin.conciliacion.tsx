@@ -271,7 +271,7 @@ function ReportPreviewSection({ actionData }: { actionData: ActionData | undefin
   const applyErrors = actionData?.intent === "aplicar" ? (actionData.result.error?.[""] ?? []) : [];
   return (
     <section aria-labelledby="vista-previa" className="staff-section">
-      <h2 id="vista-previa">Vista previa: {preview.fileName}</h2>
+      <h2 id="vista-previa">{`Vista previa: ${preview.fileName}`}</h2>
       <p>
         Subido {formatInstant(preview.uploadedAt)}. Huella SHA-256 <code className="break-all">{preview.sha256}</code>.
       </p>
