@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { getStoredFile, storeFile } from "~/files/files.server";
+import { COLUMN_FIELDS } from "./reconciliation-fields";
 import {
   applyReconciliation,
   COLUMN_NAME_MAX,
@@ -46,16 +47,6 @@ export const REPORT_RULE: FileRule = {
   messages: REPORT_MESSAGES,
   fallbackName: "reporte",
 };
-
-/** The form's name for each column's optional header ("columna_importe"…), and its label. */
-export const COLUMN_FIELDS: readonly { column: ReportColumn; field: `columna_${ReportColumn}`; label: string }[] = [
-  { column: "numero_control", field: "columna_numero_control", label: "Columna del número de control" },
-  { column: "importe", field: "columna_importe", label: "Columna del importe" },
-  { column: "resultado", field: "columna_resultado", label: "Columna del resultado" },
-  { column: "fecha", field: "columna_fecha", label: "Columna de la fecha" },
-  { column: "referencia", field: "columna_referencia", label: "Columna de la referencia" },
-  { column: "codigo_autorizacion", field: "columna_codigo_autorizacion", label: "Columna del código de autorización" },
-];
 
 const columnName = cleanText({
   required: "Escriba el nombre de la columna o deje el campo vacío.",

@@ -18,9 +18,9 @@ import {
   rejectClaimByHand,
   type ClaimQueueRow,
 } from "~/finance/manual-confirmation.server";
+import { COLUMN_FIELDS } from "~/finance/reconciliation-fields";
 import {
   applyStoredReport,
-  COLUMN_FIELDS,
   columnNamesFrom,
   parseReportColumnsForm,
   previewStoredReport,
@@ -362,27 +362,30 @@ function ClaimForms({ claim, actionData }: { claim: ClaimQueueRow & { age: strin
           focusKey={mine && actionData.intent === "confirmar" ? actionData : undefined}
         />
         <input type="hidden" name="pago" value={claim.id} />
-        <Field
-          meta={confirm.referencia as FieldMeta}
-          label={<>Referencia{which}</>}
-          hint="12 dígitos, de la consola de Banorte."
-          inputMode="numeric"
-          maxLength={12}
-          autoComplete="off"
-          required
-        />
-        <Field
-          meta={confirm.codigo as FieldMeta}
-          label={<>Código de autorización{which}</>}
-          hint="6 letras o números."
-          maxLength={6}
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
-        <SubmitButton formActionPath={PATH} pendingLabel="Confirmando…">
-          Confirmar pago{which}
-        </SubmitButton>
+        <fieldset className="staff-form__group">
+          <legend>Confirmar el pago {claim.controlNumber} con la consola de Banorte</legend>
+          <Field
+            meta={confirm.referencia as FieldMeta}
+            label="Referencia"
+            hint="12 dígitos, de la consola de Banorte."
+            inputMode="numeric"
+            maxLength={12}
+            autoComplete="off"
+            required
+          />
+          <Field
+            meta={confirm.codigo as FieldMeta}
+            label="Código de autorización"
+            hint="6 letras o números."
+            maxLength={6}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+          <SubmitButton formActionPath={PATH} pendingLabel="Confirmando…">
+            Confirmar pago{which}
+          </SubmitButton>
+        </fieldset>
       </Form>
       <Form method="post" action={`${PATH}?intent=rechazar`} {...formProps(rejectForm)} className="staff-form">
         <ErrorSummary
@@ -392,17 +395,20 @@ function ClaimForms({ claim, actionData }: { claim: ClaimQueueRow & { age: strin
           focusKey={mine && actionData.intent === "rechazar" ? actionData : undefined}
         />
         <input type="hidden" name="pago" value={claim.id} />
-        <Field
-          meta={reject.motivo as FieldMeta}
-          label={<>Motivo{which}</>}
-          hint="Por ejemplo: la consola de Banorte no muestra el cargo."
-          maxLength={500}
-          autoComplete="off"
-          required
-        />
-        <SubmitButton formActionPath={PATH} pendingLabel="Rechazando…" className="button--secondary">
-          Rechazar pago{which}
-        </SubmitButton>
+        <fieldset className="staff-form__group">
+          <legend>Rechazar el pago {claim.controlNumber} si no hay cargo</legend>
+          <Field
+            meta={reject.motivo as FieldMeta}
+            label="Motivo"
+            hint="Por ejemplo: la consola de Banorte no muestra el cargo."
+            maxLength={500}
+            autoComplete="off"
+            required
+          />
+          <SubmitButton formActionPath={PATH} pendingLabel="Rechazando…" className="button--secondary">
+            Rechazar pago{which}
+          </SubmitButton>
+        </fieldset>
       </Form>
     </>
   );
