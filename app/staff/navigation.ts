@@ -99,6 +99,12 @@ export const STAFF_LINKS: readonly StaffLink[] = [
     roles: ["finanzas"],
   },
   {
+    href: "/admin/conciliacion",
+    label: "Conciliación",
+    description: "Reporte de Banorte (CSV o XLSX): revisar y aplicar; confirmar o rechazar los pagos en verificación.",
+    roles: ["finanzas"],
+  },
+  {
     href: "/admin/facturas",
     label: "Facturas",
     description: "Solicitudes de factura (CFDI) de inscripciones y donativos: marcar como facturada con el folio.",

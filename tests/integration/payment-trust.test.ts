@@ -5,7 +5,7 @@ import { registerParticipant } from "~/accounts/participants.server";
 import type { Profile } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { accessPdfFor } from "~/enrolment/access-pdf.server";
-import { startEnrolment } from "~/enrolment/enrolment.server";
+import { confirmEnrolment, startEnrolment } from "~/enrolment/enrolment.server";
 import { getEnrolmentForVerification } from "~/enrolment/verification.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { decryptResponseText } from "~/payments/banorte/cipher.server";
@@ -14,7 +14,7 @@ import { createBanorteProvider, verifyWithPayworks } from "~/payments/banorte.se
 import { runPaymentMaintenance } from "~/payments/maintenance.server";
 import { startCardPayment } from "~/payments/payments.server";
 import type { PaymentProvider } from "~/payments/provider-types";
-import { parseBanorteReport, reconcileBanorteReport } from "~/payments/reconcile.server";
+import { readBanorteReport, reconcileReportFile } from "~/payments/reconcile.server";
 import { handleRelay } from "~/payments/relay.server";
 import { answerSimulatedPayment, createSimulatorProvider, SIMULATOR_CREDENTIALS } from "~/payments/simulator.server";
 import { seedDatabase } from "../../seeds/index";
@@ -287,18 +287,36 @@ describe("the bit-flip forgery of a declined answer", () => {
 });
 
 describe("reconciliation against Banorte's report", () => {
-  test("without verification a perfect forgery is confirmed 'por conciliar'; the report flags it, suspends the enrolment, withdraws the PDF and tells the participant", async () => {
+  /** What an approval taken on the relay's word looked like before migration 0027: approved, "por conciliar", enrolment confirmed. */
+  async function asLegacyApproval(attemptId: number) {
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom("payment_attempts").selectAll().where("id", "=", attemptId).executeTakeFirstOrThrow();
+      await trx
+        .updateTable("payment_attempts")
+        .set({
+          status: "approved",
+          verification: "por_conciliar",
+          referencia: row.claimed_referencia,
+          codigo_aut: row.claimed_codigo_aut,
+          settled_at: new Date().toISOString(),
+        })
+        .where("id", "=", attemptId)
+        .execute();
+      await confirmEnrolment(trx, row.enrolment_id!, { paid: true });
+    });
+  }
+  const reconcile = (text: string, actor: string, origin?: string) =>
+    reconcileReportFile(db, Buffer.from(text, "utf8"), "reporte.csv", { cli: actor }, { origin: origin ?? null });
+
+  test("a legacy approval taken on the relay's word: the report conciliates the honest one, and flags a perfect forgery, suspends the enrolment, withdraws the PDF and tells the participant", async () => {
     const honest = await participant();
     const cheat = await participant();
     const courseId = await course();
-    // An honest approval and a forged one, both taken on the relay's word.
+    // An honest approval and a forged one, both relayed without the bank's word.
     const good = await pay(honest, courseId, APPROVE, "en_linea", unverified);
     expect(
       await handleRelay(db, unverified, { kind: "success", payload: good.response, controlNumber: null, relayToken: good.started.relayToken }),
-    ).toMatchObject({
-      applied: true,
-      verification: "por_conciliar",
-    });
+    ).toMatchObject({ applied: true, status: "in_verification" });
     const declined = await pay(cheat, courseId, DECLINE, "en_linea", unverified);
     const wanted = overwrite(
       declined.plaintext.replace('"resultadoPayw":"D"', '"resultadoPayw":"A"'),
@@ -308,10 +326,10 @@ describe("reconciliation against Banorte's report", () => {
     const forged = { ...declined.response, data: forge(declined.response.data!, declined.plaintext, wanted) };
     expect(
       await handleRelay(db, unverified, { kind: "success", payload: forged, controlNumber: null, relayToken: declined.started.relayToken }),
-    ).toMatchObject({
-      applied: true,
-      verification: "por_conciliar",
-    });
+    ).toMatchObject({ applied: true, status: "in_verification" });
+    // Before migration 0027 both were approved on the relay's word.
+    await asLegacyApproval(good.attemptId);
+    await asLegacyApproval(declined.attemptId);
     const cheatEnrolment = await enrolment(declined.started.enrolmentId);
     expect(cheatEnrolment.status).toBe("confirmada");
     expect(await accessPdfFor(db, cheatEnrolment.id, "http://localhost")).not.toBeNull();
@@ -325,16 +343,14 @@ describe("reconciliation against Banorte's report", () => {
       `${badRow.control_number};1500.00;Declinada;${when};${badRow.referencia ?? ""};`,
       `HIMFGCURSOS999ZZZZZZZZZZ;10.00;D;${when};;`,
     ].join("\n");
-    const outcome = await reconcileBanorteReport(db, csv, "prueba de conciliación");
-    expect(outcome).toMatchObject({
-      ok: true,
-      summary: {
-        rows: 3,
-        conciliated: [goodRow.control_number],
-        discrepancies: [{ controlNumber: badRow.control_number, reason: "el banco lo reporta como D" }],
-        unknownRows: ["HIMFGCURSOS999ZZZZZZZZZZ"],
-      },
-    });
+    const outcome = await reconcile(csv, "prueba de conciliación");
+    if (!outcome.ok || outcome.alreadyApplied) throw new Error("not applied");
+    expect(outcome.plan.rows).toBe(3);
+    expect(outcome.plan.matched.map((e) => [e.controlNumber, e.action])).toEqual([[goodRow.control_number, "conciliate"]]);
+    expect(outcome.plan.declined.map((e) => [e.controlNumber, e.action, e.reason])).toEqual([
+      [badRow.control_number, "suspend", "El banco lo reporta como D. Se suspende la inscripción."],
+    ]);
+    expect(outcome.plan.unknown.map((e) => e.controlNumber)).toEqual(["HIMFGCURSOS999ZZZZZZZZZZ"]);
     expect(await attempt(good.started.controlNumber)).toMatchObject({ verification: "conciliado" });
     expect(await attempt(declined.started.controlNumber)).toMatchObject({ verification: "discrepancia" });
     const suspended = await enrolment(declined.started.enrolmentId);
@@ -374,14 +390,14 @@ describe("reconciliation against Banorte's report", () => {
 
     const when = new Date().toISOString();
     const bad = `numero_control,importe,resultado,fecha,referencia,codigo_autorizacion\n${started.controlNumber},15.00.00,A,ayer,1,\n`;
-    const refused = await reconcileBanorteReport(db, bad, "prueba");
+    const refused = await reconcile(bad, "prueba");
     expect(refused).toEqual({
       ok: false,
       errors: [
         "Fila 2: importe no válido; fecha no válida; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
       ],
     });
-    expect(parseBanorteReport("numero_control,importe\nX,1\n")).toEqual({
+    expect(await readBanorteReport(Buffer.from("numero_control,importe\nX,1\n"), "reporte.csv")).toEqual({
       ok: false,
       errors: ["Faltan columnas en el encabezado: resultado, fecha."],
     });
@@ -392,11 +408,10 @@ describe("reconciliation against Banorte's report", () => {
       `${started.controlNumber},1500.00,A,${when},${bankRecord.referencia},${bankRecord.codigo_aut}`,
       `${t.started.controlNumber},1500.00,D,${when},,`,
     ].join("\n");
-    const outcome = await reconcileBanorteReport(db, csv, "prueba", { origin: "http://localhost" });
-    expect(outcome).toMatchObject({
-      ok: true,
-      summary: { recovered: [{ controlNumber: started.controlNumber, refundReason: null }], settledWithoutCharge: [t.started.controlNumber] },
-    });
+    const outcome = await reconcile(csv, "prueba", "http://localhost");
+    if (!outcome.ok || outcome.alreadyApplied) throw new Error("not applied");
+    expect(outcome.plan.matched.map((e) => [e.controlNumber, e.action, e.statusBefore])).toEqual([[started.controlNumber, "confirm", "pending"]]);
+    expect(outcome.plan.settledWithoutCharge.map((e) => e.controlNumber)).toEqual([t.started.controlNumber]);
     expect(await attempt(started.controlNumber)).toMatchObject({ status: "approved", verification: "conciliado", codigo_aut: bankRecord.codigo_aut });
     expect((await enrolment(started.enrolmentId)).status).toBe("confirmada");
     expect((await mailsTo(owner)).map((m) => m.subject)).toContain(`Recibo de pago ${started.controlNumber}`);
