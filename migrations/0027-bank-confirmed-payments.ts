@@ -93,6 +93,8 @@ async function migrate(db: Kysely<any>): Promise<void> {
   await sql`CREATE UNIQUE INDEX payment_attempts_donation ON payment_attempts (donation_id) WHERE donation_id IS NOT NULL`.execute(db);
   // The finance queue: attempts waiting for the bank's word, oldest first.
   await sql`CREATE INDEX payment_attempts_in_verification ON payment_attempts (claimed_at) WHERE status = 'in_verification'`.execute(db);
+  // A bank referencia confirms one payment: finance's manual confirmation checks it is not already used.
+  await sql`CREATE INDEX payment_attempts_referencia ON payment_attempts (referencia) WHERE referencia IS NOT NULL`.execute(db);
   // The ledger reads settled money by date.
   await sql`CREATE INDEX payment_attempts_settled ON payment_attempts (settled_at) WHERE settled_at IS NOT NULL`.execute(db);
 

@@ -20,6 +20,11 @@ export const CODES_DO_NOT_MATCH =
 
 const attemptField = strictInteger({ required: "Falta el pago.", message: "El pago no es válido.", maxDigits: 12 });
 
+/** The referencia typed is already the bank's proof of another payment. */
+export function referenciaAlreadyUsed(controlNumber: string): string {
+  return `Esa referencia ya confirma el pago ${controlNumber}: compruebe en la consola de Banorte el número de control y el importe de este pago.`;
+}
+
 export const manualConfirmationSchema = z.object({
   pago: attemptField,
   referencia: z
@@ -94,6 +99,25 @@ export async function confirmPaymentByHand(
         payload: { actor: actorLabel(staff), staffId: staff.actor.id, typed: { referencia, codigoAut } },
       });
       return { ok: false, status: 409, formErrors: [CODES_DO_NOT_MATCH], fieldErrors: {} };
+    }
+    // A relayed claim may reuse the codes of a real approval of another purchase: one bank
+    // referencia confirms one payment.
+    const reused = await trx
+      .selectFrom("payment_attempts")
+      .select("control_number")
+      .where("referencia", "=", referencia)
+      .where("id", "!=", attempt.id)
+      .executeTakeFirst();
+    if (reused) {
+      await logPaymentEvent(trx, {
+        attemptId: attempt.id,
+        controlNumber: attempt.control_number,
+        kind: "verify",
+        outcome: "tampering",
+        reason: `confirmación manual rechazada: la referencia ya confirma el pago ${reused.control_number}`,
+        payload: { actor: actorLabel(staff), staffId: staff.actor.id, typed: { referencia, codigoAut } },
+      });
+      return { ok: false, status: 409, formErrors: [referenciaAlreadyUsed(reused.control_number)], fieldErrors: {} };
     }
     const settled = await confirmPaymentIn(
       trx,

@@ -41,7 +41,12 @@ async function claim(courseId: number, name: string, claimedAt: Date) {
   return { participant, enrolmentId, attempt, referencia, codigoAut };
 }
 
-test("finance imports the report, confirms a payment by hand, refunds a donation and reads the ledger", async ({ page, context, browser, baseURL }) => {
+test("finance imports the report, confirms a payment by hand, refunds a donation and reads the ledger", async ({
+  page,
+  context,
+  browser,
+  baseURL,
+}) => {
   const courseId = await createCourse({ course_name: `Curso conciliación ${run}` });
   const yesterday = new Date(Date.now() - 24 * 3_600_000);
   const matching = await claim(courseId, `Coincide ${run}`, yesterday);
@@ -68,7 +73,9 @@ test("finance imports the report, confirms a payment by hand, refunds a donation
     `${otherAmount.attempt.control_number},1200.00,A,${at(6)},${otherAmount.referencia},${otherAmount.codigoAut}`,
     `HIMFGCURSOSAJENO${run},900.00,A,${at(7)},${digits()},${code()}`,
   ].join("\n");
-  await page.getByLabel("Reporte del banco (CSV o XLSX)").setInputFiles({ name: `reporte-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page
+    .getByLabel("Reporte del banco (CSV o XLSX)")
+    .setInputFiles({ name: `reporte-${run}.csv`, mimeType: "text/csv", buffer: Buffer.from(csv) });
   await page.getByRole("button", { name: "Revisar reporte" }).click();
   await expect(page.getByRole("heading", { name: `Vista previa: reporte-${run}.csv` })).toBeVisible();
   await expect(page.getByTestId("grupo-coinciden")).toContainText(matching.attempt.control_number);

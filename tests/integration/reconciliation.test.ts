@@ -1,7 +1,13 @@
 import writeXlsxFile from "write-excel-file/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
-import { CODES_DO_NOT_MATCH, confirmPaymentByHand, listClaimsInVerification, rejectClaimByHand } from "~/finance/manual-confirmation.server";
+import {
+  CODES_DO_NOT_MATCH,
+  confirmPaymentByHand,
+  listClaimsInVerification,
+  referenciaAlreadyUsed,
+  rejectClaimByHand,
+} from "~/finance/manual-confirmation.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { startCardPayment } from "~/payments/payments.server";
 import type { PaymentProvider } from "~/payments/provider-types";
@@ -309,6 +315,35 @@ describe("manual confirmation from the bank's console", () => {
     );
     expect(twice).toMatchObject({ ok: false, status: 409 });
     expect((await mailsTo(c.email)).filter((m) => m.subject.startsWith("Recibo de pago"))).toHaveLength(1);
+  });
+
+  test("a claim that reuses the codes of another confirmed payment is refused: one referencia confirms one payment", async () => {
+    const first = await claim();
+    expect(
+      await confirmPaymentByHand(
+        db,
+        finance,
+        { attemptId: first.attemptId, referencia: first.referencia, codigoAut: first.codigoAut },
+        { origin: ORIGIN },
+      ),
+    ).toMatchObject({ ok: true });
+    // A second buyer relays a forged approval carrying the first payment's real codes.
+    const copy = await claim();
+    await db
+      .updateTable("payment_attempts")
+      .set({ claimed_referencia: first.referencia, claimed_codigo_aut: first.codigoAut })
+      .where("id", "=", copy.attemptId)
+      .execute();
+    const refused = await confirmPaymentByHand(
+      db,
+      finance,
+      { attemptId: copy.attemptId, referencia: first.referencia, codigoAut: first.codigoAut },
+      { origin: ORIGIN },
+    );
+    expect(refused).toMatchObject({ ok: false, status: 409, formErrors: [referenciaAlreadyUsed(first.controlNumber)] });
+    expect(await attempt(copy.attemptId)).toMatchObject({ status: "in_verification", referencia: null });
+    expect((await events(copy.attemptId)).at(-1)).toMatchObject({ outcome: "tampering" });
+    expect((await enrolment(copy.enrolmentId)).status).toBe("pendiente_de_pago");
   });
 
   test("«Rechazar pago» releases the seat, tells the person and is audited", async () => {
