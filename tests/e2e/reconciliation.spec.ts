@@ -59,7 +59,7 @@ test("finance imports the report, confirms a payment by hand, refunds a donation
   await page.goto("/admin/dashboard");
   await page.getByRole("navigation", { name: "Área del personal" }).getByRole("link", { name: "Conciliación" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Conciliación con el banco" })).toBeVisible();
-  const queue = page.getByRole("region", { name: "Pagos en verificación" });
+  const queue = page.getByRole("region", { name: "Pagos en verificación", exact: true });
   for (const c of [matching, otherAmount, byHand, waiting]) await expect(queue.getByText(c.attempt.control_number).first()).toBeVisible();
   // Finance types the console's codes: the relayed ones are never shown to them.
   await expect(queue).not.toContainText(byHand.codigoAut);
@@ -101,18 +101,18 @@ test("finance imports the report, confirms a payment by hand, refunds a donation
   await expect(page.getByRole("button", { name: "Aplicar conciliación" })).toHaveCount(0);
 
   // By hand: a wrong code is refused and changes nothing; the console's codes confirm it.
-  const row = page.getByRole("row", { name: new RegExp(byHand.attempt.control_number) });
+  const row = page.getByTestId(`pago-${byHand.attempt.control_number}`);
   await row.getByLabel("Referencia").fill(byHand.referencia);
   await row.getByLabel("Código de autorización").fill("ZZZZZZ");
   await row.getByRole("button", { name: `Confirmar pago del pago ${byHand.attempt.control_number}` }).click();
   await expect(page.getByText("Los datos no coinciden").first()).toBeVisible();
   expect(await attemptOf(byHand.attempt.id)).toMatchObject({ status: "in_verification" });
   await expectNoAxeViolations(page);
-  const rowAgain = page.getByRole("row", { name: new RegExp(byHand.attempt.control_number) });
+  const rowAgain = page.getByTestId(`pago-${byHand.attempt.control_number}`);
   await rowAgain.getByLabel("Referencia").fill(byHand.referencia);
   await rowAgain.getByLabel("Código de autorización").fill(byHand.codigoAut);
   await rowAgain.getByRole("button", { name: `Confirmar pago del pago ${byHand.attempt.control_number}` }).click();
-  await expect(page.getByRole("row", { name: new RegExp(byHand.attempt.control_number) })).toHaveCount(0);
+  await expect(page.getByTestId(`pago-${byHand.attempt.control_number}`)).toHaveCount(0);
   expect(await attemptOf(byHand.attempt.id)).toMatchObject({ status: "approved", verification: "confirmado_manual" });
   expect((await attemptOf(byHand.attempt.id)).confirmed_by).toBeTruthy();
   expect(await enrolmentOf(byHand.enrolmentId)).toMatchObject({ status: "confirmada" });
