@@ -109,6 +109,8 @@ export function closeDocumentLast(document: Buffer): Buffer {
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // A body refused mid-stream (server/body-limits.ts): its 413 is out and was logged there.
+  if (error instanceof Error && error.name === "RequestBodyTooLarge") return;
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
   console.error(
     JSON.stringify({

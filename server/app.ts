@@ -10,7 +10,9 @@ import { db } from "../app/db.server";
 import { apiCors, exceptApi } from "./api-cors";
 import { log, requestLogger } from "./logging";
 import { shedFormPostsWhenOverloaded } from "./overload";
+import { limitRequestBodies } from "./body-limits";
 import { anonymousPageCache } from "./page-cache";
+import { routePolicies, routePolicyOf } from "./route-policy";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
 
@@ -42,8 +44,15 @@ export function createApp(build: ServerBuild, config: AppConfig) {
     requestId: res.locals.requestId as string,
     clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
   });
+  // Which route Remix will answer with, asked of Remix's own matcher (case-insensitive, decoded):
+  // staff pages and body limits are decided from it, not from the raw path (decision 0032).
+  const routes = routePolicies(build);
   // Anonymous GETs: whole documents from memory, precompressed, with ETags (decision 0017).
-  const pageCache = anonymousPageCache({ handle: createWebRequestHandler(build, config.NODE_ENV), getLoadContext });
+  const pageCache = anonymousPageCache({
+    handle: createWebRequestHandler(build, config.NODE_ENV),
+    getLoadContext,
+    neverStored: (_req, res) => routePolicyOf(res)?.staff === true,
+  });
 
   app.use(requestLogger({ enabled: config.LOG_REQUESTS }));
   app.use(rejectMalformedPaths);
@@ -71,10 +80,13 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use("/images", express.static(path.join(publicDir, "images"), { maxAge: "1h", index: false }));
   app.get(["/favicon.ico", "/favicon.svg"], express.static(publicDir, { maxAge: "1h", index: false }));
 
+  app.use(routes.middleware);
   app.use(dropUntrustedForwardedHost(config.TRUST_PROXY));
   app.use(apiCors({ allowedOrigins: config.API_CORS_ORIGINS, publicUrl: config.PUBLIC_URL }));
   app.use(exceptApi(rejectCrossSiteRequests(config.PUBLIC_URL)));
   app.use(requireFormBodies({ exempt: takesOtherBodies }));
+  // Form bodies over the route's limit: 413 before anything parses them (decision 0032).
+  app.use(limitRequestBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
   app.use(staffPagesAreNeverStored);
   app.use(courseCalendarAddress);
@@ -89,6 +101,8 @@ export function createApp(build: ServerBuild, config: AppConfig) {
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    // A refused body's 413 is out; what failed after it was only the read of that body.
+    if (res.locals.bodyRefused) return;
     log("error", "unhandled server error", { requestId: res.locals.requestId, error: String(error) });
     if (res.headersSent) return;
     res
@@ -119,10 +133,11 @@ export function isStaffPath(pathName: string): boolean {
 /**
  * Staff pages show personal data and identity documents: no browser or shared cache may keep any
  * response under /admin (decision 0015). Set just before the head is written, so it wins over
- * anything a route, a redirect or an error page set.
+ * anything a route, a redirect or an error page set. A staff page is what the route says it is
+ * (`/Admin/Bitacora` is /admin/bitacora to Remix); the path check also covers /admin 404s.
  */
 function staffPagesAreNeverStored(req: Request, res: Response, next: NextFunction) {
-  if (isStaffPath(req.path)) {
+  if (routePolicyOf(res)?.staff || isStaffPath(req.path)) {
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: Parameters<Response["writeHead"]>) {
       res.setHeader("Cache-Control", "no-store");
@@ -173,9 +188,14 @@ const ROUTE_OVERRIDABLE_HEADERS = new Set(["content-security-policy", "x-content
 function routeHeadersReplaceDefaults(_req: Request, res: Response, next: NextFunction) {
   const append = res.append.bind(res);
   res.append = (field: string, value?: string | string[]) => {
-    // One Referrer-Policy for the whole site: a second one (no-referrer) made browsers post the
-    // page's forms with Origin: null, which the forgery check refused.
-    if (field.toLowerCase() === "referrer-policy") return res;
+    // One Referrer-Policy for the whole site, which a route may only tighten to no-referrer: the
+    // pages with a token in their address (password reset, staff set-up) must not hand it to
+    // anything they load or link to. Their forms then post with Origin: null, which the forgery
+    // guard accepts with Sec-Fetch-Site: same-origin (server/security.ts). Decision 0032.
+    if (field.toLowerCase() === "referrer-policy") {
+      if (value === "no-referrer") res.setHeader(field, value);
+      return res;
+    }
     if (ROUTE_OVERRIDABLE_HEADERS.has(field.toLowerCase()) && value !== undefined) {
       res.setHeader(field, value);
       return res;

@@ -36,6 +36,11 @@ export interface PageCacheOptions {
   maxBytes?: number;
   /** Lifetime of an entry, ms. */
   maxAgeMs?: number;
+  /**
+   * Requests the cache must leave alone whatever their path looks like: the staff pages by the
+   * route that answers them (decision 0032), so `/Admin/configurar?token=…` is never kept.
+   */
+  neverStored?: (req: Request, res: Response) => boolean;
 }
 
 interface Entry {
@@ -243,6 +248,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
     /** Where Remix would run: renders an anonymous page once and keeps it when it may be kept. */
     async render(req: Request, res: Response, next: NextFunction) {
       try {
+        if (options.neverStored?.(req, res)) return next();
         const found = await lookup(req);
         if (!found) return next();
         const { key, version } = found;

@@ -4,7 +4,7 @@ import type { CheckedImage } from "~/files/image-upload.server";
 import { publicFileUrl, storeFile } from "~/files/files.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
-import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
+import { mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-time";
 import { plannedMove, type ArrangeInput } from "~/utils/reorder.server";
 import type { BannerInput } from "./banner-forms.server";
 import { BANNER_STATUS_LABELS, type BannerStatus } from "./banner-status";
@@ -113,14 +113,30 @@ export type BannerIssues = Partial<Record<"visibleFrom" | "visibleUntil" | "imag
 
 export type BannerSaveOutcome = { ok: true; bannerId: number; message: string } | { ok: false; issues: BannerIssues } | { ok: false; notFound: true };
 
-/** The visible window as UTC instants, or the reasons it is not one. */
-function windowOf(input: BannerInput): { ok: true; from: string | null; until: string | null } | { ok: false; issues: BannerIssues } {
+/**
+ * The visible window as UTC instants, or the reasons it is not one. A date must lie in the sane
+ * window (two years back to two years ahead, decision 0032), unless it is the one already stored.
+ */
+function windowOf(
+  input: BannerInput,
+  now: Date,
+  stored: { from: string | null; until: string | null },
+): { ok: true; from: string | null; until: string | null } | { ok: false; issues: BannerIssues } {
   const issues: BannerIssues = {};
   const from = input.visibleFrom ? mexicoCityLocalToInstant(input.visibleFrom) : null;
   const until = input.visibleUntil ? mexicoCityLocalToInstant(input.visibleUntil) : null;
   if (input.visibleFrom && !from) issues.visibleFrom = ["Escriba una fecha y hora de inicio que existan."];
   if (input.visibleUntil && !until) issues.visibleUntil = ["Escriba una fecha y hora de fin que existan."];
-  if (from && until && until.getTime() <= from.getTime()) issues.visibleUntil = ["La fecha de fin debe ser posterior a la de inicio."];
+  const outside = (instant: Date | null, keep: string | null) =>
+    instant && instant.toISOString() !== keep ? scheduleWindowProblem(instant, now, { reachesBack: "years" }) : null;
+  const fromProblem = outside(from, stored.from);
+  const untilProblem = outside(until, stored.until);
+  if (fromProblem === "too-early") issues.visibleFrom = ["La fecha de inicio es de hace más de dos años. Revise el año, o deje el campo vacío."];
+  if (fromProblem === "too-late") issues.visibleFrom = [SCHEDULE_TOO_LATE_MESSAGE];
+  if (untilProblem === "too-early") issues.visibleUntil = ["La fecha de fin es de hace más de dos años. Revise el año, o deje el campo vacío."];
+  if (untilProblem === "too-late") issues.visibleUntil = [SCHEDULE_TOO_LATE_MESSAGE];
+  if (!issues.visibleUntil && from && until && until.getTime() <= from.getTime())
+    issues.visibleUntil = ["La fecha de fin debe ser posterior a la de inicio."];
   if (Object.keys(issues).length) return { ok: false, issues };
   return { ok: true, from: from?.toISOString() ?? null, until: until?.toISOString() ?? null };
 }
@@ -150,12 +166,13 @@ export async function saveBanner(
   now: Date,
 ): Promise<BannerSaveOutcome> {
   const { bannerId, input, image } = change;
-  const window = windowOf(input);
-  if (bannerId === null && !image) return { ok: false, issues: { ...(window.ok ? {} : window.issues), imagen: ["Elija la imagen del banner."] } };
-  if (!window.ok) return { ok: false, issues: window.issues };
   return db.transaction().execute(async (trx) => {
     const before = bannerId === null ? null : await trx.selectFrom("banners").select(BANNER_COLUMNS).where("id", "=", bannerId).executeTakeFirst();
     if (bannerId !== null && !before) return { ok: false as const, notFound: true as const };
+    const window = windowOf(input, now, { from: before?.visible_from ?? null, until: before?.visible_until ?? null });
+    if (bannerId === null && !image)
+      return { ok: false as const, issues: { ...(window.ok ? {} : window.issues), imagen: ["Elija la imagen del banner."] } };
+    if (!window.ok) return { ok: false as const, issues: window.issues };
     const imageFileId = image ? await storeFile(trx, image, "public") : before!.image_file_id;
     const values = {
       title: input.heading ?? null,

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
+import { adminFormMaxBytes } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
 import type { PageStatus } from "./page-forms";
 import { parseStaffLinks } from "./department-pages.server";
@@ -52,6 +53,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 export { PAGE_IMAGE_RULE };
 
 const IMAGE_RULES = Object.fromEntries(DEPARTMENT_IMAGE_FIELDS.map((field) => [field, PAGE_IMAGE_RULE])) as Record<DepartmentImageField, FileRule>;
+/** The editor's largest body (its images and texts): the route's `maxBodyBytes`. */
+export const DEPARTMENT_FORM_MAX_BYTES = adminFormMaxBytes(IMAGE_RULES);
 
 /**
  * A staff row's link: a page of this site (/ruta), a web address (http:// or https://), or an

@@ -83,11 +83,35 @@ export function sanitizeRichHtml(html: string): SafeHtml {
   return { __html: sanitizeHtml(html, sanitizeOptions), __brand: "SafeHtml" } as SafeHtml;
 }
 
-/** Renders stored Markdown to sanitised HTML. */
+/**
+ * Renders stored Markdown to sanitised HTML. Text too deep for marked (its recursion overflows the
+ * stack: `"> " × 5000`) is refused when saved (app/utils/markdown-limits.ts), but rows written
+ * before that rule, or by hand, must never make their page a 500: such a text is shown as plain
+ * paragraphs, and the failure logged (decision 0032).
+ */
 export function renderMarkdown(source: string | null | undefined): SafeHtml {
   if (!source?.trim()) return sanitizeRichHtml("");
-  const html = markdown.parse(source) as string;
+  let html: string;
+  try {
+    html = markdown.parse(source) as string;
+  } catch (error) {
+    console.error(
+      JSON.stringify({ level: "error", message: "markdown could not be rendered: shown as plain text", error: String(error).slice(0, 200) }),
+    );
+    return sanitizeRichHtml(plainParagraphs(source));
+  }
   return sanitizeRichHtml(headingsFromH2(html));
+}
+
+/** The text as escaped paragraphs (blank lines separate them), with no Markdown read at all. */
+function plainParagraphs(source: string): string {
+  const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+  return source
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escape(paragraph)}</p>`)
+    .join("");
 }
 
 /**

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
-import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
+import { mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-time";
 import {
   changedFields as changedOf,
   diffRevisions,
@@ -186,6 +186,7 @@ export function publication(
   if (instant.getTime() <= now.getTime()) {
     return { ok: false, issues: { publishAt: ["La fecha y hora de publicación ya pasaron. Elija una futura, o elija «Publicar ahora»."] } };
   }
+  if (scheduleWindowProblem(instant, now) === "too-late") return { ok: false, issues: { publishAt: [SCHEDULE_TOO_LATE_MESSAGE] } };
   return { ok: true, isPublished: 0, publishAt: instant.toISOString() };
 }
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { markdownText, oneLine, requiredLine } from "~/utils/text";
 
 /**
  * The pages editor's forms (shared by the server and the browser, so no server imports here).
@@ -18,29 +19,16 @@ export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
 export const PAGE_PATH_PATTERN = /^(\/[a-z0-9]+(?:-[a-z0-9]+)*){1,4}$/;
 
 // Control characters never belong in a one-line field; tabs and new lines do in a body.
-const oneLine = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
-const multiLine = (value: string) => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+const oneLineText = (value: string) => value.replace(/[\u0000-\u001f\u007f]/g, " ").trim();
 
+// The site's one text rule (app/utils/text.ts), as in the record editors: control and format
+// characters (bidi overrides, zero-width spaces) are refused with the field's name, not stored;
+// the body is also refused when nested too deep to render (decision 0032).
 const pageText = {
-  title: z
-    .string({ error: "Escriba el título de la página." })
-    .transform(oneLine)
-    .pipe(z.string().min(1, "Escriba el título de la página.").max(200, "El título tiene más de 200 caracteres; acórtelo.")),
-  navLabel: z.string().transform(oneLine).pipe(z.string().max(80, "La etiqueta del menú tiene más de 80 caracteres; acórtela.")).optional(),
-  summary: z
-    .string({ error: "Escriba el resumen (la descripción que muestran los buscadores)." })
-    .transform(oneLine)
-    .pipe(
-      z
-        .string()
-        .min(1, "Escriba el resumen (la descripción que muestran los buscadores).")
-        .max(300, "El resumen tiene más de 300 caracteres; acórtelo."),
-    ),
-  body: z
-    .string()
-    .transform(multiLine)
-    .pipe(z.string().max(100_000, "El contenido tiene más de 100 000 caracteres; divídalo en varias páginas."))
-    .optional(),
+  title: requiredLine("Título", 200, "Escriba el título de la página."),
+  navLabel: oneLine("Etiqueta del menú", 80),
+  summary: requiredLine("Resumen", 300, "Escriba el resumen (la descripción que muestran los buscadores)."),
+  body: markdownText("Contenido", 100_000),
   status: z.enum(PAGE_STATUSES, { error: "Elija si la página queda en borrador, se publica ahora o se programa." }),
   // A datetime-local value, read as Mexico City time.
   publishAt: z
@@ -62,7 +50,7 @@ export const pageCreateSchema = z
   .object({
     path: z
       .string({ error: "Escriba la dirección de la página, por ejemplo /convocatoria/avisos-2026." })
-      .transform((value) => oneLine(value).replace(/\/+$/, ""))
+      .transform((value) => oneLineText(value).replace(/\/+$/, ""))
       .pipe(
         z
           .string()

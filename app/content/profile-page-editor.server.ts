@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
+import { adminFormMaxBytes } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
 import type { PageStatus } from "./page-forms";
 import { renderMarkdown } from "./markdown.server";
@@ -43,6 +44,8 @@ type Db = Kysely<DB> | Transaction<DB>;
 // ---------------------------------------------------------------- the form
 
 const IMAGE_RULES = Object.fromEntries(PROFILE_IMAGE_FIELDS.map((field) => [field, PAGE_IMAGE_RULE])) as Record<ProfileImageField, FileRule>;
+/** The editor's largest body (its images and texts): the routes' `maxBodyBytes`. */
+export const PROFILE_FORM_MAX_BYTES = adminFormMaxBytes(IMAGE_RULES);
 
 const profileFields = {
   page_title: requiredLine(PROFILE_FIELD_LABELS.page_title, 200, "Escriba el título del perfil."),

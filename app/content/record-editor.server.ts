@@ -53,32 +53,8 @@ export const PAGE_IMAGE_RULE: FileRule = {
  */
 export const hasControlCharacters = (value: string) => hasForbiddenCharacters(value);
 
-export const controlMessage = (label: string) => `«${label}» tiene caracteres de control (invisibles). Bórrelos y escriba el texto de nuevo.`;
-
-// No .pipe(z.string()) after a transform: conform's coercion would read a trimmed "" as "missing".
-function lineText(label: string, max: number, required?: string) {
-  return z
-    .string(required ? { error: required } : undefined)
-    .refine((value) => !hasControlCharacters(value), controlMessage(label))
-    .transform((value) => value.trim())
-    .refine((value) => value.length <= max, `«${label}» tiene más de ${max} caracteres; acórtelo.`)
-    .refine((value) => !required || value.length > 0, required ?? "");
-}
-
-/** An optional one-line text: no control characters, trimmed, at most `max` characters. */
-export const oneLine = (label: string, max: number) => lineText(label, max).optional();
-/** A required one-line text; `required` is the message when it is missing or blank. */
-export const requiredLine = (label: string, max: number, required: string) => lineText(label, max, required);
-
-/** A Markdown text (rendered by the one sanitiser): tabs and line breaks allowed, other control characters refused. */
-export function markdownText(label: string, max = 50_000) {
-  return z
-    .string()
-    .transform((value) => value.replace(/\r\n?/g, "\n"))
-    .refine((value) => !hasForbiddenCharacters(value, true), controlMessage(label))
-    .refine((value) => value.length <= max, `«${label}» tiene más de ${max.toLocaleString("es-MX").replace(/,/g, " ")} caracteres; acórtelo.`)
-    .optional();
-}
+// The field rules are the site's one text rule (app/utils/text.ts), shared with every editor.
+export { controlMessage, markdownText, oneLine, requiredLine } from "~/utils/text";
 
 /** A "Quitar la imagen" checkbox. */
 export const removeFlag = z

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { storeFile } from "~/files/files.server";
+import { adminFormMaxBytes } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
 import type { PageStatus } from "./page-forms";
 import { renderMarkdown } from "./markdown.server";
@@ -108,14 +109,18 @@ const unitPreview = (fields: FormData) => ({
   sections: [renderMarkdown(formText(fields, "content"))],
 });
 
+const UNIT_IMAGE_RULES = { image: PAGE_IMAGE_RULE };
+/** The editor's largest body (its image and texts): the routes' `maxBodyBytes`. */
+export const RESEARCH_UNIT_FORM_MAX_BYTES = adminFormMaxBytes(UNIT_IMAGE_RULES);
+
 /** The first step of the editor's action (see parseEditorForm). */
 export function parseResearchUnitForm(request: Request) {
-  return parseEditorForm(request, researchUnitEditSchema, { image: PAGE_IMAGE_RULE }, unitPreview);
+  return parseEditorForm(request, researchUnitEditSchema, UNIT_IMAGE_RULES, unitPreview);
 }
 
 /** The first step of the "new unit" action. */
 export function parseResearchUnitCreateForm(request: Request) {
-  return parseEditorForm(request, researchUnitCreateSchema, { image: PAGE_IMAGE_RULE }, unitPreview);
+  return parseEditorForm(request, researchUnitCreateSchema, UNIT_IMAGE_RULES, unitPreview);
 }
 
 // ---------------------------------------------------------------- reading

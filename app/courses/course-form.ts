@@ -7,6 +7,7 @@
 import { z } from "zod";
 import { MONTHS } from "./catalogue";
 import { MODALITY, MODALITY_LABELS } from "./modality";
+import { hasForbiddenCharacters } from "~/utils/text-checks";
 
 export const COURSE_URL_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
 
@@ -52,8 +53,9 @@ const calendarDate = (missing: string) =>
 
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).optional();
 
-// No control characters in anything a participant will read.
-const noControl = (value: string | undefined) => value === undefined || !/[\u0000-\u0008\u000b-\u001f\u007f]/.test(value);
+// No control or format characters (bidi overrides, zero-width spaces) in anything a participant
+// will read: the site's one text rule (app/utils/text-checks.ts).
+const noControl = (value: string | undefined) => value === undefined || !hasForbiddenCharacters(value, true);
 
 export const courseSchema = z.object({
   course_name: z

@@ -63,6 +63,7 @@ export const introSchema = z.object({
     tooLong: "La introducción tiene más de 5000 caracteres; acórtela.",
     invalid: "La introducción contiene caracteres invisibles o de control. Escríbala de nuevo con el teclado (sin copiarla de otro documento).",
     multiline: true,
+    markdownLabel: "Introducción",
   }),
 });
 

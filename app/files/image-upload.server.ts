@@ -41,8 +41,11 @@ export function imageSizeOf(image: CheckedImage): { width: number; height: numbe
  * message for a missing one, all at once. Returns the parsed values and the checked image, or
  * `done`: a 400 (413 for a body over the limit) with every error and the typed values (never the file).
  */
+/** The largest body of a form with one content image: what its route declares as `maxBodyBytes`. */
+export const IMAGE_FORM_MAX_BYTES = CONTENT_IMAGE_MAX_BYTES + 256 * 1024;
+
 export async function parseImageSubmission<Schema extends z.ZodType>(request: Request, schema: Schema, requireImage: boolean) {
-  const form = await parseFormWithFiles(request, { [IMAGE_FIELD]: CONTENT_IMAGE_RULE }, CONTENT_IMAGE_MAX_BYTES + 256 * 1024);
+  const form = await parseFormWithFiles(request, { [IMAGE_FIELD]: CONTENT_IMAGE_RULE }, IMAGE_FORM_MAX_BYTES);
   if (!form.ok) {
     const result = parseWithZod(new FormData(), { schema }).reply({
       formErrors: [form.reason === "too-large" ? CONTENT_IMAGE_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],

@@ -63,6 +63,7 @@ export const libraryPanelSchema = z.object({
     max: 100_000,
     tooLong: "El contenido tiene más de 100 000 caracteres; acórtelo.",
     multiline: true,
+    markdownLabel: "Contenido",
   }),
 });
 

@@ -14,6 +14,10 @@ import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { instantToMexicoCityLocal } from "~/utils/mexico-time";
 import { redirectWithToast } from "~/utils/toast.server";
+import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
 
 // Editing one information page (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

@@ -4,6 +4,10 @@ import { editProfileRoute } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
 import { ProfileEditScreen } from "~/content/seeded-record-editor-forms";
 import type { StaffAccess } from "~/staff/staff";
+import { PROFILE_FORM_MAX_BYTES } from "~/content/profile-page-editor.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = PROFILE_FORM_MAX_BYTES;
 
 // Editing a profile record, shown on information pages such as /medica (issue 12, decision 0026).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

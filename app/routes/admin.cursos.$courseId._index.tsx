@@ -12,6 +12,10 @@ import { handleCourseForm } from "~/staff/teaching/course-route.server";
 import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { COURSE_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = COURSE_FORM_MAX_BYTES;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 

@@ -7,6 +7,10 @@ import { CourseForm } from "~/staff/teaching/course-form-view";
 import { handleCourseForm } from "~/staff/teaching/course-route.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { COURSE_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = COURSE_FORM_MAX_BYTES;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 

@@ -6,11 +6,21 @@ import { db } from "~/db.server";
 import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/document-editor-action.server";
 import { COLLECTION_KEY, DocumentFileField, EditorFormSection, OtherEditorErrors, useEditorForm } from "~/documents/document-editor-fields";
 import { getDocumentForEditor, renameDocument, replaceDocumentFile, setDocumentRemoved } from "~/documents/document-editor.server";
-import { noFieldsSchema, renameDocumentSchema, replaceDocumentSchema } from "~/documents/document-forms.server";
+import {
+  DOCUMENT_FILE_MESSAGES,
+  DOCUMENT_FORM_MAX_BYTES,
+  noFieldsSchema,
+  renameDocumentSchema,
+  replaceDocumentSchema,
+} from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = DOCUMENT_FORM_MAX_BYTES;
+export const bodyTooLargeMessage = DOCUMENT_FILE_MESSAGES.tooLarge;
 
 // One document: rename, replace its file (old URLs answer with the new one), remove or publish again (issue 12, decision 0024).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

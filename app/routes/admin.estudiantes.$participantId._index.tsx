@@ -23,6 +23,11 @@ import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
+import { hasForbiddenCharacters, INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/text-checks";
+import { RECEIPT_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = RECEIPT_FORM_MAX_BYTES;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -36,7 +41,12 @@ const reviewSchema = z.object({
       z.object({
         documentId: z.number({ error: "Documento no válido." }).int(),
         decision: z.enum(["aprobar", "rechazar"], { error: "Elija aprobar o rechazar este documento." }),
-        reason: z.string().trim().max(500, "El motivo es demasiado largo (máximo 500 caracteres).").optional(),
+        reason: z
+          .string()
+          .trim()
+          .max(500, "El motivo es demasiado largo (máximo 500 caracteres).")
+          .refine((value) => !hasForbiddenCharacters(value, true), INVISIBLE_CHARACTERS_MESSAGE)
+          .optional(),
       }),
     )
     .default([]),

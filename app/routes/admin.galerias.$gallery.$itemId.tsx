@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { parseImageSubmission } from "~/files/image-upload.server";
+import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
 import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
 import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
@@ -11,6 +11,9 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { redirectWithToast } from "~/utils/toast.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
 
 // Editing one image of a gallery: its texts, or a new picture (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

@@ -12,6 +12,10 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
 
 // Editing one panel of the Hemerobiblioteca as Markdown, with a server-rendered preview (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

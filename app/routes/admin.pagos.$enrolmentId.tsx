@@ -20,6 +20,10 @@ import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
+import { RECEIPT_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = RECEIPT_FORM_MAX_BYTES;
 
 /** Payments of one enrolment: the Teaching office and finance. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];

@@ -1,6 +1,6 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -17,6 +17,7 @@ import { completeStaffSetup, findValidSetupToken } from "~/staff/staff-members.s
 import { totpQrSvg, totpUri } from "~/staff/totp.server";
 import adminStyles from "~/styles/admin.css";
 import formStyles from "~/styles/forms.css";
+import { TOKEN_PAGE_HEADERS } from "~/utils/cache-control";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Opened from the set-up link by someone who has no password yet: the token is the credential.
@@ -29,10 +30,8 @@ export const links: LinksFunction = () => [
 
 export const meta: MetaFunction = () => [{ title: "Configurar su acceso | Personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 
-export const headers: HeadersFunction = ({ loaderHeaders }) => {
-  const value = loaderHeaders.get("Referrer-Policy");
-  return value ? { "Referrer-Policy": value } : new Headers();
-};
+// The set-up link's token and the TOTP secret: never stored, never in a Referer (decision 0032).
+export { passCacheControl as headers } from "~/utils/cache-control";
 
 const INVALID_LINK =
   "Este enlace no es válido, ya se usó o venció (dura 24 horas). Pida a una persona con la función Administración que le envíe uno nuevo.";
@@ -50,9 +49,9 @@ async function setupView(token: string) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const view = await setupView(tokenOf(request));
-  // The link itself must not leak through the Referer to another site. ("no-referrer" would also
-  // make the browser send `Origin: null` with the form, which the forgery guard rightly refuses.)
-  const headers = { "Referrer-Policy": "same-origin" };
+  // The link itself must not leak through a Referer. (The form then posts with `Origin: null`,
+  // which the forgery guard accepts with Sec-Fetch-Site: same-origin.)
+  const headers = TOKEN_PAGE_HEADERS;
   if (!view) return data({ view: null, minLength: MIN_PASSWORD_LENGTH }, { status: 404, headers });
   return data({ view, minLength: MIN_PASSWORD_LENGTH }, { headers });
 }

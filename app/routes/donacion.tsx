@@ -23,6 +23,10 @@ import formStyles from "~/styles/forms.css";
 import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = MAX_REQUEST_BYTES;
+export const bodyTooLargeMessage = REQUEST_TOO_LARGE_MESSAGE;
+
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
   { rel: "stylesheet", href: paymentStyles },

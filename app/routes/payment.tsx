@@ -3,7 +3,7 @@ import { data, redirect } from "@remix-run/node";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { parseUploadForm } from "~/accounts/uploads.server";
+import { parseUploadForm, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { clearChosenCourse, flashStartedCardPayment, requireUser, takeStartedCardPayment } from "~/accounts/session.server";
 import { SubmitButton } from "~/components/submit-button";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
@@ -22,6 +22,10 @@ import formStyles from "~/styles/forms.css";
 import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = MAX_REQUEST_BYTES;
+export const bodyTooLargeMessage = REQUEST_TOO_LARGE_MESSAGE;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },

@@ -9,7 +9,7 @@ import { parseWithZod, profileUpdateSchema, resolveGradeAndInstitution, type Fie
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, FILE_MESSAGES } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
 import { replaceParticipantDocument, saveProfile } from "~/accounts/profile.server";
-import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
+import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE, MAX_REQUEST_BYTES } from "~/accounts/uploads.server";
 import { requireUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
@@ -30,6 +30,10 @@ import formStyles from "~/styles/forms.css";
 import paymentStyles from "~/styles/payment.css";
 import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = MAX_REQUEST_BYTES;
+export const bodyTooLargeMessage = REQUEST_TOO_LARGE_MESSAGE;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },

@@ -19,7 +19,7 @@ import {
   toRegistrationCourse,
   type RegistrationInput,
 } from "~/accounts/registration.server";
-import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
+import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE, MAX_REQUEST_BYTES } from "~/accounts/uploads.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
@@ -32,6 +32,10 @@ import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
 import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
+
+// The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
+export const maxBodyBytes = MAX_REQUEST_BYTES;
+export const bodyTooLargeMessage = REQUEST_TOO_LARGE_MESSAGE;
 
 export { passRetryAfter as headers } from "~/utils/retry-after";
 

@@ -11,6 +11,7 @@ import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import formStyles from "~/styles/forms.css";
+import { TOKEN_PAGE_HEADERS } from "~/utils/cache-control";
 import { privatePageMeta } from "~/utils/seo";
 import { redirectWithToast } from "~/utils/toast.server";
 import type { PageHandle } from "~/enhance/page-handle";
@@ -20,7 +21,7 @@ export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: formStyles }];
 
-// Personal data: never stored by a shared cache or the browser's back-forward cache.
+// A token in the address: never stored by a shared cache or the back-forward cache, never in a Referer.
 export { passCacheControl as headers } from "~/utils/cache-control";
 
 export const meta = privatePageMeta({
@@ -34,9 +35,9 @@ const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, y
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = (await findValidResetToken(db, token)) !== null;
-  // The site's strict-origin-when-cross-origin policy keeps the token out of other sites' Referer;
+  // The token is the credential: no-referrer keeps it out of any Referer (even the origin's own);
   // the request log records paths without their query.
-  return data({ token: valid ? token : "", valid }, { headers: { "Cache-Control": "no-store" } });
+  return data({ token: valid ? token : "", valid }, { headers: TOKEN_PAGE_HEADERS });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

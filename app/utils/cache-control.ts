@@ -11,9 +11,13 @@ import type { HeadersFunction } from "@remix-run/node";
 
 export const passCacheControl: HeadersFunction = ({ loaderHeaders }) => {
   const headers = new Headers();
-  // Only Cache-Control: Referrer-Policy is the site's one policy (server/security.ts), and a second
-  // one here made the browser post the page's form with Origin: null.
   const value = loaderHeaders.get("Cache-Control");
   if (value) headers.set("Cache-Control", value);
+  // A page with a token in its address (password reset, staff set-up) answers no-referrer: the one
+  // exception to the site's Referrer-Policy that Express lets through (decision 0032).
+  if (loaderHeaders.get("Referrer-Policy") === "no-referrer") headers.set("Referrer-Policy", "no-referrer");
   return headers;
 };
+
+/** The loader headers of a page whose address carries a secret token: never stored, never in a Referer. */
+export const TOKEN_PAGE_HEADERS = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" } as const;

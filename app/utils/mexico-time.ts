@@ -56,3 +56,22 @@ export function formatMexicoCityDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? "" : longFormat.format(date);
 }
+
+/**
+ * The sane window of a scheduled date: from one day ago to two years ahead (a banner's visible
+ * from/until, which may describe a window already under way, reaches back two years instead).
+ * Outside it a date is a typing mistake (9999-12-31 made the CHECK on the stored instant fail: a
+ * 500), so the form says so instead (decision 0032).
+ */
+export function scheduleWindowProblem(instant: Date, now: Date, options: { reachesBack?: "day" | "years" } = {}): "too-early" | "too-late" | null {
+  const earliest = new Date(now.getTime() - 24 * 60 * 60 * 1000);
+  if (options.reachesBack === "years") earliest.setUTCFullYear(now.getUTCFullYear() - 2);
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + 2);
+  if (instant.getTime() < earliest.getTime()) return "too-early";
+  if (instant.getTime() > latest.getTime()) return "too-late";
+  return null;
+}
+
+/** "Elija una fecha de aquí a dos años como máximo.": the message for a date past the window. */
+export const SCHEDULE_TOO_LATE_MESSAGE = "La fecha está a más de dos años de hoy. Elija una fecha de aquí a dos años como máximo.";

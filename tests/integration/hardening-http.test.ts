@@ -248,9 +248,9 @@ function registrationForm(overrides: Record<string, string>) {
 }
 
 describe("every same-origin form works without JS; forged ones are refused, never 500", () => {
-  test("the reset page sends one Referrer-Policy, the site's", async () => {
+  test("the reset page sends one Referrer-Policy: no-referrer, its token's exception (decision 0032)", async () => {
     const response = await fetch(`${baseUrl}/restablecer-contrasena?token=abc`);
-    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(response.headers.get("referrer-policy")).toBe("no-referrer");
   });
 
   test("Origin: null is accepted when the browser says same-origin, refused otherwise", async () => {

@@ -32,6 +32,15 @@ export type ParsedAdminForm = ParsedForm;
  * whole body capped at the sum of the file limits plus room for the text fields.
  */
 export function parseAdminForm(request: Request, rules: Record<string, FileRule>): Promise<ParsedAdminForm> {
-  const maxRequest = Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0) + 256 * 1024;
-  return parseFormWithFiles(request, rules, maxRequest);
+  return parseFormWithFiles(request, rules, adminFormMaxBytes(rules));
 }
+
+/** The largest body an admin form with these file rules may send: what its route declares as `maxBodyBytes`. */
+export function adminFormMaxBytes(rules: Record<string, FileRule>): number {
+  return Object.values(rules).reduce((sum, rule) => sum + rule.maxBytes, 0) + 256 * 1024;
+}
+
+/** The course form's largest body (image, programme PDF and texts): its routes' `maxBodyBytes`. */
+export const COURSE_FORM_MAX_BYTES = adminFormMaxBytes(COURSE_FILE_RULES);
+/** An off-line payment form's largest body (the receipt and texts): its routes' `maxBodyBytes`. */
+export const RECEIPT_FORM_MAX_BYTES = adminFormMaxBytes(RECEIPT_RULES);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { pesosToCentavos } from "~/courses/course-form";
 import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "./admin-uploads.server";
 import { mergeErrors } from "./route-helpers.server";
+import { hasForbiddenCharacters, INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/text-checks";
 
 // The forms of an enrolment's payments page (/admin/pagos/:enrolmentId), read by its action.
 
@@ -34,7 +35,12 @@ export const offlinePaymentSchema = z.object({
     .max(100, "La referencia es demasiado larga (máximo 100 caracteres).")
     .regex(/^[^\u0000-\u001f\u007f]*$/, "Quite los caracteres de control de la referencia."),
   /** Only when the amount is below the price: why it is accepted (checked by the domain). */
-  below_price_reason: z.string().trim().max(500, "El motivo es demasiado largo (máximo 500 caracteres).").optional(),
+  below_price_reason: z
+    .string()
+    .trim()
+    .max(500, "El motivo es demasiado largo (máximo 500 caracteres).")
+    .refine((value) => !hasForbiddenCharacters(value, true), INVISIBLE_CHARACTERS_MESSAGE)
+    .optional(),
 });
 
 /**
