@@ -11,6 +11,7 @@ import { apiCors, exceptApi } from "./api-cors";
 import { log, requestLogger } from "./logging";
 import { shedFormPostsWhenOverloaded } from "./overload";
 import { anonymousPageCache } from "./page-cache";
+import { publicFilesForAllowedOrigins } from "./public-file-headers";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
 
@@ -77,6 +78,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(requireFormBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
   app.use(staffPagesAreNeverStored);
+  app.use(publicFilesForAllowedOrigins(config.API_CORS_ORIGINS));
   app.use(courseCalendarAddress);
 
   // Anonymous GETs not kept yet: rendered once and kept when they may be (decision 0017).
