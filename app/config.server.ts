@@ -72,6 +72,7 @@ const envSchema = z
     PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
     // comma-separated, e.g. "https://cursos.himfg.edu.mx,https://intranet.himfg.edu.mx". Empty: none.
+    // They may also show and frame the public files (/archivos/…; server/public-file-headers.ts).
     API_CORS_ORIGINS: z
       .string()
       .default("")

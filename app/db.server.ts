@@ -380,7 +380,8 @@ export interface ParticipantsTable {
   /** scrypt, versioned encoding (app/accounts/passwords.server.ts). Never leaves the server. */
   password_hash: string;
   age: number;
-  graduated: Graduated;
+  /** null: not known yet (an API registration without it); asked at the participant's next sign-in. */
+  graduated: Graduated | null;
   nationality: string;
   state: string;
   /** Ten digits. */

@@ -13,6 +13,7 @@ import { shedFormPostsWhenOverloaded } from "./overload";
 import { limitRequestBodies } from "./body-limits";
 import { anonymousPageCache } from "./page-cache";
 import { routePolicies, routePolicyOf } from "./route-policy";
+import { publicFilesForAllowedOrigins } from "./public-file-headers";
 import { simplePage } from "../app/utils/simple-page.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
 
@@ -89,6 +90,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(limitRequestBodies({ exempt: takesOtherBodies }));
   app.use(routeHeadersReplaceDefaults);
   app.use(staffPagesAreNeverStored);
+  app.use(publicFilesForAllowedOrigins(config.API_CORS_ORIGINS));
   app.use(courseCalendarAddress);
 
   // Anonymous GETs not kept yet: rendered once and kept when they may be (decision 0017).

@@ -105,6 +105,12 @@ export const profileUpdateSchema = z.object({
   student_phone: phone,
 });
 
+/** The one question asked at sign-in of a participant registered (through the API) without it. */
+export const graduatedAnswerSchema = z.object({
+  student_graduated: z.enum(["SÍ", "NO"], { error: "Indique si ya se graduó: elija Sí o No." }),
+  redirectTo: z.string().optional(),
+});
+
 export const passwordRecoverySchema = z.object({ student_email: email });
 
 export const passwordResetSchema = z

@@ -24,6 +24,13 @@ export const STUDENT_GRADE = "ESTUDIANTE";
 
 export const SUMMARY_WARNING = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)";
 
+/** How a graduated answer reads; null is a participant registered through the API without it. */
+export function graduatedLabel(value: string | null): string {
+  if (value === "SÍ") return "Sí";
+  if (value === "NO") return "No";
+  return "Sin respuesta";
+}
+
 export const MODALITY_CHOICES = { presencial: "Presencial", en_linea: "En línea" } as const;
 export type ModalityChoice = keyof typeof MODALITY_CHOICES;
 

@@ -40,7 +40,8 @@ export interface NewParticipant {
   email: string;
   password: string;
   age: number;
-  graduated: Graduated;
+  /** null: unknown (an API registration without it). */
+  graduated: Graduated | null;
   nationality: string;
   state: string;
   phone: string;
@@ -151,6 +152,26 @@ export type Participant = NonNullable<Awaited<ReturnType<typeof getParticipant>>
 export async function getParticipantSummary(db: Kysely<DB>, id: number): Promise<ParticipantSummary | null> {
   const row = await db.selectFrom("participants").select(["id", "name", "email", "role"]).where("id", "=", id).executeTakeFirst();
   return row ?? null;
+}
+
+/** True when the participant registered (through the API) without saying whether they graduated. */
+export async function isGraduatedUnknown(db: Kysely<DB>, id: number): Promise<boolean> {
+  const row = await db.selectFrom("participants").select("graduated").where("id", "=", id).executeTakeFirst();
+  return row !== undefined && row.graduated === null;
+}
+
+/**
+ * Records the graduated answer of a participant who had none. Only an unknown answer is set here
+ * (the profile form changes a known one): false when there was nothing to answer.
+ */
+export async function answerGraduated(db: Kysely<DB>, id: number, graduated: Graduated): Promise<boolean> {
+  const result = await db
+    .updateTable("participants")
+    .set({ graduated, updated_at: new Date().toISOString() })
+    .where("id", "=", id)
+    .where("graduated", "is", null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function findParticipantIdByEmail(db: Kysely<DB>, email: string): Promise<number | null> {

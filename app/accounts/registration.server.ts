@@ -48,7 +48,8 @@ export interface RegistrationInput {
   email: string;
   password: string;
   age: number;
-  graduated: Graduated;
+  /** null: not sent (the API allows it); asked at the participant's first sign-in. */
+  graduated: Graduated | null;
   nationality: string;
   state: string;
   phone: string;
@@ -62,10 +63,11 @@ export interface RegistrationInput {
 
 /**
  * The seed's registration payload (student_*), already parsed by `registrationSchema`, as the
- * domain's input: the one mapping that `/register` and `POST /api/auth/create-user` share.
+ * domain's input: the one mapping that `/register` and `POST /api/auth/create-user` share. Only
+ * the API may leave student_graduated out.
  */
 export function registrationInputFrom(
-  value: z.output<typeof registrationSchema>,
+  value: Omit<z.output<typeof registrationSchema>, "student_graduated"> & { student_graduated?: Graduated },
   resolved: { grade: string; institution: string },
   extras: Pick<RegistrationInput, "modality" | "documents" | "course">,
 ): RegistrationInput {
@@ -77,7 +79,7 @@ export function registrationInputFrom(
     email: value.student_email,
     password: value.student_password,
     age: value.student_age,
-    graduated: value.student_graduated,
+    graduated: value.student_graduated ?? null,
     nationality: value.student_nationality,
     state: value.student_state,
     phone: value.student_phone,

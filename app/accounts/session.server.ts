@@ -100,28 +100,54 @@ export interface SessionUser {
   profile: Profile;
 }
 
+/** The small form that asks a participant registered without it whether they graduated. */
+export const GRADUATED_QUESTION_PATH = "/profile/egresado";
+
+/** Where a participant goes to answer the graduated question, and back to `destination` after it. */
+export function graduatedQuestionHref(destination: string): string {
+  return `${GRADUATED_QUESTION_PATH}?redirectTo=${encodeURIComponent(destination)}`;
+}
+
+/**
+ * The signed-in participant and whether their graduated answer is unknown (registered through the
+ * API without it), or null.
+ */
+export async function getSessionParticipant(request: Request): Promise<{ user: SessionUser; graduatedUnknown: boolean } | null> {
+  const session = await getSession(request);
+  const id = session.get("participantId");
+  if (typeof id !== "number") return null;
+  const participant = await db
+    .selectFrom("participants")
+    .select(["id", "name", "email", "role", "graduated"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!participant) return null;
+  return {
+    user: { id: participant.id, name: participant.name, email: participant.email, profile: participant.role },
+    graduatedUnknown: participant.graduated === null,
+  };
+}
+
 /**
  * The signed-in participant, read from the database on every request so the name and profile are
  * always current (and a deleted account is signed out), or null.
  */
 export async function getSessionUser(request: Request): Promise<SessionUser | null> {
-  const session = await getSession(request);
-  const id = session.get("participantId");
-  if (typeof id !== "number") return null;
-  const participant = await db.selectFrom("participants").select(["id", "name", "email", "role"]).where("id", "=", id).executeTakeFirst();
-  if (!participant) return null;
-  return { id: participant.id, name: participant.name, email: participant.email, profile: participant.role };
+  return (await getSessionParticipant(request))?.user ?? null;
 }
 
 /**
  * The signed-in participant, or a redirect to sign in that comes back here afterwards. Every
- * loader and action that needs a participant calls it itself.
+ * loader and action that needs a participant calls it itself. A participant whose graduated
+ * answer is unknown is sent to answer it first (and back here afterwards).
  */
 export async function requireUser(request: Request): Promise<SessionUser> {
-  const user = await getSessionUser(request);
-  if (user) return user;
+  const signedIn = await getSessionParticipant(request);
   const url = new URL(request.url);
-  throw redirect(`/userlogin?redirectTo=${encodeURIComponent(url.pathname + url.search)}`, { status: 303 });
+  const here = url.pathname + url.search;
+  if (!signedIn) throw redirect(`/userlogin?redirectTo=${encodeURIComponent(here)}`, { status: 303 });
+  if (signedIn.graduatedUnknown) throw redirect(graduatedQuestionHref(here), { status: 303 });
+  return signedIn.user;
 }
 
 /**

@@ -7,6 +7,7 @@ import { isEmailRegistered } from "~/accounts/participants.server";
 import { createResetToken, RESET_PATH } from "~/accounts/password-reset.server";
 import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
 import { EMAIL_TAKEN_MESSAGE, registerAccount, registrationInputFrom, type RegistrationInput } from "~/accounts/registration.server";
+import { canonicalStateName, STATE_NAMES_MESSAGE } from "~/accounts/state-names";
 import type { DB } from "~/db.server";
 import { mailLog } from "~/mail/mail-log.server";
 import { sendMail } from "~/mail/mailer.server";
@@ -26,6 +27,25 @@ const TEXT_FIELDS = [
   "student_phone",
   "student_role",
 ] as const;
+
+/**
+ * /register's schema, except that student_graduated may be missing: the old site's client can
+ * register without it. The answer is then unknown (stored as NULL, never invented) and asked for
+ * at the participant's first sign-in (/profile/egresado).
+ */
+const apiRegistrationSchema = registrationSchema.extend({ student_graduated: registrationSchema.shape.student_graduated.optional() });
+
+/** "Sí", "si", "SI" → "SÍ"; "no" → "NO"; anything else as sent (the schema refuses it). */
+function graduatedAnswer(value: string): string {
+  const folded = value
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .trim()
+    .toUpperCase();
+  if (folded === "SI") return "SÍ";
+  if (folded === "NO") return "NO";
+  return value;
+}
 
 export type CreateUserResult =
   | { ok: true; participantId: number; passwordMailed: boolean }
@@ -68,11 +88,23 @@ export async function createUserFromApi(
     else errors[name] = ["Envíe este campo como texto."];
   }
 
+  // Blank is unknown, like missing; otherwise Sí/No in any case and with or without the accent.
+  const graduated = form.get("student_graduated");
+  if (typeof graduated === "string") {
+    if (graduated.trim() === "") form.delete("student_graduated");
+    else form.set("student_graduated", graduatedAnswer(graduated));
+  }
+  // "Lugar de residencia" is free text in the old client: CDMX, Edo. Méx.… become the canonical name.
+  const state = form.get("student_state");
+  const canonicalState = typeof state === "string" ? canonicalStateName(state) : null;
+  if (canonicalState) form.set("student_state", canonicalState);
+  else if (!errors.student_state) errors.student_state = [STATE_NAMES_MESSAGE];
+
   // No password: the participant chooses one through the e-mailed link; until then no password opens the account.
   const passwordGiven = form.has("student_password") && String(form.get("student_password")) !== "";
   if (!passwordGiven) form.set("student_password", crypto.randomBytes(32).toString("base64url"));
 
-  const submission = parseWithZod(form, { schema: registrationSchema });
+  const submission = parseWithZod(form, { schema: apiRegistrationSchema });
   const text = (name: string) => (typeof form.get(name) === "string" ? (form.get(name) as string) : null);
   const role =
     submission.status === "success"

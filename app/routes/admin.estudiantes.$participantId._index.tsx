@@ -5,6 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
+import { graduatedLabel } from "~/accounts/account-options";
 import { ErrorSummary, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
@@ -174,7 +175,7 @@ export default function ParticipantDetail() {
           <dt>Edad</dt>
           <dd>{participant.age}</dd>
           <dt>Egresado</dt>
-          <dd>{participant.graduated}</dd>
+          <dd>{graduatedLabel(participant.graduated)}</dd>
           <dt>Nacionalidad</dt>
           <dd>{participant.nationality}</dd>
           <dt>Estado</dt>

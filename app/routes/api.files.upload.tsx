@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
+import { FILE_MESSAGES } from "~/accounts/documents";
 import { parseUploadForm } from "~/accounts/uploads.server";
 import { API_MESSAGES, apiJson, apiMessage, throttleApiWrite } from "~/api/http.server";
 import { stageUpload } from "~/api/staged-uploads.server";
@@ -25,7 +26,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
       : apiMessage(400, "No pudimos leer el envío. Envíe el archivo como multipart/form-data en el campo «file».");
   }
   const refused = form.fileErrors.file?.[0];
-  if (refused) return apiJson({ message: refused, errors: { file: refused } }, { status: 400 });
+  // Over 1 MB is "too large" (413), like a body over the limits; anything else refused is a 400.
+  if (refused) return apiJson({ message: refused, errors: { file: refused } }, { status: refused === FILE_MESSAGES.tooLarge ? 413 : 400 });
   const file = form.files.get("file");
   if (!file)
     return apiJson(

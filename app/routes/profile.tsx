@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "~/accounts/account-fields";
-import { GRADE_OPTIONS, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
+import { GRADE_OPTIONS, graduatedLabel, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
 import { parseWithZod, profileUpdateSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, FILE_MESSAGES } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
@@ -187,7 +187,7 @@ export default function ProfilePage() {
           <dt>Edad</dt>
           <dd>{participant.age} años</dd>
           <dt>Egresado(a)</dt>
-          <dd>{participant.graduated === "SÍ" ? "Sí" : "No"}</dd>
+          <dd>{graduatedLabel(participant.graduated)}</dd>
           <dt>Nacionalidad</dt>
           <dd>{participant.nationality}</dd>
           <dt>Estado de residencia</dt>
@@ -300,7 +300,7 @@ function ProfileForm({
     grade: string;
     institution: string;
     age: number;
-    graduated: string;
+    graduated: string | null;
     nationality: string;
     state: string;
     phone: string;
@@ -321,7 +321,7 @@ function ProfileForm({
       student_institution: institution.choice,
       student_institution_other: institution.other,
       student_age: String(participant.age),
-      student_graduated: participant.graduated as "SÍ" | "NO",
+      student_graduated: (participant.graduated ?? undefined) as "SÍ" | "NO" | undefined,
       student_nationality: participant.nationality,
       student_state: participant.state,
       student_phone: participant.phone,

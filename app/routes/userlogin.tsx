@@ -6,7 +6,9 @@ import type { z } from "zod";
 import { loginSchema, parseWithZod } from "~/accounts/account-forms.server";
 import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
-import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
+import { isGraduatedUnknown } from "~/accounts/participants.server";
+import { createUserSession, getChosenCourseId, getSessionUser, graduatedQuestionHref } from "~/accounts/session.server";
+import { db } from "~/db.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PasswordSignInForm } from "~/components/credential-fields";
 import formStyles from "~/styles/forms.css";
@@ -57,8 +59,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // Decided before signing in: the new session replaces (and deletes) the current one.
   const destination = safeRedirectPath(submission.value.redirectTo, await defaultDestination(request));
   const cookie = await createUserSession(outcome.user, { from: request });
+  // Registered through the API without the graduated answer: it is asked before anything else.
+  const unanswered = await isGraduatedUnknown(db, outcome.user.id);
   return redirectWithToast(
-    destination,
+    unanswered ? graduatedQuestionHref(destination) : destination,
     { type: "success", description: `Bienvenido(a), ${outcome.user.name}.` },
     { headers: { "Set-Cookie": cookie } },
   );

@@ -292,9 +292,10 @@ describe("POST /api/files/upload", () => {
     const empty = await upload(new Uint8Array(0), "vacio.pdf");
     expect(empty.status).toBe(400);
 
+    // Too large is 413, as docs/api.md says, with the Spanish message.
     const large = await upload(twoMegabytePdf(), "grande.pdf");
-    expect([400, 413]).toContain(large.status);
-    expect(((await large.json()) as { message: string }).message).toMatch(/1 MB/);
+    expect(large.status).toBe(413);
+    expect(((await large.json()) as { message: string }).message).toBe("El archivo pesa más de 1 MB. Reduzca su tamaño o elija otro archivo.");
 
     const none = new FormData();
     none.set("otro", "x");

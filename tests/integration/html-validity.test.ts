@@ -64,6 +64,7 @@ const SIGNED_IN_PAGES = ["/profile", "/video/scp-2024"];
 let baseUrl = "";
 let close: () => Promise<void>;
 let cookie = "";
+let unansweredCookie = "";
 
 beforeAll(async () => {
   await seedDatabase(db);
@@ -92,6 +93,26 @@ beforeAll(async () => {
   );
   if (!outcome.ok) throw new Error(outcome.reason);
   cookie = (await createUserSession({ id: outcome.participant.id, name: "Lucía Validación Pérez" })).split(";")[0]!;
+  // Registered through the API without the graduated answer: the question page is theirs.
+  const unanswered = await registerParticipant(
+    db,
+    {
+      name: "Raúl Sin Respuesta",
+      grade: "Médico",
+      institution: "SSA",
+      email: `vnu-${crypto.randomUUID()}@ejemplo.mx`,
+      password: "Pediatria-2026!",
+      age: 30,
+      graduated: null,
+      nationality: "Mexicana",
+      state: "Puebla",
+      phone: "2221234567",
+      role: "EXTERNO",
+    },
+    [],
+  );
+  if (!unanswered.ok) throw new Error(unanswered.reason);
+  unansweredCookie = (await createUserSession({ id: unanswered.participant.id, name: "Raúl Sin Respuesta" })).split(";")[0]!;
 });
 
 afterAll(async () => close?.());
@@ -124,6 +145,7 @@ describe("HTML validity (Nu validator)", () => {
     };
     for (const page of pages) await fetchPage(page, {});
     for (const page of SIGNED_IN_PAGES) await fetchPage(page, { cookie });
+    await fetchPage("/profile/egresado?redirectTo=%2Fprofile", { cookie: unansweredCookie });
 
     const output = await new Promise<string>((resolve) => {
       execFile(
