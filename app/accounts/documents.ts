@@ -33,6 +33,12 @@ export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
   return null;
 }
 
+/**
+ * The seed's message when a document upload fails with JavaScript on (its "elrchivo" typo fixed),
+ * shown in a closable error toast; without JavaScript the server's own message shows instead.
+ */
+export const UPLOAD_FAILED_MESSAGE = "Error al cargar el archivo, intente nuevamente";
+
 export const FILE_MESSAGES = {
   missing: "Seleccione el archivo (JPG, PNG o PDF, máximo 1 MB).",
   tooLarge: "El archivo pesa más de 1 MB. Reduzca su tamaño o elija otro archivo.",

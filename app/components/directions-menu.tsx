@@ -3,7 +3,7 @@ import type { DirectionLink, DirectionMenuItem } from "~/content/directions.serv
 
 type MenuItem = Pick<DirectionMenuItem, "id" | "name" | "href" | "children">;
 
-/** Where the whole tree of areas lives (the header lists only the directions). */
+/** Where the whole tree of areas lives (the header stops at the departments). */
 export const ALL_AREAS_HREF = "/direcciones";
 export const ALL_AREAS_LABEL = "Todas las áreas";
 
@@ -40,19 +40,22 @@ function ChildDisclosure({ item, idPrefix }: { item: MenuItem; idPrefix: string 
   );
 }
 
-/** The six directions and a link to every area: short enough to sit in every page's header. */
+/**
+ * The header's directions tree (directions → subdirections → departments) and a link to every
+ * area. Each area with areas under it is a link plus a native <details> disclosure that expands in
+ * place: no JavaScript needed, Enter/Space opens it, screen readers hear expanded or collapsed.
+ * Classes sit on the outer list only (the CSS reaches the rest by descendant selectors) and the
+ * links do not ask Remix to discover their routes up front: this markup is in every page, twice
+ * (desktop panel and mobile menu), so every byte counts (issue 20: the tree adds ~1.9 KB gzip to /).
+ */
 export function DirectionLinks({ directions, className }: { directions: DirectionLink[]; className: string }) {
   return (
-    <ul className={className}>
+    <ul className={`dnav ${className}`}>
       {directions.map((direction) => (
-        <li key={direction.id}>
-          <Link to={direction.href} className={`${className}__link`}>
-            {direction.name}
-          </Link>
-        </li>
+        <DirectionItem key={direction.href} item={direction} />
       ))}
       <li>
-        <Link to={ALL_AREAS_HREF} className={`${className}__link ${className}__all`}>
+        <Link to={ALL_AREAS_HREF} className="dnav__all" discover="none">
           {ALL_AREAS_LABEL}
         </Link>
       </li>
@@ -60,7 +63,31 @@ export function DirectionLinks({ directions, className }: { directions: Directio
   );
 }
 
-/** Desktop: the "Direcciones" button opens a panel with the directions and a link to all areas. */
+function DirectionItem({ item }: { item: DirectionLink }) {
+  const count = item.children?.length ?? 0;
+  return (
+    <li>
+      <Link to={item.href} discover="none">
+        {item.name}
+      </Link>
+      {item.children && count > 0 ? (
+        <details data-disclosure>
+          <summary>
+            {count === 1 ? "1 área" : `${count} áreas`}
+            <span className="visually-hidden">{` de ${item.name}`}</span>
+          </summary>
+          <ul>
+            {item.children.map((child) => (
+              <DirectionItem key={child.href} item={child} />
+            ))}
+          </ul>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** Desktop: the "Direcciones" button opens a panel with the directions tree and a link to all areas. */
 export function DirectionsMenu({ directions }: { directions: DirectionLink[] }) {
   return (
     <details className="directions-menu" data-disclosure data-directions-menu>

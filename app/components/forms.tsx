@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEventHandler, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
 import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
-import { showToast } from "./toaster";
+import { notifyUploadFailure } from "./upload-failure";
 
 /**
  * Accessible form fields wired to conform's field metadata: a visible label, an optional hint,
@@ -187,7 +187,8 @@ interface FileFieldProps {
 
 /**
  * A document upload. In the browser the file is checked as soon as it is chosen (size, and its
- * real type from its first bytes), with a message at the field and a toast. A refused file stays
+ * real type from its first bytes), with a message at the field and the seed's upload-failure toast
+ * ("Error al cargar el archivo, intente nuevamente"). A refused file stays
  * chosen but marked (data-refused, read by the form's check at submit), so its precise message
  * ("pesa más de 1 MB") stays until another file is chosen instead of turning into "Seleccione…".
  * The server checks again by content either way.
@@ -225,7 +226,7 @@ export function FileField({ meta, label, hint, required }: FileFieldProps) {
     setClientError(problem);
     if (problem) {
       input.dataset.refused = problem;
-      showToast({ type: "error", title: "Archivo no válido", description: `${file.name}: ${problem}` });
+      notifyUploadFailure(`${file.name}: ${problem}`);
     }
   }
 

@@ -56,7 +56,8 @@ export function Toaster({ serverToast }: { serverToast: ToastMessage | null }) {
     <section className="toaster" aria-label="Notificaciones">
       <div aria-live="polite" aria-relevant="additions text" className="toaster__list">
         {toasts.map((toast) => (
-          <div key={toast.id} className={`toast toast--${toast.type}`} data-testid="toast">
+          // An error is an alert (read out at once); other messages wait their turn in the polite region.
+          <div key={toast.id} className={`toast toast--${toast.type}`} role={toast.type === "error" ? "alert" : undefined} data-testid="toast">
             <div className="toast__body">
               {toast.title ? <p className="toast__title">{toast.title}</p> : null}
               <p className="toast__description">{toast.description}</p>

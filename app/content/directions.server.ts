@@ -9,16 +9,29 @@ export interface DirectionMenuItem {
   children: DirectionMenuItem[];
 }
 
-/** A direction as the header lists it (the whole tree is on /direcciones, not in every page). */
+/**
+ * An area as the header lists it: name, address and, down to HEADER_MENU_DEPTH levels, the areas
+ * under it (no ids, no levels: this is in every page's HTML, and in the loader data of the pages
+ * that hydrate). The rest (services and units under a department) is on /direcciones.
+ */
 export interface DirectionLink {
-  id: number;
   name: string;
   href: string;
+  children?: DirectionLink[];
 }
 
-/** The top level of the tree, for the header menu. */
-export async function getTopDirections(db: Kysely<DB>): Promise<DirectionLink[]> {
-  return db.selectFrom("direction_nodes").select(["id", "name", "href"]).where("parent_id", "is", null).orderBy("position").orderBy("id").execute();
+/** Directions → subdirections → departments (Dirección General's departments sit one level up). */
+export const HEADER_MENU_DEPTH = 3;
+
+/** The header's tree: one query over direction_nodes, cut at HEADER_MENU_DEPTH levels. */
+export async function getHeaderDirections(db: Kysely<DB>): Promise<DirectionLink[]> {
+  return headerLinks(await getDirectionsMenu(db), HEADER_MENU_DEPTH);
+}
+
+export function headerLinks(items: DirectionMenuItem[], depth: number): DirectionLink[] {
+  return items.map(({ name, href, children }) =>
+    depth > 1 && children.length > 0 ? { name, href, children: headerLinks(children, depth - 1) } : { name, href },
+  );
 }
 
 /** The whole tree for /direcciones: directions → subdirections → departments (→ services, units). */

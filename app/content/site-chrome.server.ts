@@ -1,11 +1,11 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { getSettings, type Settings } from "~/settings/settings.server";
-import { getTopDirections, type DirectionLink } from "./directions.server";
+import { getHeaderDirections, type DirectionLink } from "./directions.server";
 import { getSiteMenus, type SiteMenus } from "./menus.server";
 
 /**
- * What every page's frame shows (settings, the directions in the header, the menus), read once
+ * What every page's frame shows (settings, the directions tree in the header, the menus), read once
  * per `content_version` instead of by three queries and a settings parse on every render (issue
  * 11: signed-in pages are rendered each time). The triggers on site_settings, direction_nodes
  * and menu_links bump that counter (migrations 0014, 0023), so an edit shows on the next request:
@@ -32,7 +32,7 @@ export async function getSiteChrome(db: Kysely<DB>, signedIn: boolean): Promise<
   if (!chrome || chrome.version !== version) {
     const [settings, directions, anonymous, signedInMenus] = await Promise.all([
       getSettings(db),
-      getTopDirections(db),
+      getHeaderDirections(db),
       getSiteMenus(db, false),
       getSiteMenus(db, true),
     ]);

@@ -1,7 +1,7 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import type { z } from "zod";
 import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "~/accounts/account-fields";
 import { GRADE_OPTIONS, graduatedLabel, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
@@ -15,6 +15,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { ErrorSummary, Field, FileField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
+import { isUploadNotReceived, sendUpload, type UploadNotReceived } from "~/components/upload-failure";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
 import { siteOrigin } from "~/config.server";
@@ -145,6 +146,20 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithToast("/profile", { type: "success", description: "Guardamos sus datos." });
 }
 
+/**
+ * With JavaScript, a document replacement that is refused or whose request fails shows the seed's
+ * closable upload-failure message; the profile data form is sent as it always was.
+ */
+export async function clientAction({ request, serverAction }: ClientActionFunctionArgs) {
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent !== "replace-document") return serverAction<typeof action>();
+  // Anything but a redirect is a refusal of the new document; its message is the first error.
+  return sendUpload(
+    () => serverAction<typeof action>(),
+    ({ result }: { result: SubmissionResult<string[]> }) => result.error?.document?.[0] ?? result.error?.[""]?.[0] ?? null,
+  );
+}
+
 type ProfileFields = z.input<typeof profileUpdateSchema>;
 
 const longDate = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "America/Mexico_City" });
@@ -161,7 +176,9 @@ function splitChoice(value: string, options: readonly string[]) {
 export default function ProfilePage() {
   const { participant, documents, enrolments, calendarUrl, offline } = useLoaderData<typeof loader>();
   const offlineIntent = new Map((offline?.intents ?? []).map((intent) => [intent.enrolmentId, intent]));
-  const actionData = useActionData<typeof action>();
+  const answer = useActionData<typeof action>() as ReturnType<typeof useActionData<typeof action>> | UploadNotReceived;
+  // A replacement whose request failed outright leaves the forms as they were (the toast says so).
+  const actionData = isUploadNotReceived(answer) ? undefined : answer;
   const isStudent = participant.role === "ESTUDIANTE";
 
   return (

@@ -1,7 +1,7 @@
 import { parse, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import type { z } from "zod";
 import { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE, MODALITY_CHOICES, ROLE_OPTIONS, STUDENT_GRADE, SUMMARY_WARNING } from "~/accounts/account-options";
@@ -26,6 +26,7 @@ import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmailField, PasswordField, secretFieldKey } from "~/components/credential-fields";
 import { ErrorSummary, Field, FileField, RadioGroup, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
+import { isUploadNotReceived, sendUpload } from "~/components/upload-failure";
 import { getCourseById } from "~/courses/courses.server";
 import { isProfile, type Profile } from "~/courses/pricing";
 import { db } from "~/db.server";
@@ -150,6 +151,25 @@ export async function action({ request, context }: ActionFunctionArgs) {
   );
 }
 
+/**
+ * With JavaScript, a refusal of a document (or of the whole upload: too large, unreadable, too
+ * many tries) and a request that fails outright show the seed's closable upload-failure message;
+ * the form keeps what was typed and chosen. Without JavaScript the action answers on its own.
+ */
+export async function clientAction({ serverAction }: ClientActionFunctionArgs) {
+  return sendUpload(() => serverAction<typeof action>(), refusedUpload);
+}
+
+/** The server's message when it refused a chosen document or the whole upload, else null. */
+function refusedUpload(result: SubmissionResult<string[]>): string | null {
+  const errors = result.error ?? {};
+  for (const field of DOCUMENT_FIELDS) {
+    const message = errors[field]?.find((text) => text !== FILE_MESSAGES.missing);
+    if (message) return message;
+  }
+  return errors[""]?.[0] ?? null;
+}
+
 type RegistrationFields = z.input<typeof registrationSchema> & { student_license?: File; student_license_part_2?: File };
 
 function useHydrated() {
@@ -160,7 +180,9 @@ function useHydrated() {
 
 export default function RegisterPage() {
   const { course } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const actionData: unknown = useActionData<typeof clientAction>();
+  // A request that failed outright leaves the form as it was (the toast says what happened).
+  const lastResult = isUploadNotReceived(actionData) ? undefined : (actionData as SubmissionResult<string[]> | undefined);
   const modalityAsked = course?.modalityId === MODALITY.PRESENCIAL_Y_EN_LINEA;
   const [form, fields] = useForm<RegistrationFields>({
     id: "registro",

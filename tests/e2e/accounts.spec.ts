@@ -2,7 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
-import { FILE_MESSAGES } from "../../app/accounts/documents";
+import { FILE_MESSAGES, UPLOAD_FAILED_MESSAGE } from "../../app/accounts/documents";
+import { UPLOAD_NOT_RECEIVED } from "../../app/components/upload-failure";
 import { db } from "../../app/db.server";
 import { waitForMail } from "../../app/mail/outbox.server";
 import { samplePdf, samplePng, textFile, twoMegabytePdf } from "../support/sample-files";
@@ -143,6 +144,58 @@ test.describe("registration refuses bad input and stores nothing", () => {
     await expect(licence).toHaveAttribute("data-refused", FILE_MESSAGES.tooLarge);
     await licence.setInputFiles(files.fakePdf);
     await expect(page.locator(".field--file").getByText(FILE_MESSAGES.wrongType)).toBeVisible();
+  });
+
+  test("with JavaScript a refused file shows the seed's upload-failure message, an alert that closes", async ({ page }) => {
+    await page.goto("/register");
+    await page.waitForFunction(() => document.querySelector("#registro")?.hasAttribute("novalidate"));
+    await page.locator("form#registro").getByRole("radio", { name: "Externo", exact: true }).check();
+    await page.locator('input[name="student_license"]').setInputFiles(files.fakePdf);
+    const alert = page.getByRole("alert").filter({ hasText: UPLOAD_FAILED_MESSAGE });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(`cedula-falsa.pdf: ${FILE_MESSAGES.wrongType}`);
+    await expectNoAxeViolations(page);
+    // No confirm button: only a close button, and it closes.
+    await expect(alert.getByRole("button")).toHaveCount(1);
+    await alert.getByRole("button", { name: "Cerrar aviso" }).click();
+    await expect(alert).toHaveCount(0);
+  });
+
+  test("with JavaScript an upload whose request fails (a proxy's 413, a dropped connection) says so and keeps the form; trying again works", async ({
+    page,
+  }) => {
+    const before = await countParticipants();
+    const person: Person = { role: "Personal HIMFG", email: uniqueEmail("reintento"), name: "Persona Reintento" };
+    await page.goto("/register");
+    await page.waitForFunction(() => document.querySelector("#registro")?.hasAttribute("novalidate"));
+    await fillRegistration(page, person);
+    // Something between the browser and the application answers instead of it.
+    await page.route("**/register.data**", (route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({ status: 413, contentType: "text/html", body: "<h1>413 Request Entity Too Large</h1>" })
+        : route.fallback(),
+    );
+    await page.getByRole("button", { name: "Registrarme" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: UPLOAD_FAILED_MESSAGE });
+    await expect(alert).toContainText(UPLOAD_NOT_RECEIVED);
+    // The page is still the form, with what was typed and chosen.
+    const form = page.locator("form#registro");
+    await expect(form.getByLabel("Nombre completo")).toHaveValue(person.name);
+    expect(await form.locator('input[name="student_license"]').evaluate((input: HTMLInputElement) => input.files?.length)).toBe(1);
+    await alert.getByRole("button", { name: "Cerrar aviso" }).click();
+    await expect(alert).toHaveCount(0);
+
+    await page.unroute("**/register.data**");
+    await page.route("**/register.data**", (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.fallback()));
+    await page.getByRole("button", { name: "Registrarme" }).click();
+    await expect(alert).toContainText(UPLOAD_NOT_RECEIVED);
+    expect(await countParticipants()).toBe(before);
+
+    // "Intente nuevamente": the same form, sent again, registers.
+    await page.unroute("**/register.data**");
+    await page.getByRole("button", { name: "Registrarme" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    expect(await countParticipants()).toBe(before + 1);
   });
 
   test("missing field, short password, non-numeric age: every message at once, typed values kept, password not", async ({ page }) => {
@@ -287,6 +340,35 @@ test.describe("sign-in, profile, documents and password reset", () => {
       .click();
     expect((await download).suggestedFilename()).toMatch(/\.png$/);
     expect(person.id).toBeGreaterThanOrEqual(450000);
+  });
+
+  test("with JavaScript a document replacement the server refuses, or whose request fails, shows the upload-failure message", async ({ page }) => {
+    const person = await registerQuickly(page, "Externo");
+    const card = page.locator(`form#documento-${person.documentId}`);
+    const before = await db.selectFrom("participant_documents").select("file_id").where("id", "=", person.documentId).executeTakeFirstOrThrow();
+    await card.locator('input[type="file"]').setInputFiles(files.png);
+    // The request fails on its way (the connection drops).
+    await page.route("**/profile.data**", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.fallback()));
+    await card.getByRole("button", { name: "Reemplazar documento" }).click();
+    const alert = page.getByRole("alert").filter({ hasText: UPLOAD_FAILED_MESSAGE });
+    await expect(alert).toContainText(UPLOAD_NOT_RECEIVED);
+    await expectNoAxeViolations(page);
+    await alert.getByRole("button", { name: "Cerrar aviso" }).click();
+    await expect(alert).toHaveCount(0);
+    await page.unroute("**/profile.data**");
+
+    // Our server's refusal: a file put in the field without the browser's check on choosing it.
+    await page.evaluate(() => {
+      const input = document.querySelector<HTMLInputElement>('form[id^="documento-"] input[type="file"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(new File(["solo texto"], "falso.pdf", { type: "application/pdf" }));
+      input.files = transfer.files;
+    });
+    await card.getByRole("button", { name: "Reemplazar documento" }).click();
+    await expect(alert).toContainText(FILE_MESSAGES.wrongType);
+    await expect(card.getByText(FILE_MESSAGES.wrongType)).toBeVisible();
+    const after = await db.selectFrom("participant_documents").select("file_id").where("id", "=", person.documentId).executeTakeFirstOrThrow();
+    expect(after.file_id).toBe(before.file_id);
   });
 
   test("an anonymous or foreign request for someone's document is refused", async ({ page, browser, baseURL }) => {

@@ -120,7 +120,9 @@ test.describe("menus, directions and site settings", () => {
     await expect(other.getByText("Se guardó «Departamento de Almacenes Generales».")).toBeVisible();
     // On /direcciones a department sits inside its subdirection's closed disclosure.
     await other.goto("/direcciones");
-    await expect(other.locator("a", { hasText: "Departamento de Almacenes Generales" })).toHaveCount(1);
+    await expect(other.getByRole("main").locator("a", { hasText: "Departamento de Almacenes Generales" })).toHaveCount(1);
+    // The header's menu (desktop and mobile copies) shows the new name on the next page too.
+    await expect(other.locator("header a", { hasText: "Departamento de Almacenes Generales" })).toHaveCount(2);
     await communications.close();
     await db.updateTable("direction_nodes").set({ name: stores.name }).where("id", "=", stores.id).execute();
   });
@@ -216,7 +218,8 @@ test.describe("menus, directions and site settings", () => {
     const visitor = await browser.newContext();
     const publicPage = await visitor.newPage();
     await publicPage.goto("/direcciones");
-    await expect(publicPage.locator('a[href="/direccion/clinica-del-sueno"]')).toHaveText("Clínica del Sueño");
+    await expect(publicPage.getByRole("main").locator('a[href="/direccion/clinica-del-sueno"]')).toHaveText("Clínica del Sueño");
+    await expect(publicPage.locator('header a[href="/direccion/clinica-del-sueno"]')).toHaveCount(2);
     await publicPage.goto("/direccion/clinica-del-sueno");
     await expect(publicPage.getByRole("heading", { level: 1, name: "Clínica del Sueño" })).toBeVisible();
     await expectNoAxeViolations(publicPage);

@@ -129,15 +129,75 @@ test.describe("public shell", () => {
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL(/\/direcciones$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Direcciones y áreas del hospital");
-    const departmentsToggle = page.locator("summary", { hasText: "de Subdirección de Asistencia Médica" });
+    const main = page.getByRole("main");
+    const departmentsToggle = main.locator("summary", { hasText: "de Subdirección de Asistencia Médica" });
     await departmentsToggle.focus();
     await page.keyboard.press("Enter");
-    const urgencias = page.getByRole("link", { name: "Departamento de Urgencias" });
+    const urgencias = main.getByRole("link", { name: "Departamento de Urgencias" });
     await expect(urgencias).toBeVisible();
     await urgencias.focus();
     await page.keyboard.press("Enter");
     await expect(page).not.toHaveURL(/\/direcciones$/);
     await expectNoAxeViolations(page);
+  });
+
+  test("the directions menu opens level by level by keyboard: direction, subdirection, department; Escape backs out one level at a time", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const toggle = page.locator("summary", { hasText: "Direcciones" });
+    const menu = page.locator("details[data-directions-menu]");
+    await toggle.focus();
+    await page.keyboard.press("Enter");
+    await expect(menu).toHaveAttribute("open", "");
+
+    // Each area is its link and then the toggle of the areas under it.
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Dirección General", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(menu.getByRole("link", { name: "Dirección Médica", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    const medicaAreas = menu.locator("summary", { hasText: "5 áreas de Dirección Médica" });
+    await expect(medicaAreas).toBeFocused();
+    const subdirection = menu.getByRole("link", { name: "Subdirección de Asistencia Médica", exact: true });
+    await expect(subdirection).toBeHidden();
+    await page.keyboard.press("Enter");
+    await expect(subdirection).toBeVisible();
+
+    // Into the subdirection: its departments open in place.
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await expect(subdirection).toBeFocused();
+    await page.keyboard.press("Tab");
+    const asistenciaAreas = menu.locator("summary", { hasText: "13 áreas de Subdirección de Asistencia Médica" });
+    await expect(asistenciaAreas).toBeFocused();
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("Tab");
+    const urgencias = menu.getByRole("link", { name: "Departamento de Urgencias" });
+    await expect(urgencias).toBeFocused();
+    await expect(urgencias).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Escape closes the innermost open level and puts focus on its toggle; then the next one out.
+    await page.keyboard.press("Escape");
+    await expect(asistenciaAreas).toBeFocused();
+    await expect(urgencias).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(medicaAreas).toBeFocused();
+    await expect(subdirection).toBeHidden();
+    await page.keyboard.press("Escape");
+    await expect(toggle).toBeFocused();
+    await expect(menu).not.toHaveAttribute("open", "");
+
+    // A department's link leads to its page.
+    await page.keyboard.press("Enter");
+    await medicaAreas.click();
+    await menu.locator("summary", { hasText: "de Subdirección de Asistencia Médica" }).click();
+    await urgencias.click();
+    await expect(page).toHaveURL(/\/direccion\/departamento-de-urgencias$/);
+    await expect(menu).not.toHaveAttribute("open", "");
   });
 
   for (const width of [1024, 1280, 1440]) {
@@ -222,12 +282,30 @@ for (const javaScriptEnabled of [true, false]) {
       await toggle.click();
       await panel.getByRole("link", { name: "Todas las áreas" }).click();
       await expect(page).toHaveURL(/\/direcciones$/);
-      await page.locator("summary", { hasText: "de Subdirección de Pediatría Ambulatoria" }).click();
-      await expect(page.getByRole("link", { name: "Departamento de Genética" })).toBeVisible();
+      const main = page.getByRole("main");
+      await main.locator("summary", { hasText: "de Subdirección de Pediatría Ambulatoria" }).click();
+      await expect(main.getByRole("link", { name: "Departamento de Genética" })).toBeVisible();
       const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(scrollWidth).toBeLessThanOrEqual(375);
       if (javaScriptEnabled) await expectNoAxeViolations(page);
       else await expectNoAxeViolationsWithoutJavaScript(page);
+    });
+
+    test("the menu's directions open in place down to the departments", async ({ page }) => {
+      await page.goto("/");
+      await page.locator("summary", { hasText: "Menú" }).click();
+      const panel = page.getByRole("navigation", { name: "Principal en móvil" });
+      const subdirection = panel.getByRole("link", { name: "Subdirección de Pediatría Ambulatoria", exact: true });
+      await expect(subdirection).toBeHidden();
+      await panel.locator("summary", { hasText: "de Dirección Médica" }).click();
+      await expect(subdirection).toBeVisible();
+      await panel.locator("summary", { hasText: "de Subdirección de Pediatría Ambulatoria" }).click();
+      const genetica = panel.getByRole("link", { name: "Departamento de Genética" });
+      await expect(genetica).toBeVisible();
+      if (javaScriptEnabled) await expectNoAxeViolations(page);
+      else await expectNoAxeViolationsWithoutJavaScript(page);
+      await genetica.click();
+      await expect(page).toHaveURL(/\/direccion\/genetica-y-genomica$/);
     });
 
     test("the carousel slides stay reachable", async ({ page }) => {
@@ -241,3 +319,29 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("mobile menu at 320 px without JavaScript", () => {
+  test.use({ viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
+
+  test("every level of the directions opened at once still fits: no sideways scroll", async ({ page }) => {
+    await page.goto("/");
+    await page.locator("summary", { hasText: "Menú" }).click();
+    const panel = page.getByRole("navigation", { name: "Principal en móvil" });
+    // In document order an area's toggle comes before the toggles under it, so each is visible
+    // by the time its turn comes.
+    const toggles = panel.locator("summary");
+    const count = await toggles.count();
+    expect(count).toBeGreaterThan(10);
+    for (let index = 0; index < count; index += 1) await toggles.nth(index).click();
+    await expect(panel.getByRole("link", { name: "Departamento de Control y Análisis Económico" })).toBeVisible();
+    const overflow = await page.evaluate(() => ({
+      width: document.documentElement.scrollWidth,
+      culprits: Array.from(document.querySelectorAll<HTMLElement>("body *"))
+        .filter((element) => element.getBoundingClientRect().right > 320.5)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+        .slice(0, 5),
+    }));
+    expect(overflow.width, overflow.culprits.join(", ")).toBeLessThanOrEqual(320);
+    await expectNoAxeViolationsWithoutJavaScript(page);
+  });
+});

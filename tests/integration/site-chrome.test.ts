@@ -44,3 +44,23 @@ describe("the page frame is read once per content version", () => {
     expect(signedIn.menus.header.map((l) => l.label)).toEqual(rows.filter((r) => r.menu === "sesion").map((r) => r.label));
   });
 });
+
+describe("the header's directions tree", () => {
+  test("goes down to the departments (a subdirection's departments included), renamed areas show, and services and units stay on /direcciones", async () => {
+    const { directions } = await getSiteChrome(db, false);
+    const medica = directions.find((d) => d.href === "/direccion/medica")!;
+    const asistencia = medica.children!.find((c) => c.name === "Subdirección de Asistencia Médica")!;
+    expect(asistencia.children!.map((c) => c.name)).toContain("Departamento de Urgencias");
+    // Three levels at most: nothing under a department, and only name, address and children.
+    const depth = (items: typeof directions): number => Math.max(0, ...items.map((item) => 1 + depth(item.children ?? [])));
+    expect(depth(directions)).toBe(3);
+    const investigacion = directions.find((d) => d.href === "/direccion/investigacion")!;
+    const educativa = investigacion.children![0]!.children!.find((c) => c.href === "/direccion/investigacion-biomedica")!;
+    expect(educativa).toEqual({ name: "Departamento de Investigación Educativa", href: "/direccion/investigacion-biomedica" });
+
+    const urgencias = await db.selectFrom("direction_nodes").select("id").where("slug", "=", "departamento-de-urgencias").executeTakeFirstOrThrow();
+    await db.updateTable("direction_nodes").set({ name: "Departamento de Urgencias Pediátricas" }).where("id", "=", urgencias.id).execute();
+    const renamed = (await getSiteChrome(db, false)).directions.find((d) => d.href === "/direccion/medica")!;
+    expect(renamed.children!.flatMap((c) => c.children ?? []).map((c) => c.name)).toContain("Departamento de Urgencias Pediátricas");
+  });
+});
