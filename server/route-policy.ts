@@ -81,11 +81,25 @@ export function routePolicies(build: ServerBuild) {
     };
   }
 
+  // matchRoutes flattens and ranks the whole route table on every call; the same few hundred
+  // paths come back all day, so their policies are kept. Paths are the visitor's to choose: the
+  // memo is bounded and simply starts over when full.
+  const remembered = new Map<string, RoutePolicy>();
+  const MAX_REMEMBERED = 2_000;
+  function rememberedPolicyFor(pathName: string): RoutePolicy {
+    const known = remembered.get(pathName);
+    if (known) return known;
+    const policy = policyFor(pathName);
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(pathName, policy);
+    return policy;
+  }
+
   return {
     policyFor,
     /** Puts the request's RoutePolicy in res.locals.routePolicy for the middleware after it. */
     middleware(req: Request, res: Response, next: NextFunction) {
-      res.locals.routePolicy = policyFor(req.path);
+      res.locals.routePolicy = rememberedPolicyFor(req.path);
       next();
     },
   };
