@@ -23,9 +23,19 @@ export interface DirectionLink {
 /** Directions → subdirections → departments (Dirección General's departments sit one level up). */
 export const HEADER_MENU_DEPTH = 3;
 
-/** The header's tree: one query over direction_nodes, cut at HEADER_MENU_DEPTH levels. */
+/**
+ * The header's tree: one query over direction_nodes, cut at HEADER_MENU_DEPTH levels, without the
+ * areas whose page is a draft (it answers 404: the header never links to it).
+ */
 export async function getHeaderDirections(db: Kysely<DB>): Promise<DirectionLink[]> {
-  return headerLinks(await getDirectionsMenu(db), HEADER_MENU_DEPTH);
+  const [tree, drafts] = await Promise.all([
+    getDirectionsMenu(db),
+    db.selectFrom("department_pages").select("direction_node_id").where("is_published", "=", 0).where("direction_node_id", "is not", null).execute(),
+  ]);
+  const hidden = new Set(drafts.map((row) => row.direction_node_id));
+  const published = (items: DirectionMenuItem[]): DirectionMenuItem[] =>
+    items.filter((item) => !hidden.has(item.id)).map((item) => ({ ...item, children: published(item.children) }));
+  return headerLinks(published(tree), HEADER_MENU_DEPTH);
 }
 
 export function headerLinks(items: DirectionMenuItem[], depth: number): DirectionLink[] {

@@ -62,6 +62,7 @@ export const RESERVED_FIRST_SEGMENTS = new Set([
   "mision-y-vision",
   "organizacion-de-archivos",
   "payment",
+  "pdf",
   "profile",
   "recuperar-contrasena",
   "register",
