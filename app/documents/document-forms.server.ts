@@ -29,6 +29,12 @@ export const DOCUMENT_FILE_RULE: FileRule<OfficeDocumentType["contentType"]> = {
 
 /** The whole form may carry one document plus its text fields. */
 export const DOCUMENT_FORM_MAX_BYTES = DOCUMENT_MAX_BYTES + 256 * 1024;
+/**
+ * The words of a refused oversized upload, as one name: route modules re-export it, and in the
+ * browser bundle a `.server` import is empty, so a route must never read a property of it at the
+ * top level (that crashed the route module in the browser).
+ */
+export const DOCUMENT_TOO_LARGE_MESSAGE = DOCUMENT_FILE_MESSAGES.tooLarge;
 
 const documentTitle = cleanText({
   required: "Escriba el título del documento, como se mostrará en la página.",

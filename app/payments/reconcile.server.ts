@@ -106,6 +106,8 @@ const RESULTS: Record<string, ReportResult> = {
 export const SUSPENSION_NOTE =
   "El pago no coincide con el reporte del banco. La inscripción queda suspendida mientras el área de finanzas lo revisa.";
 export const MAX_REPORT_BYTES = 5 * 1024 * 1024;
+/** The reconciliation upload form: the report and its column names (the route's maxBodyBytes). */
+export const REPORT_FORM_MAX_BYTES = MAX_REPORT_BYTES + 64 * 1024;
 const MAX_REPORT_ROWS = 50_000;
 
 function normaliseHeader(value: string): string {

@@ -28,7 +28,7 @@ import {
   REPORT_RULE,
   reviewReport,
 } from "~/finance/reconciliation-admin.server";
-import { MAX_REPORT_BYTES, type PlanEntry, type ReconciliationPlan } from "~/payments/reconcile.server";
+import { REPORT_FORM_MAX_BYTES, type PlanEntry, type ReconciliationPlan } from "~/payments/reconcile.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
@@ -38,7 +38,7 @@ import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** The report (5 MB at most) and the column names: refused with 413 above this before any parsing (decision 0032). */
-export const maxBodyBytes = MAX_REPORT_BYTES + 64 * 1024;
+export const maxBodyBytes = REPORT_FORM_MAX_BYTES;
 
 /**
  * Finance reconciles card payments on screen (issue 19): Banorte's report (CSV or XLSX) is

@@ -35,11 +35,11 @@ import {
 } from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { DOCUMENT_FORM_MAX_BYTES, DOCUMENT_FILE_MESSAGES } from "~/documents/document-forms.server";
+import { DOCUMENT_FORM_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE } from "~/documents/document-forms.server";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = DOCUMENT_FORM_MAX_BYTES;
-export const bodyTooLargeMessage = DOCUMENT_FILE_MESSAGES.tooLarge;
+export const bodyTooLargeMessage = DOCUMENT_TOO_LARGE_MESSAGE;
 
 // One document collection: its introduction, years and groups (add, rename, reorder, delete when empty), upload (issue 12, decision 0024).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

@@ -7,7 +7,7 @@ import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/docum
 import { COLLECTION_KEY, DocumentFileField, EditorFormSection, OtherEditorErrors, useEditorForm } from "~/documents/document-editor-fields";
 import { getDocumentForEditor, renameDocument, replaceDocumentFile, setDocumentRemoved } from "~/documents/document-editor.server";
 import {
-  DOCUMENT_FILE_MESSAGES,
+  DOCUMENT_TOO_LARGE_MESSAGE,
   DOCUMENT_FORM_MAX_BYTES,
   noFieldsSchema,
   renameDocumentSchema,
@@ -20,7 +20,7 @@ import { formatMexicoCityDateTime } from "~/utils/mexico-time";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = DOCUMENT_FORM_MAX_BYTES;
-export const bodyTooLargeMessage = DOCUMENT_FILE_MESSAGES.tooLarge;
+export const bodyTooLargeMessage = DOCUMENT_TOO_LARGE_MESSAGE;
 
 // One document: rename, replace its file (old URLs answer with the new one), remove or publish again (issue 12, decision 0024).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

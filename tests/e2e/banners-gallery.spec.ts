@@ -197,10 +197,14 @@ test.describe("banners and gallery editor", () => {
     await page.getByLabel("Imagen del banner").setInputFiles(png("becas.png", 900, 300));
     await page.getByLabel("Texto alternativo").fill("Convocatoria de becas de enseñanza 2027");
     await page.getByLabel("Enlace (opcional)").fill("https://www.gob.mx/salud");
-    await page.getByLabel("Visible desde (hora de la Ciudad de México, opcional)").fill("2030-01-10T08:00");
+    // Next year's 10 January: always ahead, and inside the two-year window of scheduled dates.
+    const year = new Date().getFullYear() + 1;
+    await page.getByLabel("Visible desde (hora de la Ciudad de México, opcional)").fill(`${year}-01-10T08:00`);
     await page.getByRole("button", { name: "Agregar el banner" }).click();
     await expect(page.getByText("Se agregó el banner; está programado.")).toBeVisible();
-    await expect(page.getByRole("row", { name: /Convocatoria de becas de enseñanza 2027/ })).toContainText("Desde el 10 de enero de 2030 a las 8:00");
+    await expect(page.getByRole("row", { name: /Convocatoria de becas de enseñanza 2027/ })).toContainText(
+      `Desde el 10 de enero de ${year} a las 8:00`,
+    );
     await phone.close();
   });
 });
