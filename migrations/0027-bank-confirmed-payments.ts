@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { rebuildTables } from "./support/rebuild-tables";
 
 // Money counts only on the bank's word (issue 19, docs/decisions/0030-bank-confirmed-payments.md):
 //
@@ -18,21 +19,7 @@ import { sql, type Kysely } from "kysely";
 // off outside any transaction, copy, drop, rename, indexes and triggers again,
 // foreign_key_check). refunds' append-only triggers go with the old table and are made again.
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`PRAGMA foreign_keys = OFF`.execute(db);
-  try {
-    await sql`BEGIN`.execute(db);
-    try {
-      await migrate(db);
-      const problems = await sql`PRAGMA foreign_key_check`.execute(db);
-      if (problems.rows.length > 0) throw new Error(`0027: foreign key check failed: ${JSON.stringify(problems.rows)}`);
-      await sql`COMMIT`.execute(db);
-    } catch (error) {
-      await sql`ROLLBACK`.execute(db);
-      throw error;
-    }
-  } finally {
-    await sql`PRAGMA foreign_keys = ON`.execute(db);
-  }
+  await rebuildTables(db, "0027", migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {

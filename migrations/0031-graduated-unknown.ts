@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { rebuildTables } from "./support/rebuild-tables";
 
 // Issue 20: the old site's client can register a participant without saying whether they are a
 // graduate (student_graduated). The answer is then unknown — NULL, never invented — and asked for
@@ -11,21 +12,7 @@ import { sql, type Kysely } from "kysely";
 // e-mail's UNIQUE (recreated with the table), no triggers and no views; the tables that reference
 // it keep their references by name.
 export async function up(db: Kysely<any>): Promise<void> {
-  await sql`PRAGMA foreign_keys = OFF`.execute(db);
-  try {
-    await sql`BEGIN`.execute(db);
-    try {
-      await migrate(db);
-      const problems = await sql`PRAGMA foreign_key_check`.execute(db);
-      if (problems.rows.length > 0) throw new Error(`0031: foreign key check failed: ${JSON.stringify(problems.rows)}`);
-      await sql`COMMIT`.execute(db);
-    } catch (error) {
-      await sql`ROLLBACK`.execute(db);
-      throw error;
-    }
-  } finally {
-    await sql`PRAGMA foreign_keys = ON`.execute(db);
-  }
+  await rebuildTables(db, "0031", migrate);
 }
 
 async function migrate(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from "kysely";
+import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import { readConfig } from "~/config.server";
 import { MODALITY, offersModality } from "~/courses/modality";
@@ -367,6 +367,17 @@ export interface EnrolmentListItem {
   paymentInVerification: boolean;
 }
 
+/** Whether the enrolment (the outer query's `enrolments` row) has a card approval waiting for the bank's word. */
+function claimInVerification(eb: ExpressionBuilder<DB, "enrolments">) {
+  return eb.exists(
+    eb
+      .selectFrom("payment_attempts")
+      .select("payment_attempts.id")
+      .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
+      .where("payment_attempts.status", "=", "in_verification"),
+  );
+}
+
 export async function listEnrolments(db: Kysely<DB>, participantId: number): Promise<EnrolmentListItem[]> {
   const rows = await db
     .selectFrom("enrolments")
@@ -379,17 +390,7 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
       "enrolments.status",
       "enrolments.amount_centavos",
     ])
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("payment_attempts")
-            .select("payment_attempts.id")
-            .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
-            .where("payment_attempts.status", "=", "in_verification"),
-        )
-        .as("in_verification"),
-    )
+    .select((eb) => claimInVerification(eb).as("in_verification"))
     .where("enrolments.participant_id", "=", participantId)
     .orderBy("enrolments.created_at", "desc")
     .execute();
@@ -436,17 +437,7 @@ export async function liveEnrolmentsFor(db: Kysely<DB>, participantId: number, c
         )
         .as("awaiting_bank"),
     )
-    .select((eb) =>
-      eb
-        .exists(
-          eb
-            .selectFrom("payment_attempts")
-            .select("payment_attempts.id")
-            .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
-            .where("payment_attempts.status", "=", "in_verification"),
-        )
-        .as("in_verification"),
-    )
+    .select((eb) => claimInVerification(eb).as("in_verification"))
     .where("participant_id", "=", participantId)
     .where("course_id", "in", [...courseIds])
     .where("status", "not in", ["rechazada", "cancelada"])

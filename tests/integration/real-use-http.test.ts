@@ -75,18 +75,18 @@ describe("what a start for real use requires", () => {
     expect(result.stderr).not.toMatch(/^\s+at /m);
   }, 60_000);
 
-  test("a demo start says so in its log", async () => {
-    const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-demo-log-")), "himfg.db");
+  /** Starts the real server with `env` on a new database and returns its log up to "server listening". */
+  async function startUpLog(env: Record<string, string>, portOffset: number): Promise<string> {
+    const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-start-log-")), "himfg.db");
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: {
         ...process.env,
         ...BASE,
+        ...env,
         DATABASE_PATH: database,
-        PORT: String(20000 + (process.pid % 20000)),
+        PORT: String(20000 + portOffset + (process.pid % 20000)),
         HOST: "127.0.0.1",
         LOG_REQUESTS: "false",
-        PUBLIC_URL: "",
-        DEMO_MODE: "",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -104,48 +104,40 @@ describe("what a start for real use requires", () => {
     } finally {
       child.kill("SIGTERM");
     }
+    return output;
+  }
+
+  test("a demo start says so in its log", async () => {
+    const output = await startUpLog({ PUBLIC_URL: "", DEMO_MODE: "" }, 0);
     expect(output).toMatch(/"level":"warn","message":"DEMO MODE: card payments are simulated and mail is captured/);
     expect(output).toMatch(/"demo":true/);
+    // The simulator confirms at once: no warning about payments waiting for finance.
+    expect(output).toMatch(/"level":"info","message":"card payments are confirmed only out of band"/);
     // A demo fills the bank details with «(ejemplo)» values (seeds/payment-details.ts) and is not warned about them.
     expect(output).not.toContain("bank details or the Teaching office's contact are empty");
   }, 90_000);
 
-  test("a real-use start with no bank details nor Teaching-office contact warns, naming them, and still starts", async () => {
-    const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-real-log-")), "himfg.db");
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: {
-        ...process.env,
-        ...BASE,
+  test("a real-use start names its payment confirmation paths, warns about empty bank details, and still starts", async () => {
+    const output = await startUpLog(
+      {
         ...REAL_BANORTE,
-        DATABASE_PATH: database,
-        PORT: String(20001 + (process.pid % 20000)),
-        HOST: "127.0.0.1",
-        LOG_REQUESTS: "false",
         PUBLIC_URL,
         SMTP_URL: "smtp://127.0.0.1:9",
         DEMO_MODE: "false",
         SEED_DEMO_CONTENT: "false",
         PAYMENT_MAINTENANCE_SECONDS: "3600",
       },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes("server listening")) resolve();
-        };
-        child.stdout.on("data", onData);
-        child.stderr.on("data", onData);
-        child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
-    } finally {
-      child.kill("SIGTERM");
-    }
+      1,
+    );
     const warning = output.split("\n").find((line) => line.includes("bank details or the Teaching office's contact are empty"));
     expect(warning).toBeDefined();
     expect(JSON.parse(warning!)).toMatchObject({ level: "warn", missing: expect.arrayContaining(["courseClabe", "teachingEmail", "donationClabe"]) });
+    // Without BANORTE_VERIFY_URL, card approvals wait for the report or finance (decision 0030): said at start.
+    const paths = output.split("\n").find((line) => line.includes("card payments are confirmed only out of band"));
+    expect(JSON.parse(paths!)).toMatchObject({
+      level: "warn",
+      paths: [expect.stringContaining("report"), expect.stringContaining("Banorte console")],
+    });
   }, 90_000);
 
   test("the container starts as real use: its Dockerfile sets DEMO_MODE=false", () => {
