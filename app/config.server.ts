@@ -175,6 +175,17 @@ export function siteOrigin(config: AppConfig = readConfig()): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
 }
 
+/**
+ * The absolute address of a site path, e.g. siteUrl("/profile") → "https://himfg.edu.mx/profile":
+ * what every link we send outside a page (mail, the access PDF, a printed set-up link) is built
+ * with, so none is ever a bare "/profile". `origin` defaults to siteOrigin(); callers that carry one
+ * pass it (it came from siteOrigin() too).
+ */
+export function siteUrl(path: string, origin: string = siteOrigin()): string {
+  if (!path.startsWith("/") || path.startsWith("//")) throw new Error(`siteUrl needs a site path starting with one "/", got ${JSON.stringify(path)}`);
+  return new URL(path, new URL(origin).origin).href;
+}
+
 export function demoMode(config: AppConfig = readConfig()): boolean {
   return isDemo(config);
 }

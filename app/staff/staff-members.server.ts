@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { hashPassword } from "~/accounts/passwords.server";
+import { siteOrigin, siteUrl } from "~/config.server";
 import type { DB, StaffStatus } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
 import { mailLog } from "~/mail/mail-log.server";
@@ -19,12 +20,12 @@ function hashToken(token: string): string {
 }
 
 /**
- * The set-up link for a token: under PUBLIC_URL when it is known, otherwise the path alone. The
- * token travels in the query string, which the request log leaves out (it logs the path only).
+ * The set-up link for a token, always a full address (siteUrl: PUBLIC_URL, or in a demo without
+ * it http://localhost:PORT). The token travels in the query string, which the request log leaves
+ * out (it logs the path only).
  */
-export function setupLink(token: string, origin: string | null | undefined): string {
-  const path = `${SETUP_PATH}?token=${encodeURIComponent(token)}`;
-  return origin ? new URL(path, origin.replace(/\/$/, "") + "/").href : path;
+export function setupLink(token: string, origin: string = siteOrigin()): string {
+  return siteUrl(`${SETUP_PATH}?token=${encodeURIComponent(token)}`, origin);
 }
 
 /** A new single-use set-up token for the staff member (earlier unused ones stop working). */

@@ -88,7 +88,8 @@ describe("safeRedirectPath", () => {
 describe("set-up", () => {
   test("the link works once, with the password policy and a right code; the account becomes active and the step is audited", async () => {
     const member = await invited("setup@himfg.test");
-    expect(setupLink(member.token, null)).toMatch(/^\/admin\/configurar\?token=/);
+    // Always a full address: PUBLIC_URL, or in a demo without it http://localhost:PORT (never a bare path).
+    expect(setupLink(member.token)).toBe(`http://localhost:${readConfig().PORT}/admin/configurar?token=${member.token}`);
     expect(setupLink(member.token, "https://himfg.example/")).toMatch(/^https:\/\/himfg\.example\/admin\/configurar\?token=/);
     // Only the SHA-256 of the token is stored.
     const stored = await db.selectFrom("staff_setup_tokens").select("token_hash").where("staff_id", "=", member.staffId).execute();
