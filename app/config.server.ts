@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+const KEY_FORMAT_MESSAGE = "must be 32 bytes written as base64 (44 characters) or as 64 hex digits, e.g. the output of: openssl rand -base64 32";
+
 /**
  * Every environment variable the site reads, with its default. The README's configuration
  * table mirrors this list; keep them in step.
@@ -68,6 +70,30 @@ const envSchema = z
       .url()
       .refine((url) => url.startsWith("https://") || url.startsWith("http://127.0.0.1"), "must be https")
       .optional(),
+    // Encrypts the staff members' TOTP secrets at rest (app/staff/totp-secrets.server.ts, decision
+    // 0034): 32 random bytes, base64 or 64 hex digits. Required for real use; a demo without it
+    // generates one into staff-totp.key beside the database file (never inside it).
+    STAFF_TOTP_KEY: z.preprocess(
+      (value) => (value === "" ? undefined : value),
+      z
+        .string()
+        .refine((value) => decodeSecretKey(value) !== null, KEY_FORMAT_MESSAGE)
+        .optional(),
+    ),
+    // Earlier STAFF_TOTP_KEY values, comma-separated: still read, and every secret under one of
+    // them is encrypted again under STAFF_TOTP_KEY at start-up (key rotation).
+    STAFF_TOTP_PREVIOUS_KEYS: z
+      .string()
+      .default("")
+      .refine(
+        (value) =>
+          value
+            .split(",")
+            .map((item) => item.trim())
+            .filter(Boolean)
+            .every((item) => decodeSecretKey(item) !== null),
+        `each key ${KEY_FORMAT_MESSAGE}`,
+      ),
     // How often the in-process scheduler expires holds, attempts and sessions (0 = never).
     PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
     // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
@@ -104,6 +130,14 @@ const envSchema = z
       if (!env.PUBLIC_URL)
         ctx.addIssue({ code: "custom", path: ["PUBLIC_URL"], message: `${realUse}: the site's public address, e.g. https://himfg.edu.mx` });
       if (!env.SMTP_URL) ctx.addIssue({ code: "custom", path: ["SMTP_URL"], message: `${realUse}: e.g. smtp://user:password@smtp.example.org:587` });
+      if (!env.STAFF_TOTP_KEY)
+        ctx.addIssue({
+          code: "custom",
+          path: ["STAFF_TOTP_KEY"],
+          message:
+            `${realUse}: the key that encrypts the staff members' two-step (TOTP) secrets, 32 random bytes in base64 ` +
+            "(e.g. the output of: openssl rand -base64 32). Keep it apart from the database and its backups",
+        });
       if (provider !== "banorte")
         ctx.addIssue({ code: "custom", path: ["PAYMENT_PROVIDER"], message: "must be banorte for real use (the simulator approves fake cards)" });
       else if (mode !== "PRD")
@@ -127,6 +161,18 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["BANORTE_CERTIFICATE_PATH"], message: "must be a readable X.509 certificate in PEM form" });
     }
   });
+
+/**
+ * A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe, padded or not), or
+ * null when the text is anything else (a key of another length is refused, never stretched).
+ */
+export function decodeSecretKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-fA-F]{64}$/.test(value)) return Buffer.from(value, "hex");
+  if (!/^[A-Za-z0-9+/_-]{43}=?$/.test(value)) return null;
+  const key = Buffer.from(value.replace(/-/g, "+").replace(/_/g, "/"), "base64");
+  return key.length === 32 ? key : null;
+}
 
 /**
  * Whether this start is the demo: DEMO_MODE when it is set, otherwise a demo unless PUBLIC_URL
@@ -173,6 +219,17 @@ export type AppConfig = z.infer<typeof envSchema>;
  */
 export function siteOrigin(config: AppConfig = readConfig()): string {
   return config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : `http://localhost:${config.PORT}`;
+}
+
+/**
+ * The absolute address of a site path, e.g. siteUrl("/profile") → "https://himfg.edu.mx/profile":
+ * what every link we send outside a page (mail, the access PDF, a printed set-up link) is built
+ * with, so none is ever a bare "/profile". `origin` defaults to siteOrigin(); callers that carry one
+ * pass it (it came from siteOrigin() too).
+ */
+export function siteUrl(path: string, origin: string = siteOrigin()): string {
+  if (!path.startsWith("/") || path.startsWith("//")) throw new Error(`siteUrl needs a site path starting with one "/", got ${JSON.stringify(path)}`);
+  return new URL(path, new URL(origin).origin).href;
 }
 
 export function demoMode(config: AppConfig = readConfig()): boolean {

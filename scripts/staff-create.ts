@@ -3,7 +3,7 @@
 // There are no default staff accounts; this is how the first admin is made (docs/decisions/0015).
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { readConfig } from "../app/config.server";
+import { readConfig, siteOrigin } from "../app/config.server";
 import { db, migrateToLatest } from "../app/db.server";
 import { STAFF_ROLE_LABELS, STAFF_ROLES } from "../app/staff/staff";
 import { newStaffSchema } from "../app/staff/staff-forms";
@@ -43,13 +43,20 @@ async function main(): Promise<number> {
     console.log("La cuenta ya existía sin configurar: se generó un enlace nuevo (el anterior dejó de funcionar).");
     token = reissued.token;
   }
-  const link = setupLink(token, readConfig().PUBLIC_URL);
+  // The site's address: PUBLIC_URL, or in a demo without it http://localhost:PORT (the PORT this
+  // environment gives the server), the same origin every e-mailed link uses.
+  const config = readConfig();
+  const link = setupLink(token, siteOrigin(config));
   console.log(
     [
       `Cuenta creada: ${parsed.data.name} <${parsed.data.email}>, función ${STAFF_ROLE_LABELS[parsed.data.role]} (${parsed.data.role}).`,
       "Enlace para configurar la contraseña y la verificación en dos pasos (vence en 24 horas, sirve una sola vez):",
       link,
-      ...(link.startsWith("/") ? ["(PUBLIC_URL no está definido: anteponga la dirección del sitio, por ejemplo http://localhost:3000.)"] : []),
+      ...(config.PUBLIC_URL
+        ? []
+        : [
+            `(PUBLIC_URL no está definido: el enlace usa la dirección local del servidor, puerto ${config.PORT}. Si el sitio se abre en otra dirección, cambie el inicio del enlace.)`,
+          ]),
     ].join("\n"),
   );
   return 0;

@@ -8,6 +8,7 @@ import { db } from "../app/db.server";
 import { startMailCapture } from "../app/mail/capture.server";
 import { assertMailConfigured } from "../app/mail/mailer.server";
 import { countStaff } from "../app/staff/staff-members.server";
+import { totpKeyRing } from "../app/staff/totp-secrets.server";
 import { startPaymentMaintenance } from "../app/payments/maintenance.server";
 import { confirmationPaths, getPaymentProvider } from "../app/payments/provider.server";
 import { publishDuePages } from "../app/content/page-editor.server";
@@ -40,6 +41,20 @@ log(confirmation.bankVerification ? "info" : "warn", "card payments are confirme
     : { note: "no bank verification: approvals wait 'en verificación' until finance imports the report or confirms them; do it every business day" }),
 });
 
+// The key of the staff members' TOTP secrets (decision 0034): STAFF_TOTP_KEY, or in a demo without
+// it a generated key kept in staff-totp.key beside the database file (never inside it).
+try {
+  const ring = totpKeyRing(config);
+  if (ring.file) {
+    log("info", "staff TOTP secrets are encrypted with the demo's key file", {
+      file: ring.file,
+      note: "a copy of the database alone cannot pass the second step; keep a copy of this file apart from the database backups, or set STAFF_TOTP_KEY",
+    });
+  }
+} catch (error) {
+  refuseToStart(error instanceof Error ? error.message : String(error));
+}
+
 let prepared: Awaited<ReturnType<typeof prepareDatabase>>;
 try {
   prepared = await prepareDatabase({ includeDemoContent: config.SEED_DEMO_CONTENT });
@@ -47,6 +62,12 @@ try {
   refuseToStart(describeDatabaseError(error, databasePath()));
 }
 log("info", "database ready", { ...prepared });
+if (prepared.totpSecrets.unreadable > 0) {
+  log("warn", "some staff TOTP secrets cannot be opened with the keys in effect: those staff cannot pass the second step", {
+    unreadable: prepared.totpSecrets.unreadable,
+    howTo: "Set STAFF_TOTP_KEY (or STAFF_TOTP_PREVIOUS_KEYS) to the key that encrypted them; without it these staff members cannot sign in",
+  });
+}
 // Real use: /payment and /donacion offer paying off-line; without these settings they can only say
 // "call the office". A warning, not a refusal: the site works, the details are filled at /admin/ajustes.
 if (!demo) {

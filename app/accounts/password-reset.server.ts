@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { siteUrl } from "~/config.server";
 import type { DB } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
 import { mailLog } from "~/mail/mail-log.server";
@@ -42,7 +43,7 @@ export async function requestPasswordReset(db: Kysely<DB>, email: string, origin
   const participantId = await findParticipantIdByEmail(db, email);
   if (participantId === null) return;
   const token = await createResetToken(db, participantId);
-  const link = new URL(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin).href;
+  const link = siteUrl(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin);
   const text = [
     "Recibimos una solicitud para restablecer la contraseña de su cuenta de cursos del Hospital Infantil de México Federico Gómez.",
     "",

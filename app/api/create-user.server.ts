@@ -8,6 +8,7 @@ import { createResetToken, RESET_PATH } from "~/accounts/password-reset.server";
 import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
 import { EMAIL_TAKEN_MESSAGE, registerAccount, registrationInputFrom, type RegistrationInput } from "~/accounts/registration.server";
 import { canonicalStateName, STATE_NAMES_MESSAGE } from "~/accounts/state-names";
+import { siteUrl } from "~/config.server";
 import type { DB } from "~/db.server";
 import { mailLog } from "~/mail/mail-log.server";
 import { sendMail } from "~/mail/mailer.server";
@@ -171,7 +172,7 @@ export async function createUserFromApi(
 /** The account exists; the link (the password-reset token, one hour) lets its owner choose a password. */
 async function mailPasswordChoice(db: Kysely<DB>, participantId: number, email: string, name: string, origin: string): Promise<void> {
   const token = await createResetToken(db, participantId);
-  const link = new URL(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin).href;
+  const link = siteUrl(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin);
   const text = [
     `Hola, ${name}:`,
     "",
@@ -180,7 +181,7 @@ async function mailPasswordChoice(db: Kysely<DB>, participantId: number, email: 
     "Para entrar necesita elegir una contraseña. Abra este enlace (vence en 1 hora y solo se puede usar una vez):",
     link,
     "",
-    `Si el enlace venció, pida otro en ${new URL("/recuperar-contrasena", origin).href} con este mismo correo.`,
+    `Si el enlace venció, pida otro con este mismo correo en ${siteUrl("/recuperar-contrasena", origin)}`,
     "Si usted no solicitó esta cuenta, ignore este mensaje.",
   ].join("\n");
   const sent = await sendMail({ to: email, subject: "Elija la contraseña de su cuenta", text });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { siteUrl } from "~/config.server";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import type { DB } from "~/db.server";
 import { renderAccessPdf, type AccessDocumentData } from "./access-document.server";
@@ -50,7 +51,7 @@ export async function accessDocumentData(db: Kysely<DB>, enrolmentId: number, or
         : {
             kind: "en_linea",
             // Courses without a published link: the participant finds the access in their profile.
-            accessUrl: row.online_access_url ?? new URL("/profile", origin).href,
+            accessUrl: row.online_access_url ?? siteUrl("/profile", origin),
             coursePassword: row.course_password,
           },
     // Free and reviewed enrolments have no payment: the enrolment number stands in.

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { siteOrigin, siteUrl } from "~/config.server";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatMoney } from "~/courses/pricing";
 import type { DB } from "~/db.server";
@@ -49,6 +50,9 @@ export async function sendPaymentApprovedMails(
       `Código de autorización: ${payment.codigoAut ?? "—"}`,
       "",
       "Los pagos en línea pueden tardar hasta 72 horas hábiles en reflejarse en el banco.",
+      "",
+      "Sus inscripciones y pagos están en «Mi perfil»:",
+      siteUrl("/profile", origin),
     ].join("\n"),
   });
   await sendEnrolmentConfirmedMail(db, enrolmentId, payment.controlNumber, origin);
@@ -75,13 +79,14 @@ export async function sendEnrolmentConfirmedMail(db: Kysely<DB>, enrolmentId: nu
       `Número de participante: ${facts.participant_id}`,
       ...(controlNumber ? [`Número de control: ${controlNumber}`] : []),
       "",
-      "Adjuntamos su documento de acceso. También puede descargarlo desde «Mi perfil», en «Mis inscripciones».",
+      "Adjuntamos su documento de acceso. También puede descargarlo en «Mis inscripciones», dentro de «Mi perfil»:",
+      siteUrl("/profile", origin),
     ].join("\n"),
     attachments: pdf ? [{ filename: "Acceso al curso.pdf", content: pdf, contentType: "application/pdf" }] : undefined,
   });
 }
 
-export async function sendSentToReviewMail(db: Kysely<DB>, enrolmentId: number) {
+export async function sendSentToReviewMail(db: Kysely<DB>, enrolmentId: number, origin: string = siteOrigin()) {
   const facts = await enrolmentFacts(db, enrolmentId);
   await sendMail({
     to: facts.email,
@@ -91,6 +96,9 @@ export async function sendSentToReviewMail(db: Kysely<DB>, enrolmentId: number) 
       "",
       `Recibimos su solicitud de inscripción al curso «${facts.course_name}». La Dirección de Enseñanza revisará su documentación.`,
       "Cuando termine la revisión le enviaremos por correo electrónico los datos de acceso al curso.",
+      "",
+      "Puede ver el estado de su solicitud en «Mi perfil»:",
+      siteUrl("/profile", origin),
     ].join("\n"),
   });
 }
@@ -110,7 +118,8 @@ export async function sendDocumentsDecisionMail(db: Kysely<DB>, enrolmentId: num
       `La Dirección de Enseñanza revisó su documentación para el curso «${facts.course_name}» y no pudo aprobarla.`,
       `Motivo: ${row.rejection_reason ?? "—"}`,
       "",
-      "Puede actualizar sus documentos en «Mi perfil» y volver a solicitar la inscripción.",
+      "Puede actualizar sus documentos en «Mi perfil» y volver a solicitar la inscripción:",
+      siteUrl("/profile", origin),
     ].join("\n"),
   });
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { siteUrl } from "~/config.server";
 import type { DB, PaymentAttemptStatus, PaymentEventsTable, PaymentPurpose, PaymentVerification } from "~/db.server";
 import { approveDonationIn, closeDonationIn, DUPLICATE_DONATION_NOTE } from "~/donations/donation-settle.server";
 import { sendDonationReceipt } from "~/donations/donation-mail.server";
@@ -286,6 +287,9 @@ export async function mailPaymentNotConfirmed(db: Kysely<DB>, attemptId: number)
           "",
           `El banco no confirmó el pago de su donativo de ${amount}, así que no lo registramos ni emitimos recibo.`,
           contact,
+          "",
+          "Si desea intentarlo de nuevo:",
+          siteUrl("/donacion"),
         ].join("\n"),
       });
       return;
@@ -305,8 +309,10 @@ export async function mailPaymentNotConfirmed(db: Kysely<DB>, attemptId: number)
         `Hola, ${facts.name}:`,
         "",
         `El banco no confirmó su pago de ${amount} para el curso «${facts.course_name}». Su inscripción no quedó confirmada y el lugar que le apartamos se liberó.`,
-        "Puede intentar de nuevo desde el catálogo de cursos.",
         contact,
+        "",
+        "Puede intentar de nuevo desde el catálogo de cursos:",
+        siteUrl("/ensenanza/offer"),
       ].join("\n"),
     });
   } catch (error) {

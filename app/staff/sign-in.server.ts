@@ -5,6 +5,7 @@ import { consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET } from "~/accounts/rate-limit
 import { clearAttempts, releaseAttempts } from "~/security/throttle.server";
 import type { DB } from "~/db.server";
 import type { StaffRole, StaffUser } from "./staff";
+import { logUnopenedSecret, openTotpSecret } from "./totp-secrets.server";
 import { matchTotpStep } from "./totp.server";
 
 /**
@@ -71,7 +72,14 @@ export async function verifyStaffCode(
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
   if (!throttle.ok) return { ok: false, reason: "too-many-attempts" };
   const row = await db.selectFrom("staff_members").select(["totp_secret", "status"]).where("id", "=", input.staff.id).executeTakeFirst();
-  const step = row?.totp_secret && row.status === "activa" ? matchTotpStep(row.totp_secret, input.code, now) : null;
+  let step: number | null = null;
+  if (row?.totp_secret && row.status === "activa") {
+    // The secret is encrypted at rest (decision 0034). One that does not open — a wrong or missing
+    // key, an edited value, a value moved from another row — refuses the code like a wrong one.
+    const opened = openTotpSecret(row.totp_secret, { staffId: input.staff.id });
+    if (opened.ok) step = matchTotpStep(opened.secret, input.code, now);
+    else logUnopenedSecret(opened.reason, { staffId: input.staff.id, where: "staff_members" });
+  }
   if (step !== null) {
     const used = await db
       .updateTable("staff_members")

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { hashPassword } from "~/accounts/passwords.server";
+import { siteOrigin, siteUrl } from "~/config.server";
 import type { DB, StaffStatus } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
 import { mailLog } from "~/mail/mail-log.server";
@@ -8,6 +9,7 @@ import { recordAudit } from "./audit.server";
 import { destroyStaffSessions } from "./session.server";
 import { STAFF_ROLE_LABELS, type StaffRole, type StaffUser } from "./staff";
 import type { NewStaff } from "./staff-forms";
+import { logUnopenedSecret, openTotpSecret, sealTotpSecret } from "./totp-secrets.server";
 import { createTotpSecret, matchTotpStep } from "./totp.server";
 
 /** A set-up link works once, for 24 hours. */
@@ -19,24 +21,26 @@ function hashToken(token: string): string {
 }
 
 /**
- * The set-up link for a token: under PUBLIC_URL when it is known, otherwise the path alone. The
- * token travels in the query string, which the request log leaves out (it logs the path only).
+ * The set-up link for a token, always a full address (siteUrl: PUBLIC_URL, or in a demo without
+ * it http://localhost:PORT). The token travels in the query string, which the request log leaves
+ * out (it logs the path only).
  */
-export function setupLink(token: string, origin: string | null | undefined): string {
-  const path = `${SETUP_PATH}?token=${encodeURIComponent(token)}`;
-  return origin ? new URL(path, origin.replace(/\/$/, "") + "/").href : path;
+export function setupLink(token: string, origin: string = siteOrigin()): string {
+  return siteUrl(`${SETUP_PATH}?token=${encodeURIComponent(token)}`, origin);
 }
 
 /** A new single-use set-up token for the staff member (earlier unused ones stop working). */
 async function issueSetupToken(trx: Transaction<DB> | Kysely<DB>, staffId: number, now: Date): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
+  const tokenHash = hashToken(token);
   await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", staffId).where("used_at", "is", null).execute();
   await trx
     .insertInto("staff_setup_tokens")
     .values({
-      token_hash: hashToken(token),
+      token_hash: tokenHash,
       staff_id: staffId,
-      totp_secret: createTotpSecret(),
+      // Encrypted at rest like the member's own secret (decision 0034), bound to this token's row.
+      totp_secret: sealTotpSecret(createTotpSecret(), { setupTokenHash: tokenHash }),
       expires_at: new Date(now.getTime() + SETUP_TOKEN_TTL_MS).toISOString(),
       used_at: null,
     })
@@ -123,7 +127,13 @@ export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, toke
     .where("staff_setup_tokens.token_hash", "=", hashToken(token))
     .executeTakeFirst();
   if (!row || row.used_at !== null || row.status === "inactiva" || new Date(row.expires_at).getTime() <= now.getTime()) return null;
-  return { staffId: row.id, email: row.email, name: row.name, role: row.role, totpSecret: row.totp_secret };
+  // A secret that does not open (a wrong key, an edited value) makes the link invalid, never a 500.
+  const opened = openTotpSecret(row.totp_secret, { setupTokenHash: hashToken(token) });
+  if (!opened.ok) {
+    logUnopenedSecret(opened.reason, { staffId: row.id, where: "staff_setup_tokens" });
+    return null;
+  }
+  return { staffId: row.id, email: row.email, name: row.name, role: row.role, totpSecret: opened.secret };
 }
 
 export type SetupOutcome = { ok: true; staff: StaffUser } | { ok: false; reason: "invalid-token" | "invalid-code" };
@@ -155,7 +165,13 @@ export async function completeStaffSetup(
     const before = await trx.selectFrom("staff_members").select(["status"]).where("id", "=", info.staffId).executeTakeFirstOrThrow();
     await trx
       .updateTable("staff_members")
-      .set({ password_hash: passwordHash, totp_secret: info.totpSecret, totp_last_step: step, status: "activa", updated_at: now.toISOString() })
+      .set({
+        password_hash: passwordHash,
+        totp_secret: sealTotpSecret(info.totpSecret, { staffId: info.staffId }),
+        totp_last_step: step,
+        status: "activa",
+        updated_at: now.toISOString(),
+      })
       .where("id", "=", info.staffId)
       .execute();
     await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", info.staffId).where("used_at", "is", null).execute();

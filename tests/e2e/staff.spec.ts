@@ -87,8 +87,9 @@ test("the first admin sets up, signs in with TOTP, invites a Teaching member, wh
   // What `npm run staff:create -- --email … --name … --role admin` does.
   const invited = await inviteStaff(db, { email: adminEmail, name: "Dra. Directora", role: "admin" }, null);
   if (!invited.ok) throw new Error("admin not created");
-  const link = setupLink(invited.token, null);
-  expect(link.startsWith("/admin/")).toBe(true);
+  // The server's own address (http://localhost:PORT in this demo, which has no PUBLIC_URL).
+  const link = setupLink(invited.token, baseURL!);
+  expect(link.startsWith(`${baseURL}/admin/configurar?token=`)).toBe(true);
 
   // Anonymous: /admin sends to the sign-in page with a return path.
   await page.goto("/admin/personal");

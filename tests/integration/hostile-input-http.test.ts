@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest"
 import { readConfig } from "~/config.server";
 import { createPage } from "~/content/page-editor.server";
 import { db } from "~/db.server";
-import { inviteStaff } from "~/staff/staff-members.server";
+import { findValidSetupToken, inviteStaff } from "~/staff/staff-members.server";
 import type { StaffUser } from "~/staff/staff";
 import { seedDatabase } from "../../seeds/index";
 import { createApp } from "../../server/app";
@@ -83,8 +83,7 @@ describe("a case variant of /admin is still the staff area", () => {
   test("/Admin/configurar?token=… is never stored by the page cache nor by a browser", async () => {
     const invited = await inviteStaff(db, { email: `mayusculas.${Date.now()}@himfg.test`, name: "Persona Mayúsculas", role: "comunicacion" }, null);
     if (!invited.ok) throw new Error("no invitation");
-    const secret = (await db.selectFrom("staff_setup_tokens").select("totp_secret").where("staff_id", "=", invited.staffId).executeTakeFirstOrThrow())
-      .totp_secret;
+    const secret = (await findValidSetupToken(db, invited.token))!.totpSecret;
     for (const variant of ["/Admin/configurar", "/ADMIN/CONFIGURAR", "/admin/Configurar", "/%61dmin/configurar"]) {
       const address = `${baseUrl}${variant}?token=${invited.token}`;
       const first = await fetch(address);

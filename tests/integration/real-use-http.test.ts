@@ -45,6 +45,7 @@ describe("what a start for real use requires", () => {
     expect(message).toMatch(/SMTP_URL/);
     expect(message).toMatch(/PAYMENT_PROVIDER=banorte/);
     expect(message).toMatch(/BANORTE_MERCHANT_ID: required/);
+    expect(message).toMatch(/STAFF_TOTP_KEY: required for real use/);
     expect(message).toMatch(/DEMO_MODE=true/);
   });
 
@@ -57,7 +58,7 @@ describe("what a start for real use requires", () => {
     expect(() => readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", ...REAL_BANORTE, BANORTE_MODE: "AUT" })).toThrow(
       /BANORTE_MODE: must be PRD/,
     );
-    const config = readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", ...REAL_BANORTE });
+    const config = readConfig({ ...BASE, PUBLIC_URL, SMTP_URL: "smtp://mail.example:587", ...REAL_BANORTE, STAFF_TOTP_KEY: "k".repeat(43) });
     expect(resolvePaymentMode(config)).toEqual({ provider: "banorte", mode: "PRD" });
   });
 

@@ -15,6 +15,7 @@ import { recordAudit } from "~/staff/audit.server";
 import { dashboardFigures, documentsWaitingForReview, monthRangeInMexicoCity } from "~/staff/dashboard.server";
 import { createStaffSession, getStaffUser, STAFF_COOKIE_NAME, STAFF_IDLE_MS } from "~/staff/session.server";
 import { completeStaffSetup, findValidSetupToken, inviteStaff, setupLink } from "~/staff/staff-members.server";
+import { openTotpSecret } from "~/staff/totp-secrets.server";
 import { generateTotp } from "~/staff/totp.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
 import { createApp } from "../../server/app";
@@ -57,12 +58,10 @@ function cookieFrom(response: Response): string {
 async function invited(email: string, role: "admin" | "ensenanza" = "ensenanza") {
   const outcome = await inviteStaff(db, { email, name: `Persona ${email}`, role }, null);
   if (!outcome.ok) throw new Error("not invited");
-  const { totp_secret } = await db
-    .selectFrom("staff_setup_tokens")
-    .select("totp_secret")
-    .where("staff_id", "=", outcome.staffId)
-    .executeTakeFirstOrThrow();
-  return { ...outcome, secret: totp_secret };
+  // The secret the set-up page shows (stored encrypted; decision 0034).
+  const secret = (await findValidSetupToken(db, outcome.token))?.totpSecret;
+  if (!secret) throw new Error("no set-up token");
+  return { ...outcome, secret };
 }
 
 describe("safeRedirectPath", () => {
@@ -88,7 +87,8 @@ describe("safeRedirectPath", () => {
 describe("set-up", () => {
   test("the link works once, with the password policy and a right code; the account becomes active and the step is audited", async () => {
     const member = await invited("setup@himfg.test");
-    expect(setupLink(member.token, null)).toMatch(/^\/admin\/configurar\?token=/);
+    // Always a full address: PUBLIC_URL, or in a demo without it http://localhost:PORT (never a bare path).
+    expect(setupLink(member.token)).toBe(`http://localhost:${readConfig().PORT}/admin/configurar?token=${member.token}`);
     expect(setupLink(member.token, "https://himfg.example/")).toMatch(/^https:\/\/himfg\.example\/admin\/configurar\?token=/);
     // Only the SHA-256 of the token is stored.
     const stored = await db.selectFrom("staff_setup_tokens").select("token_hash").where("staff_id", "=", member.staffId).execute();
@@ -141,7 +141,9 @@ describe("set-up", () => {
     const row = await db.selectFrom("staff_members").selectAll().where("id", "=", member.staffId).executeTakeFirstOrThrow();
     expect(row.status).toBe("activa");
     expect(row.password_hash).toMatch(/^scrypt\$/);
-    expect(row.totp_secret).toBe(member.secret);
+    // The secret the page showed is stored encrypted for this row (decision 0034).
+    expect(row.totp_secret).not.toContain(member.secret);
+    expect(openTotpSecret(row.totp_secret!, { staffId: member.staffId })).toMatchObject({ ok: true, secret: member.secret });
     const audit = await db.selectFrom("audit_log").selectAll().where("entity_id", "=", String(member.staffId)).orderBy("id").execute();
     expect(audit.map((a) => [a.action, a.actor_email])).toEqual([
       ["staff.invite", null],

@@ -9,6 +9,8 @@ const file = path.join(os.tmpdir(), `himfg-test-${process.pid}-${crypto.randomUU
 process.env.DATABASE_PATH = file;
 process.env.SESSION_SECRET ??= "test-secret-test-secret-test-secret-0123";
 process.env.LOG_REQUESTS = "false";
+// The key of the staff TOTP secrets (decision 0034), so no test writes a key file beside its database.
+process.env.STAFF_TOTP_KEY ??= crypto.randomBytes(32).toString("base64");
 
 const { db, migrateToLatest } = await import("../../app/db.server");
 await migrateToLatest(db);

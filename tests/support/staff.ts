@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { createStaffSession } from "~/staff/session.server";
-import { completeStaffSetup, inviteStaff } from "~/staff/staff-members.server";
+import { completeStaffSetup, findValidSetupToken, inviteStaff } from "~/staff/staff-members.server";
 import type { StaffRole, StaffUser } from "~/staff/staff";
 import { generateTotp } from "~/staff/totp.server";
 
@@ -16,8 +16,9 @@ export async function createSignedInStaff(
 ) {
   const invited = await inviteStaff(db, { email, name: `Prueba ${role}`, role }, null);
   if (!invited.ok) throw new Error(`could not invite ${email}`);
-  const secret = (await db.selectFrom("staff_setup_tokens").select("totp_secret").where("staff_id", "=", invited.staffId).executeTakeFirstOrThrow())
-    .totp_secret;
+  // The secret the set-up page shows (stored encrypted; decision 0034).
+  const secret = (await findValidSetupToken(db, invited.token))?.totpSecret;
+  if (!secret) throw new Error(`no set-up token for ${email}`);
   // A minute earlier, so a sign-in in the test can use the current code.
   const setupAt = new Date(Date.now() - 60_000);
   const setup = await completeStaffSetup(

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
+import { siteUrl } from "~/config.server";
 import type { Profile } from "~/courses/pricing";
 import type { DB, DocumentReviewStatus, ParticipantDocumentKind } from "~/db.server";
 import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
@@ -224,7 +225,9 @@ export async function reviewParticipant(
         "La Dirección de Enseñanza revisó sus documentos y no pudo aprobar los siguientes:",
         ...result.rejectedList.map((item) => `- ${DOCUMENT_KIND_LABELS[item.kind]}. Motivo: ${item.reason}`),
         "",
-        "Entre a «Mi perfil» (/profile) y, en «Mis documentos», suba un archivo nuevo para cada uno. Volveremos a revisarlos.",
+        "Entre a «Mi perfil» y, en «Mis documentos», suba un archivo nuevo para cada uno. Volveremos a revisarlos.",
+        siteUrl("/profile", input.origin),
+        "",
         "Sus solicitudes de inscripción siguen en espera mientras tanto.",
       ].join("\n"),
     });

@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { readConfig } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffRole, StaffUser } from "~/staff/staff";
 import type { StaffContext } from "./staff-context.server";
@@ -9,9 +9,13 @@ export function staffContextFor(staff: StaffUser, context: AppLoadContext | unde
   return { actor: staff, requestId: context?.requestId ?? null };
 }
 
-/** The site's origin for links in e-mails and the access PDF's QR code. */
-export function originFor(request: Request): string {
-  return readConfig().PUBLIC_URL ?? new URL(request.url).origin;
+/**
+ * The site's origin for links in e-mails and the access PDF's QR code: siteOrigin() (PUBLIC_URL,
+ * or in a demo http://localhost:PORT), never the request's Host, which whoever sends the request
+ * chooses (decision 0014). The request stays in the signature for the routes that pass it.
+ */
+export function originFor(_request: Request): string {
+  return siteOrigin();
 }
 
 /** A numeric route parameter, or a 404 (never a 500) for anything else. */
