@@ -193,7 +193,7 @@ test.describe("pages editor", () => {
 
     // History: version 1 is the text before the editor; restoring it brings the page back.
     await checker.goto(`${editUrl}/historial?de=1&a=2`);
-    await expect(checker.getByText("Contenido anterior a la primera edición")).toBeVisible();
+    await expect(checker.getByText("Versión inicial (contenido anterior al editor)")).toBeVisible();
     await expect(checker.locator(".revision-diff ins").first()).toBeVisible();
     await expectNoAxeViolations(checker);
     await checker.getByRole("button", { name: "Restaurar la versión 1" }).click();
