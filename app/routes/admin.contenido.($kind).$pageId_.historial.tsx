@@ -140,7 +140,7 @@ export default function PageHistory() {
 
       <h2>Versiones</h2>
       <p>
-        Estado: {publicationStatusText(page.live.status, page.live.publishAt, page.pending)}.
+        {sentence(`Estado: ${publicationStatusText(page.live.status, page.live.publishAt, page.pending)}`)}
         {page.live.status === "publicada"
           ? " «Restaurar» publica esa versión en el sitio de inmediato (y descarta los cambios pendientes); «Restaurar como borrador» la deja como cambios pendientes y el sitio sigue mostrando la versión publicada."
           : ""}
