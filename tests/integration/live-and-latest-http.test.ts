@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { publishDuePages } from "~/content/page-editor.server";
+import { createPage, publishDuePages, updatePage } from "~/content/page-editor.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
@@ -157,20 +157,47 @@ describe("«Daño Cero»: a scheduled edit of the published page", () => {
 
 describe("the history's wording", () => {
   test("a time ends its sentence with one period, and the initial version and a scheduled publication name no author", async () => {
-    // A never-published page scheduled and published by the system, after the seeded page's initial version.
+    // A seeded page edited once: version 1 is the text before the editor, version 2 a staff edit.
+    const seeded = await db.selectFrom("content_pages").selectAll().where("path", "=", "/voluntariado").executeTakeFirstOrThrow();
+    const edit = {
+      title: seeded.title,
+      navLabel: seeded.nav_label ?? "",
+      summary: seeded.summary,
+      body: "Texto editado.",
+      status: "publicada" as const,
+    };
+    expect(await updatePage(db, seeded.id, edit, editor.user, null, new Date())).toMatchObject({ ok: true });
+    // A new page scheduled by staff and published by the system at its time.
     const at = new Date(Math.ceil((Date.now() + DAY) / 60_000) * 60_000);
-    expect((await postForm(`/admin/contenido/${pageId}/publicacion`, { intent: "retirar" })).status).toBe(303);
-    expect(
-      (await postForm(`/admin/contenido/${pageId}`, await pageForm({ status: "programada", publishAt: instantToMexicoCityLocal(at) }))).status,
-    ).toBe(303);
+    const created = await createPage(
+      db,
+      {
+        path: "/prueba-historial",
+        title: "Prueba",
+        navLabel: "",
+        summary: "Resumen.",
+        body: "Texto.",
+        status: "programada",
+        publishAt: instantToMexicoCityLocal(at),
+      },
+      editor.user,
+      null,
+      new Date(),
+    );
+    expect(created.ok).toBe(true);
     expect(await publishDuePages(db, at)).toBe(1);
+    const createdId = (await db.selectFrom("content_pages").select("id").where("path", "=", "/prueba-historial").executeTakeFirstOrThrow()).id;
 
-    const history = await staffText(`/admin/contenido/${pageId}/historial`);
-    expect(history).toMatch(/Versión 1 ?: Versión inicial \(contenido anterior al editor\), el \d+ de [a-z]+ de \d{4} a las \d{1,2}:\d{2} [ap]\.m\./);
-    expect(history).toMatch(/Publicación programada, el \d+ de [a-z]+ de \d{4} a las \d{1,2}:\d{2} [ap]\.m\. Cambió: Estado/);
-    expect(history).not.toMatch(/[ap]\.m\.\./);
-    expect(history).not.toContain("por Contenido anterior al editor");
-    expect(history).not.toContain("por Publicación programada");
-    expect(history).toContain(`por ${editor.user.name}, el `);
+    const TIME = String.raw`el \d+ de [a-z]+ de \d{4} a las \d{1,2}:\d{2} [ap]\.m\.`;
+    const seededHistory = await staffText(`/admin/contenido/${seeded.id}/historial`);
+    expect(seededHistory).toMatch(new RegExp(`Versión 1 ?: Versión inicial \\(contenido anterior al editor\\), ${TIME} (Restaurar|$)`));
+    expect(seededHistory).toMatch(new RegExp(`Versión 2 ?: Edición, por ${editor.user.name}, ${TIME} Cambió: Contenido\\.`));
+    const createdHistory = await staffText(`/admin/contenido/${createdId}/historial`);
+    expect(createdHistory).toMatch(new RegExp(`Versión 2 ?: Publicación programada, ${TIME} Cambió: Estado`));
+    for (const history of [seededHistory, createdHistory]) {
+      expect(history).not.toMatch(/[ap]\.m\.\./);
+      expect(history).not.toContain("por Contenido anterior al editor");
+      expect(history).not.toContain("por Publicación programada");
+    }
   });
 });
