@@ -3,8 +3,8 @@ import { redirect } from "@remix-run/node";
 import { historyKind } from "~/content/page-history.server";
 import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
-import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
+import { requireStaffForResource } from "~/staff/teaching/route-helpers.server";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -12,6 +12,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 // published record, and «Retirar de la publicación», the one way to take it off the site.
 // /admin/contenido/{id}/publicacion for information pages, /admin/contenido/{departamentos,
 // investigacion,perfiles}/{id}/publicacion for the records; each answers with the editor and a toast.
+// A resource route (the editor holds the buttons): a refused role gets the plain Spanish 403.
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
 function kindOf(raw: string | undefined) {
@@ -22,12 +23,12 @@ function kindOf(raw: string | undefined) {
 
 /** Nothing to show here: the editor holds these buttons. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireStaff(request, staffAccess);
+  await requireStaffForResource(request, staffAccess);
   return redirect(kindOf(params.kind).editHref(editorRecordId(params.pageId)));
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
+  const actor = await requireStaffForResource(request, staffAccess);
   const kind = kindOf(params.kind);
   const id = editorRecordId(params.pageId);
   const intent = (await request.formData()).get("intent");
