@@ -196,7 +196,8 @@ export async function getPageForEditor(db: Kysely<DB>, id: number): Promise<Page
     .executeTakeFirst();
   if (!row) return null;
   const { live, latest, pending } = await liveAndLatest(db, PAGE_KIND, row);
-  return { id: row.id, updatedAt: row.updated_at, ...latest, live: { status: live.status, publishAt: live.publishAt }, pending };
+  // The address is the page's own (never taken from a snapshot).
+  return { ...latest, id: row.id, path: row.path, updatedAt: row.updated_at, live: { status: live.status, publishAt: live.publishAt }, pending };
 }
 
 export type { FieldDiff, RevisionListItem };
