@@ -6,7 +6,7 @@ import {
   restoreDepartmentRevision,
   updateDepartmentPage,
 } from "~/content/department-editor.server";
-import { publishDuePages, restorePageRevision, updatePage } from "~/content/page-editor.server";
+import { createPage, publishDuePages, restorePageRevision, updatePage } from "~/content/page-editor.server";
 import { getProfileForEditor, profileEditSchema, restoreProfileRevision, updateProfile } from "~/content/profile-page-editor.server";
 import { publishDueRecords } from "~/content/record-publication.server";
 import {
@@ -294,4 +294,22 @@ describe.each(KINDS)("$label", (kind) => {
     expect(await kind.shown()).toBe(shown);
     expect(await search(word)).toEqual([]);
   });
+});
+
+test("a deleted record takes its pending revision with it (migration 0032's triggers)", async () => {
+  const created = await createPage(
+    db,
+    { path: "/prueba-pendiente", title: "Prueba", navLabel: "", summary: "Resumen.", body: "Texto.", status: "publicada" },
+    editor,
+    null,
+    new Date(),
+  );
+  if (!created.ok) throw new Error("not created");
+  const edit = { title: "Prueba", navLabel: "", summary: "Resumen.", body: "Texto nuevo.", status: "borrador" as const };
+  expect(await updatePage(db, created.pageId, edit, editor, null, new Date())).toMatchObject({ ok: true });
+  const pending = () =>
+    db.selectFrom("pending_revisions").select("entity_id").where("entity", "=", "content_page").where("entity_id", "=", created.pageId);
+  expect(await pending().execute()).toHaveLength(1);
+  await db.deleteFrom("content_pages").where("id", "=", created.pageId).execute();
+  expect(await pending().execute()).toHaveLength(0);
 });
