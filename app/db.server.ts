@@ -259,8 +259,11 @@ export interface PageRevisionsTable {
   entity: RevisionEntity;
   entity_id: number;
   number: number;
-  /** "inicial": the state a record had before its first edit in the editor (migration 0024). */
-  action: "inicial" | "crear" | "editar" | "restaurar" | "publicar";
+  /**
+   * "inicial": the state a record had before its first edit in the editor (migration 0024);
+   * "descartar": pending changes dropped, "retirar": taken off the site on purpose (migration 0032).
+   */
+  action: "inicial" | "crear" | "editar" | "restaurar" | "publicar" | "descartar" | "retirar";
   restored_from: number | null;
   author_staff_id: number | null;
   author_name: string;
@@ -268,6 +271,19 @@ export interface PageRevisionsTable {
   snapshot: string;
   /** JSON array of the field names this save changed. */
   changed_fields: Generated<string>;
+  created_at: Generated<string>;
+}
+
+/**
+ * A published record's pending (latest) revision (migration 0032, decision 0033): the live row
+ * stays as visitors see it until this revision is published (at `publish_at`, or «Publicar ahora»).
+ */
+export interface PendingRevisionsTable {
+  entity: RevisionEntity;
+  entity_id: number;
+  revision_id: number;
+  /** UTC ISO when scheduled; null for a draft. */
+  publish_at: string | null;
   created_at: Generated<string>;
 }
 
@@ -638,6 +654,7 @@ export interface DB {
   profile_pages: ProfilePagesTable;
   content_pages: ContentPagesTable;
   page_revisions: PageRevisionsTable;
+  pending_revisions: PendingRevisionsTable;
   path_redirects: PathRedirectsTable;
   legacy_file_addresses: LegacyFileAddressesTable;
   menu_links: MenuLinksTable;

@@ -49,12 +49,15 @@ export function DepartmentEditorForm({
   images,
   lastResult,
   preview,
+  published = false,
 }: {
   action: string;
   defaultValue: DepartmentFormValues;
   images: CurrentImages;
   lastResult?: SubmissionResult<string[]>;
   preview?: { title: string; sections: SafeHtml[] } | null;
+  /** The page is published: the publication choices say what happens to the published version. */
+  published?: boolean;
 }) {
   const [form, fields] = useForm<DepartmentFormValues>({ id: "editar-departamento", lastResult, defaultValue, shouldValidate: "onSubmit" });
   const rows = fields.page_staff.getFieldList();
@@ -138,7 +141,7 @@ export function DepartmentEditorForm({
             Agregar fila
           </button>
         </fieldset>
-        <PublicationFields status={fields.status} publishAt={fields.publishAt} />
+        <PublicationFields status={fields.status} publishAt={fields.publishAt} published={published} />
         <EditorActions />
       </Form>
     </>
@@ -157,11 +160,13 @@ export function DepartmentEditScreen({
     <RecordEditorScreen
       back={{ to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" }}
       title={`Editar «${page.page_title}»`}
-      where={{ label: "Dirección", paths: [page.path], status: page.status }}
+      where={{ label: "Dirección", paths: [page.path], status: page.live.status }}
       historyHref={`/admin/contenido/departamentos/${page.id}/historial`}
+      publication={{ pending: page.pending, href: `/admin/contenido/departamentos/${page.id}/publicacion` }}
     >
       <DepartmentEditorForm
-        key={page.updatedAt}
+        key={`${page.updatedAt}|${page.pending?.number ?? ""}`}
+        published={page.live.status === "publicada"}
         action={`/admin/contenido/departamentos/${page.id}`}
         defaultValue={{
           page_title: page.page_title,

@@ -26,10 +26,8 @@ import {
   parseEditorForm,
   removeFlag,
   requiredLine,
-  restoreRecordRevision,
   revisionReaders,
   unlessNoChange,
-  recordWriter,
   nextPublication,
   publicationColumns,
   publicationFields,
@@ -38,6 +36,20 @@ import {
   requirePublishAt,
   scheduledPublisher,
 } from "./record-editor.server";
+import {
+  discardPending,
+  liveAndLatest,
+  pendingSavedMessage,
+  pendingSummaries,
+  restoreVersion,
+  saveState,
+  unpublishRecord,
+  type PendingRevision,
+  type PendingSummary,
+  type PublishableKind,
+  type RecordPublication,
+  type RestoreMode,
+} from "./publication.server";
 
 /**
  * The department and direction pages' editor (issue 12, decision 0026): the seed's department
@@ -193,6 +205,8 @@ export interface DepartmentListItem {
   tipoDepartamento: 1 | 2;
   status: PageStatus;
   publishAt: string | null;
+  /** Changes saved aside while the published page stays (decision 0033). */
+  pending: PendingSummary | null;
   updatedAt: string;
 }
 
@@ -204,6 +218,7 @@ export async function listDepartmentPagesForEditor(db: Kysely<DB>, query = ""): 
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["title"]), "like", eb.val(like)), eb("slug", "like", like)]));
   }
   const rows = await select.orderBy("tipo_departamento", "desc").orderBy("title").execute();
+  const pending = await pendingSummaries(db, "department_page");
   return rows.map((row) => ({
     id: row.id,
     slug: row.slug,
@@ -211,22 +226,32 @@ export async function listDepartmentPagesForEditor(db: Kysely<DB>, query = ""): 
     title: row.title,
     tipoDepartamento: row.tipo_departamento === 2 ? 2 : 1,
     ...publicationOf(row),
+    pending: pending.get(row.id) ?? null,
     updatedAt: row.updated_at,
   }));
 }
 
+/** The page as the editor opens it: its latest state (a pending revision, or the page), with the live state beside it. */
 export interface DepartmentForEditor extends DepartmentSnapshot {
   id: number;
   path: string;
-  isPublished: boolean;
+  live: RecordPublication;
+  pending: PendingRevision | null;
   updatedAt: string;
 }
 
 export async function getDepartmentPageForEditor(db: Kysely<DB>, id: number): Promise<DepartmentForEditor | null> {
   const row = await readDepartment(db, id);
-  return row
-    ? { id: row.id, path: `/direccion/${row.slug}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) }
-    : null;
+  if (!row) return null;
+  const { live, latest, pending } = await liveAndLatest(db, DEPARTMENT_KIND, row);
+  return {
+    ...latest,
+    id: row.id,
+    path: `/direccion/${row.slug}`,
+    live: { status: live.status, publishAt: live.publishAt },
+    pending,
+    updatedAt: row.updated_at,
+  };
 }
 
 export const { list: listDepartmentRevisions, diff: diffDepartmentRevisions } = revisionReaders("department_page", DEPARTMENT_FIELD_LABELS, [
@@ -259,18 +284,22 @@ function columnsOf(snapshot: DepartmentSnapshot) {
   };
 }
 
-/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
-const writeDepartment = recordWriter<DepartmentRow, DepartmentSnapshot>({
+/** A department page as a kind of record with publication states (publication.server.ts). */
+const DEPARTMENT_KIND: PublishableKind<DepartmentRow, DepartmentSnapshot> = {
   entity: "department_page",
+  table: "department_pages",
+  audit: "department_page",
   labels: DEPARTMENT_FIELD_LABELS,
+  read: readDepartment,
   snapshot: snapshotOf,
-  update: (trx, id, next, now) =>
+  write: (trx, id, next, now) =>
     trx
       .updateTable("department_pages")
       .set({ ...columnsOf(next), updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute(),
-});
+  name: (row) => `/direccion/${row.slug}`,
+};
 
 /** Saves an edit of a department or direction page (texts, images, staff rows). */
 export async function updateDepartmentPage(
@@ -286,7 +315,8 @@ export async function updateDepartmentPage(
     db.transaction().execute(async (trx): Promise<DepartmentSaveOutcome> => {
       const row = await readDepartment(trx, id);
       if (!row) return { ok: false, notFound: true };
-      const current = snapshotOf(row);
+      // The editor showed the latest state: a pending revision's images and schedule, or the page's.
+      const { latest: current } = await liveAndLatest(trx, DEPARTMENT_KIND, row);
       const removing = {
         page_titular_photo: input.quitar_page_titular_photo,
         page_first_image: input.quitar_page_first_image,
@@ -326,35 +356,54 @@ export async function updateDepartmentPage(
         page_staff: input.page_staff,
         ...when.state,
       };
-      await writeDepartment(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: savedMessage(`/direccion/${row.slug}`, next.status) };
+      const result = await saveState(trx, DEPARTMENT_KIND, row, next, { action: "editar", actor, requestId, now });
+      const address = `/direccion/${row.slug}`;
+      return { ok: true, message: result.went === "pending" ? pendingSavedMessage(address, next) : savedMessage(address, next.status) };
     }),
   );
 }
 
-/** Brings back an earlier version of a department page (every field) as a new revision. */
-export function restoreDepartmentRevision(db: Kysely<DB>, id: number, number: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return restoreRecordRevision<DepartmentRow, DepartmentSnapshot>(db, "department_page", id, number, "No encontramos esa versión de la página.", {
-    read: (trx) => readDepartment(trx, id),
+/**
+ * Brings back an earlier version of a department page (every field) as a new revision; a published
+ * page stays published (publication.server.ts's restoreVersion).
+ */
+export function restoreDepartmentRevision(
+  db: Kysely<DB>,
+  id: number,
+  number: number,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+  mode: RestoreMode = "publicar",
+) {
+  return restoreVersion(
+    db,
+    DEPARTMENT_KIND,
+    id,
+    number,
+    mode,
     // Files are never deleted, but a restored image must still exist (the column references it).
-    // The publication state stays as it is now (restoring an old draft must not unpublish a live page).
-    merge: async (trx, row, old) => ({
+    async (trx, row, old) => ({
       ...snapshotOf(row),
       ...old,
-      ...publicationOf(row),
       page_staff: Array.isArray(old.page_staff) ? old.page_staff.filter((s) => isSafeStaffLink(s.link)) : [],
       page_titular_photo: await existingFileId(trx, old.page_titular_photo),
       page_first_image: await existingFileId(trx, old.page_first_image),
       page_second_image: await existingFileId(trx, old.page_second_image),
     }),
-    write: (trx, row, next, revision) => writeDepartment(trx, row, next, "restaurar", actor, requestId, now, revision),
-  });
+    { actor, requestId, now, notFound: "No encontramos esa versión de la página." },
+  );
+}
+
+/** «Descartar los cambios pendientes» of a published department page (decision 0033). */
+export function discardPendingDepartment(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) {
+  return discardPending(db, DEPARTMENT_KIND, id, actor, requestId);
+}
+
+/** «Retirar de la publicación» of a department page (decision 0033). */
+export function unpublishDepartment(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return unpublishRecord(db, DEPARTMENT_KIND, id, actor, requestId, now);
 }
 
 /** Publishes the department pages whose scheduled time has come (see scheduledPublisher). */
-export const publishDueDepartmentPages = scheduledPublisher<DepartmentRow, DepartmentSnapshot>({
-  entity: "department_page",
-  table: "department_pages",
-  read: readDepartment,
-  snapshot: snapshotOf,
-});
+export const publishDueDepartmentPages = scheduledPublisher(DEPARTMENT_KIND);

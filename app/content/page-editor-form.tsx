@@ -4,7 +4,7 @@ import type { z } from "zod";
 import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
 import { RichText } from "~/components/rich-text";
 import type { SafeHtml } from "./markdown.server";
-import { PAGE_STATUS_LABELS, PAGE_STATUSES, type pageCreateSchema } from "./page-forms";
+import { publicationOptions, type pageCreateSchema } from "./page-forms";
 
 /** A multi-line field wired like Field (label, hint, error, aria). */
 export function TextAreaField({ meta, label, hint, rows }: { meta: FieldMeta; label: string; hint?: string; rows: number }) {
@@ -62,6 +62,7 @@ export function PageEditorForm({
   lastResult,
   preview,
   submitLabel,
+  published = false,
 }: {
   id: string;
   action: string;
@@ -70,6 +71,8 @@ export function PageEditorForm({
   lastResult?: SubmissionResult<string[]>;
   preview?: { title: string; body: SafeHtml } | null;
   submitLabel: string;
+  /** The page is published: the publication choices say what happens to the published version. */
+  published?: boolean;
 }) {
   const [form, fields] = useForm<z.input<typeof pageCreateSchema>>({
     id,
@@ -119,12 +122,7 @@ export function PageEditorForm({
           hint="Use ## para subtítulos, - para listas y [texto](https://…) o [texto](/ruta) para enlaces. No se admiten estilos, imágenes ni código."
           rows={18}
         />
-        <RadioGroup
-          meta={fields.status}
-          legend="Publicación"
-          options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))}
-          required
-        />
+        <RadioGroup meta={fields.status} legend="Publicación" options={publicationOptions(published)} required />
         <Field
           meta={fields.publishAt}
           type="datetime-local"

@@ -2,14 +2,30 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
-import { mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-time";
+import {
+  discardPending,
+  liveAndLatest,
+  NoChange,
+  nextPublication,
+  pendingSavedMessage,
+  pendingSummaries,
+  publication,
+  publicationColumns,
+  publishedMessage,
+  restoreVersion,
+  saveState,
+  statusOf,
+  unpublishRecord,
+  type PendingRevision,
+  type PendingSummary,
+  type PublishableKind,
+  type RecordPublication,
+  type RestoreMode,
+} from "./publication.server";
 import {
   changedFields as changedOf,
   diffRevisions,
-  ensureInitialRevision,
   listRevisions,
-  pickFields,
-  readRevision as readAnyRevision,
   writeRevision as writeAnyRevision,
   type FieldDiff,
   type RevisionListItem,
@@ -20,16 +36,15 @@ import { SNAPSHOT_FIELD_LABELS, type PageCreateInput, type PageEditInput, type P
 export type { PageSnapshot };
 
 /**
- * The pages editor (issue 12, decision 0021): create, edit, schedule and restore the information
- * pages in content_pages. Every save is one transaction that writes the page, a revision with
- * the whole editable state, and an audit row; the search index follows by the triggers of
- * migration 0015 in that same transaction, so an edit is findable at once.
+ * The pages editor (issue 12, decisions 0021 and 0033): create, edit, schedule and restore the
+ * information pages in content_pages. Every save is one transaction that writes the page (or,
+ * for a published page saved as draft or scheduled, its pending revision: the live page stays
+ * as it is; publication.server.ts), a revision with the whole editable state, and an audit row;
+ * the search index follows by the triggers of migration 0015 in that same transaction, so an
+ * edit is findable at once.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
-
-/** The fields "Restaurar" brings back: the texts. The publication state stays as it is now. */
-const RESTORED_FIELDS = ["title", "navLabel", "summary", "body"] as const;
 
 /**
  * First path segments the site's code routes (and static files) own. A new page may not live
@@ -86,10 +101,6 @@ interface PageRow {
   publish_at: string | null;
 }
 
-export function statusOf(row: Pick<PageRow, "is_published" | "publish_at">): PageStatus {
-  return row.is_published ? "publicada" : row.publish_at ? "programada" : "borrador";
-}
-
 function snapshotOf(row: PageRow): PageSnapshot {
   return {
     path: row.path,
@@ -108,6 +119,31 @@ async function readPage(db: Db, id: number): Promise<PageRow | undefined> {
   return db.selectFrom("content_pages").select(PAGE_COLUMNS).where("id", "=", id).executeTakeFirst();
 }
 
+/** An information page as a kind of record with publication states (publication.server.ts). */
+const PAGE_KIND: PublishableKind<PageRow, PageSnapshot> = {
+  entity: "content_page",
+  table: "content_pages",
+  audit: "page",
+  labels: SNAPSHOT_FIELD_LABELS,
+  read: readPage,
+  snapshot: snapshotOf,
+  // The address is not edited here (a new page picks it; a direction's slug moves its own pages).
+  write: (trx, id, next, now) =>
+    trx
+      .updateTable("content_pages")
+      .set({
+        title: next.title,
+        nav_label: next.navLabel || null,
+        summary: next.summary,
+        body: next.body,
+        ...publicationColumns(next),
+        updated_at: now.toISOString(),
+      })
+      .where("id", "=", id)
+      .execute(),
+  name: (row) => row.path,
+};
+
 // ---------------------------------------------------------------- reading
 
 export interface PageListItem {
@@ -116,6 +152,8 @@ export interface PageListItem {
   title: string;
   status: PageStatus;
   publishAt: string | null;
+  /** Changes saved aside while the published page stays (decision 0033). */
+  pending: PendingSummary | null;
   updatedAt: string;
 }
 
@@ -130,19 +168,24 @@ export async function listPagesForEditor(db: Kysely<DB>, query = ""): Promise<Pa
   // LIKE … ESCAPE needs raw SQL in Kysely; the escaped characters are rare enough in titles that
   // treating "\" literally (SQLite's default without ESCAPE) only widens a search, never breaks it.
   const rows = await select.orderBy("path").execute();
+  const pending = await pendingSummaries(db, "content_page");
   return rows.map((row) => ({
     id: row.id,
     path: row.path,
     title: row.title,
     status: statusOf(row),
     publishAt: row.publish_at,
+    pending: pending.get(row.id) ?? null,
     updatedAt: row.updated_at,
   }));
 }
 
+/** The page as the editor opens it: its latest state (a pending revision, or the page), with the live state beside it. */
 export interface PageForEditor extends PageSnapshot {
   id: number;
   updatedAt: string;
+  live: RecordPublication;
+  pending: PendingRevision | null;
 }
 
 export async function getPageForEditor(db: Kysely<DB>, id: number): Promise<PageForEditor | null> {
@@ -151,17 +194,16 @@ export async function getPageForEditor(db: Kysely<DB>, id: number): Promise<Page
     .select([...PAGE_COLUMNS, "updated_at"])
     .where("id", "=", id)
     .executeTakeFirst();
-  return row ? { id: row.id, updatedAt: row.updated_at, ...snapshotOf(row) } : null;
+  if (!row) return null;
+  const { live, latest, pending } = await liveAndLatest(db, PAGE_KIND, row);
+  // The address is the page's own (never taken from a snapshot).
+  return { ...latest, id: row.id, path: row.path, updatedAt: row.updated_at, live: { status: live.status, publishAt: live.publishAt }, pending };
 }
 
 export type { FieldDiff, RevisionListItem };
 
 export function listPageRevisions(db: Kysely<DB>, pageId: number): Promise<RevisionListItem[]> {
   return listRevisions(db, "content_page", pageId);
-}
-
-function readRevision(db: Db, pageId: number, number: number) {
-  return readAnyRevision<PageSnapshot & Record<string, unknown>>(db, "content_page", pageId, number);
 }
 
 /** What changed between two revisions of a page, field by field (only the fields that differ). */
@@ -175,21 +217,6 @@ export function diffPageRevisions(db: Kysely<DB>, pageId: number, from: number, 
 export type PageIssues = Partial<Record<"path" | "publishAt" | "form", string[]>>;
 
 export type PageSaveOutcome = { ok: true; pageId: number; message: string } | { ok: false; issues: PageIssues };
-
-export function publication(
-  input: { status: PageStatus; publishAt?: string },
-  now: Date,
-): { ok: true; isPublished: 0 | 1; publishAt: string | null } | { ok: false; issues: PageIssues } {
-  if (input.status === "publicada") return { ok: true, isPublished: 1, publishAt: null };
-  if (input.status === "borrador") return { ok: true, isPublished: 0, publishAt: null };
-  const instant = input.publishAt ? mexicoCityLocalToInstant(input.publishAt) : null;
-  if (!instant) return { ok: false, issues: { publishAt: ["Escriba una fecha y hora de publicación que existan."] } };
-  if (instant.getTime() <= now.getTime()) {
-    return { ok: false, issues: { publishAt: ["La fecha y hora de publicación ya pasaron. Elija una futura, o elija «Publicar ahora»."] } };
-  }
-  if (scheduleWindowProblem(instant, now) === "too-late") return { ok: false, issues: { publishAt: [SCHEDULE_TOO_LATE_MESSAGE] } };
-  return { ok: true, isPublished: 0, publishAt: instant.toISOString() };
-}
 
 /** Why a path cannot hold a new page, or null when it is free. */
 export async function pathProblem(db: Db, path: string): Promise<string | null> {
@@ -210,19 +237,14 @@ function writeRevision(
   pageId: number,
   snapshot: PageSnapshot,
   changed: (keyof PageSnapshot)[],
-  action: "crear" | "editar" | "restaurar" | "publicar",
+  action: "crear",
   actor: StaffUser | null,
-  restoredFrom: number | null = null,
 ): Promise<number> {
-  return writeAnyRevision(trx, "content_page", pageId, { ...snapshot }, changed, action, actor, restoredFrom);
+  return writeAnyRevision(trx, "content_page", pageId, { ...snapshot }, changed, action, actor);
 }
 
 function changedFields(before: PageSnapshot | null, after: PageSnapshot): (keyof PageSnapshot)[] {
   return changedOf(SNAPSHOT_FIELD_LABELS, before ? { ...before } : null, { ...after }) as (keyof PageSnapshot)[];
-}
-
-export function publishedMessage(status: PageStatus): string {
-  return status === "publicada" ? "ya está publicada" : status === "programada" ? "quedó programada" : "quedó como borrador";
 }
 
 /** Creates a page at a new path, with its first revision. */
@@ -266,7 +288,10 @@ export async function createPage(
   });
 }
 
-/** Saves an edit of a page: the row, a revision with what changed, and an audit row. */
+/**
+ * Saves an edit of a page: the row (or, for a published page saved as draft or scheduled, its
+ * pending revision), a revision with what changed, and an audit row.
+ */
 export async function updatePage(
   db: Kysely<DB>,
   pageId: number,
@@ -280,47 +305,24 @@ export async function updatePage(
     .execute(async (trx) => {
       const row = await readPage(trx, pageId);
       if (!row) return { ok: false as const, notFound: true as const };
-      const before = snapshotOf(row);
-      // A page seeded before the editor keeps its original text as version 1.
-      await ensureInitialRevision(trx, "content_page", pageId, { ...before });
+      const { latest } = await liveAndLatest(trx, PAGE_KIND, row);
       // Keeping an unchanged schedule that has meanwhile passed is not an error: the scheduler publishes it.
-      const keepsSchedule =
-        input.status === "programada" &&
-        before.status === "programada" &&
-        input.publishAt !== undefined &&
-        mexicoCityLocalToInstant(input.publishAt)?.toISOString() === before.publishAt;
-      const when = keepsSchedule ? ({ ok: true, isPublished: 0, publishAt: before.publishAt } as const) : publication(input, now);
+      const when = nextPublication(input, latest, now);
       if (!when.ok) return { ok: false as const, issues: when.issues };
-      await trx
-        .updateTable("content_pages")
-        .set({
-          title: input.title,
-          nav_label: input.navLabel || null,
-          summary: input.summary,
-          body: input.body ?? "",
-          is_published: when.isPublished,
-          publish_at: when.publishAt,
-          updated_at: now.toISOString(),
-        })
-        .where("id", "=", pageId)
-        .execute();
-      const after = snapshotOf((await readPage(trx, pageId))!);
-      const changed = changedFields(before, after);
-      if (changed.length === 0) {
-        // Nothing to keep: undo the updated_at bump by rolling back.
-        throw new NoChange();
-      }
-      await writeRevision(trx, pageId, after, changed, "editar", actor);
-      await recordAudit(trx, {
-        actor,
-        action: "page.update",
-        entity: "content_page",
-        entityId: pageId,
-        before: pick(before, changed),
-        after: pick(after, changed),
-        requestId,
-      });
-      return { ok: true as const, pageId, message: `Se guardaron los cambios de ${after.path}; ${publishedMessage(after.status)}.` };
+      const next: PageSnapshot = {
+        ...latest,
+        title: input.title,
+        navLabel: input.navLabel || null,
+        summary: input.summary,
+        body: input.body ?? "",
+        ...when.state,
+      };
+      const result = await saveState(trx, PAGE_KIND, row, next, { action: "editar", actor, requestId, now });
+      const message =
+        result.went === "pending"
+          ? pendingSavedMessage(row.path, next)
+          : `Se guardaron los cambios de ${row.path}; ${publishedMessage(next.status)}.`;
+      return { ok: true as const, pageId, message };
     })
     .catch((error: unknown) => {
       if (error instanceof NoChange) return { ok: true as const, pageId, message: "No había cambios que guardar." };
@@ -328,51 +330,49 @@ export async function updatePage(
     });
 }
 
-class NoChange extends Error {}
-
-function pick(snapshot: PageSnapshot, fields: (keyof PageSnapshot)[]): Partial<PageSnapshot> {
-  return pickFields({ ...snapshot }, fields) as Partial<PageSnapshot>;
-}
-
-/** Brings back the texts of an earlier revision as a new revision (the publication state stays). */
-export async function restorePageRevision(
+/**
+ * Brings back the texts of an earlier revision as a new revision. A published page stays
+ * published: the old texts are published at once, or (mode "borrador") kept as its pending draft.
+ */
+export function restorePageRevision(
   db: Kysely<DB>,
   pageId: number,
   number: number,
   actor: StaffUser,
   requestId: string | null,
   now: Date,
+  mode: RestoreMode = "publicar",
 ): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
-  return db.transaction().execute(async (trx) => {
-    const row = await readPage(trx, pageId);
-    const revision = row ? await readRevision(trx, pageId, number) : null;
-    if (!row || !revision) return { ok: false as const, message: "No encontramos esa versión de la página." };
-    const before = snapshotOf(row);
-    const old = revision.snapshot;
-    await trx
-      .updateTable("content_pages")
-      .set({ title: old.title, nav_label: old.navLabel, summary: old.summary, body: old.body, updated_at: now.toISOString() })
-      .where("id", "=", pageId)
-      .execute();
-    const after = snapshotOf((await readPage(trx, pageId))!);
-    const changed = changedFields(before, after).filter((field) => (RESTORED_FIELDS as readonly string[]).includes(field));
-    const newNumber = await writeRevision(trx, pageId, after, changed, "restaurar", actor, revision.id);
-    await recordAudit(trx, {
-      actor,
-      action: "page.restore",
-      entity: "content_page",
-      entityId: pageId,
-      before: pick(before, changed),
-      after: { ...pick(after, changed), restoredFrom: number, revision: newNumber },
-      requestId,
-    });
-    return {
-      ok: true as const,
-      message: changed.length
-        ? `Se restauró la versión ${number} como versión ${newNumber}.`
-        : `La versión ${number} ya era igual a la actual; se registró como versión ${newNumber}.`,
-    };
-  });
+  // The texts come back; the address is the page's own.
+  return restoreVersion(
+    db,
+    PAGE_KIND,
+    pageId,
+    number,
+    mode,
+    async (_trx, row, old) => {
+      const current = snapshotOf(row);
+      const text = (value: unknown, fallback: string) => (typeof value === "string" ? value : fallback);
+      return {
+        ...current,
+        title: text(old.title, current.title),
+        navLabel: old.navLabel === null ? null : text(old.navLabel, current.navLabel ?? "") || null,
+        summary: text(old.summary, current.summary),
+        body: text(old.body, current.body),
+      };
+    },
+    { actor, requestId, now, notFound: "No encontramos esa versión de la página." },
+  );
+}
+
+/** «Descartar los cambios pendientes» of a published page (decision 0033). */
+export function discardPendingPage(db: Kysely<DB>, pageId: number, actor: StaffUser, requestId: string | null) {
+  return discardPending(db, PAGE_KIND, pageId, actor, requestId);
+}
+
+/** «Retirar de la publicación»: the one way to take a published page off the site (decision 0033). */
+export function unpublishPage(db: Kysely<DB>, pageId: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return unpublishRecord(db, PAGE_KIND, pageId, actor, requestId, now);
 }
 
 /**
@@ -383,10 +383,6 @@ export async function restorePageRevision(
  * system did it; the revision says who scheduled it).
  */
 export const publishDuePages = scheduledPublisher<PageRow, PageSnapshot>({
-  entity: "content_page",
-  table: "content_pages",
-  read: readPage,
-  snapshot: snapshotOf,
-  auditAction: "page.publish_scheduled",
+  ...PAGE_KIND,
   auditAfter: (after) => ({ status: "publicada", path: after.path }),
 });

@@ -15,6 +15,21 @@ export const PAGE_STATUS_LABELS: Record<PageStatus, string> = {
   programada: "Programar la publicación",
 };
 
+/**
+ * What each choice does to a published record (decision 0033): a draft or a schedule never takes
+ * the published version down.
+ */
+const PUBLISHED_HINTS: Record<PageStatus, string> = {
+  borrador: "La versión publicada sigue visible; estos cambios se guardan aparte hasta que los publique.",
+  publicada: "Estos cambios reemplazan la versión publicada en cuanto guarde.",
+  programada: "La versión publicada sigue visible hasta la fecha y hora que elija; entonces estos cambios la reemplazan.",
+};
+
+/** The publication choice's options; for a published record, each says what happens to the published version. */
+export function publicationOptions(published: boolean): { value: PageStatus; label: string; hint?: string }[] {
+  return PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value], hint: published ? PUBLISHED_HINTS[value] : undefined }));
+}
+
 /** Lower-case slug segments: "/convocatoria/avisos-2026". */
 export const PAGE_PATH_PATTERN = /^(\/[a-z0-9]+(?:-[a-z0-9]+)*){1,4}$/;
 

@@ -2,15 +2,32 @@ import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { DEPARTMENT_FIELD_LABELS } from "./department-forms";
-import { diffDepartmentRevisions, getDepartmentPageForEditor, listDepartmentRevisions, restoreDepartmentRevision } from "./department-editor.server";
-import { diffPageRevisions, getPageForEditor, listPageRevisions, restorePageRevision } from "./page-editor.server";
+import {
+  diffDepartmentRevisions,
+  discardPendingDepartment,
+  getDepartmentPageForEditor,
+  listDepartmentRevisions,
+  restoreDepartmentRevision,
+  unpublishDepartment,
+} from "./department-editor.server";
+import { diffPageRevisions, discardPendingPage, getPageForEditor, listPageRevisions, restorePageRevision, unpublishPage } from "./page-editor.server";
 import { SNAPSHOT_FIELD_LABELS } from "./page-forms";
-import { diffProfileRevisions, getProfileForEditor, listProfileRevisions, restoreProfileRevision } from "./profile-page-editor.server";
+import {
+  diffProfileRevisions,
+  discardPendingProfile,
+  getProfileForEditor,
+  listProfileRevisions,
+  restoreProfileRevision,
+  unpublishProfile,
+} from "./profile-page-editor.server";
+import type { PendingRevision, PublicationOutcome, RecordPublication, RestoreMode } from "./publication.server";
 import {
   diffResearchUnitRevisions,
+  discardPendingResearchUnit,
   getResearchUnitForEditor,
   listResearchUnitRevisions,
   restoreResearchUnitRevision,
+  unpublishResearchUnit,
 } from "./research-unit-editor.server";
 import type { FieldDiff, RevisionListItem } from "./revisions.server";
 import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS } from "./seeded-record-forms";
@@ -20,10 +37,12 @@ import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS } from "./seeded-recor
  * the address (/admin/contenido/{id}/historial for information pages,
  * /admin/contenido/departamentos/{id}/historial for department pages, …/investigacion/{id}/historial
  * for research units, …/perfiles/{id}/historial for profile records), and each kind brings its
- * reading, diff and restore functions and its field labels.
+ * reading, diff and restore functions and its field labels. The same kinds serve the publication
+ * actions of every editor (…/{id}/publicacion: «Descartar los cambios pendientes», «Retirar de la
+ * publicación»; decision 0033).
  */
 interface HistoryKind {
-  read(db: Kysely<DB>, id: number): Promise<{ title: string; path: string } | null>;
+  read(db: Kysely<DB>, id: number): Promise<{ title: string; path: string; live: RecordPublication; pending: PendingRevision | null } | null>;
   list(db: Kysely<DB>, id: number): Promise<RevisionListItem[]>;
   diff(db: Kysely<DB>, id: number, from: number, to: number): Promise<FieldDiff[] | null>;
   restore(
@@ -33,7 +52,10 @@ interface HistoryKind {
     actor: StaffUser,
     requestId: string | null,
     now: Date,
+    mode: RestoreMode,
   ): Promise<{ ok: true; message: string } | { ok: false; message: string }>;
+  discard(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null): Promise<PublicationOutcome>;
+  unpublish(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date): Promise<PublicationOutcome>;
   labels: Record<string, string>;
   editHref(id: number): string;
 }
@@ -42,44 +64,52 @@ const KINDS: Record<string, HistoryKind> = {
   paginas: {
     read: async (db, id) => {
       const page = await getPageForEditor(db, id);
-      return page ? { title: page.title, path: page.path } : null;
+      return page ? { title: page.title, path: page.path, live: page.live, pending: page.pending } : null;
     },
     list: listPageRevisions,
     diff: diffPageRevisions,
     restore: restorePageRevision,
+    discard: discardPendingPage,
+    unpublish: unpublishPage,
     labels: SNAPSHOT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/${id}`,
   },
   departamentos: {
     read: async (db, id) => {
       const page = await getDepartmentPageForEditor(db, id);
-      return page ? { title: page.page_title, path: page.path } : null;
+      return page ? { title: page.page_title, path: page.path, live: page.live, pending: page.pending } : null;
     },
     list: listDepartmentRevisions,
     diff: diffDepartmentRevisions,
     restore: restoreDepartmentRevision,
+    discard: discardPendingDepartment,
+    unpublish: unpublishDepartment,
     labels: DEPARTMENT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/departamentos/${id}`,
   },
   investigacion: {
     read: async (db, id) => {
       const unit = await getResearchUnitForEditor(db, id);
-      return unit ? { title: unit.unit_name, path: unit.path } : null;
+      return unit ? { title: unit.unit_name, path: unit.path, live: unit.live, pending: unit.pending } : null;
     },
     list: listResearchUnitRevisions,
     diff: diffResearchUnitRevisions,
     restore: restoreResearchUnitRevision,
+    discard: discardPendingResearchUnit,
+    unpublish: unpublishResearchUnit,
     labels: RESEARCH_UNIT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/investigacion/${id}`,
   },
   perfiles: {
     read: async (db, id) => {
       const profile = await getProfileForEditor(db, id);
-      return profile ? { title: profile.page_title, path: profile.paths[0] ?? "" } : null;
+      return profile ? { title: profile.page_title, path: profile.paths[0] ?? "", live: profile.live, pending: profile.pending } : null;
     },
     list: listProfileRevisions,
     diff: diffProfileRevisions,
     restore: restoreProfileRevision,
+    discard: discardPendingProfile,
+    unpublish: unpublishProfile,
     labels: PROFILE_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/perfiles/${id}`,
   },

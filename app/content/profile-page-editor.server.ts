@@ -16,10 +16,8 @@ import {
   parseEditorForm,
   removeFlag,
   requiredLine,
-  restoreRecordRevision,
   revisionReaders,
   unlessNoChange,
-  recordWriter,
   nextPublication,
   publicationColumns,
   publicationFields,
@@ -28,6 +26,20 @@ import {
   scheduledPublisher,
   writeCreatedRecord,
 } from "./record-editor.server";
+import {
+  discardPending,
+  liveAndLatest,
+  pendingSavedMessage,
+  pendingSummaries,
+  restoreVersion,
+  saveState,
+  unpublishRecord,
+  type PendingRevision,
+  type PendingSummary,
+  type PublishableKind,
+  type RecordPublication,
+  type RestoreMode,
+} from "./publication.server";
 import { PUBLICATION_STATUS_TEXT } from "./record-list";
 import { PROFILE_FIELD_LABELS, PROFILE_IMAGE_FIELDS, type ProfileImageField, type ProfileSnapshot } from "./seeded-record-forms";
 
@@ -122,6 +134,8 @@ export interface ProfileListItem {
   paths: string[];
   status: PageStatus;
   publishAt: string | null;
+  /** Changes saved aside while the published profile stays (decision 0033). */
+  pending: PendingSummary | null;
   updatedAt: string;
 }
 
@@ -141,26 +155,41 @@ export async function listProfilesForEditor(db: Kysely<DB>, query = ""): Promise
     .where("profile_page_id", "is not", null)
     .orderBy("path")
     .execute();
+  const pending = await pendingSummaries(db, "profile_page");
   return rows.map((row) => ({
     id: row.id,
     key: row.key,
     title: row.page_title,
     paths: shown.filter((page) => page.profile_page_id === row.id).map((page) => page.path),
     ...publicationOf(row),
+    pending: pending.get(row.id) ?? null,
     updatedAt: row.updated_at,
   }));
 }
 
+/** The profile as the editor opens it: its latest state (a pending revision, or the record), with the live state beside it. */
 export interface ProfileForEditor extends ProfileSnapshot {
   id: number;
   key: string;
   paths: string[];
+  live: RecordPublication;
+  pending: PendingRevision | null;
   updatedAt: string;
 }
 
 export async function getProfileForEditor(db: Kysely<DB>, id: number): Promise<ProfileForEditor | null> {
   const row = await readProfile(db, id);
-  return row ? { id: row.id, key: row.key, paths: await pagesShowing(db, id), updatedAt: row.updated_at, ...snapshotOf(row) } : null;
+  if (!row) return null;
+  const { live, latest, pending } = await liveAndLatest(db, PROFILE_KIND, row);
+  return {
+    ...latest,
+    id: row.id,
+    key: row.key,
+    paths: await pagesShowing(db, id),
+    live: { status: live.status, publishAt: live.publishAt },
+    pending,
+    updatedAt: row.updated_at,
+  };
 }
 
 export const { list: listProfileRevisions, diff: diffProfileRevisions } = revisionReaders("profile_page", PROFILE_FIELD_LABELS, [
@@ -174,18 +203,22 @@ export const { list: listProfileRevisions, diff: diffProfileRevisions } = revisi
 export type ProfileIssues = Partial<Record<keyof ProfileEditInput | ProfileImageField | "form", string[]>>;
 export type ProfileSaveOutcome = { ok: true; message: string } | { ok: false; issues: ProfileIssues } | { ok: false; notFound: true };
 
-/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
-const writeProfile = recordWriter<ProfileRow, ProfileSnapshot>({
+/** A profile record as a kind of record with publication states (publication.server.ts). */
+const PROFILE_KIND: PublishableKind<ProfileRow, ProfileSnapshot> = {
   entity: "profile_page",
+  table: "profile_pages",
+  audit: "profile_page",
   labels: PROFILE_FIELD_LABELS,
+  read: readProfile,
   snapshot: snapshotOf,
-  update: (trx, id, next, now) =>
+  write: (trx, id, next, now) =>
     trx
       .updateTable("profile_pages")
       .set({ ...columnsOf(next), updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute(),
-});
+  name: (row) => `el perfil «${row.page_title}»`,
+};
 
 function columnsOf(snapshot: ProfileSnapshot) {
   return {
@@ -225,16 +258,20 @@ export async function updateProfile(
     db.transaction().execute(async (trx): Promise<ProfileSaveOutcome> => {
       const row = await readProfile(trx, id);
       if (!row) return { ok: false, notFound: true };
-      const current = snapshotOf(row);
+      // The editor showed the latest state: a pending revision's images and schedule, or the record's.
+      const { latest: current } = await liveAndLatest(trx, PROFILE_KIND, row);
       const issues = imageIssues(input, uploads, current);
       const when = nextPublication(input, current, now);
       if (!when.ok) issues.publishAt = when.issues.publishAt;
       if (Object.keys(issues).length > 0 || !when.ok) return { ok: false, issues };
       const next: ProfileSnapshot = { ...(await textsOf(trx, input, uploads, current)), ...when.state };
-      await writeProfile(trx, row, next, "editar", actor, requestId, now);
+      const result = await saveState(trx, PROFILE_KIND, row, next, { action: "editar", actor, requestId, now });
       return {
         ok: true,
-        message: `Se guardaron los cambios del perfil «${next.page_title}». Estado: ${PUBLICATION_STATUS_TEXT[next.status].toLowerCase()}.`,
+        message:
+          result.went === "pending"
+            ? pendingSavedMessage(`el perfil «${next.page_title}»`, next)
+            : `Se guardaron los cambios del perfil «${next.page_title}». Estado: ${PUBLICATION_STATUS_TEXT[next.status].toLowerCase()}.`,
       };
     }),
   );
@@ -325,25 +362,44 @@ export async function createProfile(
   });
 }
 
-/** Brings back an earlier version of a profile record (every field) as a new revision. */
-export function restoreProfileRevision(db: Kysely<DB>, id: number, number: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return restoreRecordRevision<ProfileRow, ProfileSnapshot>(db, "profile_page", id, number, "No encontramos esa versión del perfil.", {
-    read: (trx) => readProfile(trx, id),
-    merge: async (trx, row, old) => {
-      // The publication state stays as it is now (restoring an old draft must not unpublish a live record).
-      const next: ProfileSnapshot = { ...snapshotOf(row), ...old, ...publicationOf(row) };
+/**
+ * Brings back an earlier version of a profile record (every field) as a new revision; a published
+ * record stays published (publication.server.ts's restoreVersion).
+ */
+export function restoreProfileRevision(
+  db: Kysely<DB>,
+  id: number,
+  number: number,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+  mode: RestoreMode = "publicar",
+) {
+  return restoreVersion(
+    db,
+    PROFILE_KIND,
+    id,
+    number,
+    mode,
+    async (trx, row, old) => {
+      const next: ProfileSnapshot = { ...snapshotOf(row), ...old };
       // Files are never deleted, but a restored image must still exist (the column references it).
       for (const field of PROFILE_IMAGE_FIELDS) next[field] = await existingFileId(trx, old[field]);
       return next;
     },
-    write: (trx, row, next, revision) => writeProfile(trx, row, next, "restaurar", actor, requestId, now, revision),
-  });
+    { actor, requestId, now, notFound: "No encontramos esa versión del perfil." },
+  );
+}
+
+/** «Descartar los cambios pendientes» of a published profile record (decision 0033). */
+export function discardPendingProfile(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) {
+  return discardPending(db, PROFILE_KIND, id, actor, requestId);
+}
+
+/** «Retirar de la publicación» of a profile record (decision 0033). */
+export function unpublishProfile(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return unpublishRecord(db, PROFILE_KIND, id, actor, requestId, now);
 }
 
 /** Publishes the profile records whose scheduled time has come (see scheduledPublisher). */
-export const publishDueProfiles = scheduledPublisher<ProfileRow, ProfileSnapshot>({
-  entity: "profile_page",
-  table: "profile_pages",
-  read: readProfile,
-  snapshot: snapshotOf,
-});
+export const publishDueProfiles = scheduledPublisher(PROFILE_KIND);

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { RichText } from "~/components/rich-text";
 import { AdminFileField } from "~/components/admin-file-field";
@@ -6,9 +6,9 @@ import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
 import { PAGE_IMAGE_ACCEPT } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
-import { PAGE_STATUS_LABELS, PAGE_STATUSES, type PageStatus } from "./page-forms";
+import { publicationOptions, type PageStatus } from "./page-forms";
 import { PUBLICATION_STATUS_TEXT } from "./record-list";
-import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
 
 /**
  * Form pieces the editors of seeded records share (department pages, research units, profile
@@ -75,10 +75,10 @@ export function EditorPreviewSection({ preview }: { preview: { title: string; se
  * Draft, publish now, or schedule at a Mexico City date and time: the information pages' choice and
  * wording (page-forms: PAGE_STATUSES, PAGE_STATUS_LABELS; decision 0021), for the records.
  */
-export function PublicationFields({ status, publishAt }: { status: FieldMeta; publishAt: FieldMeta }) {
+export function PublicationFields({ status, publishAt, published = false }: { status: FieldMeta; publishAt: FieldMeta; published?: boolean }) {
   return (
     <>
-      <RadioGroup meta={status} legend="Publicación" options={PAGE_STATUSES.map((value) => ({ value, label: PAGE_STATUS_LABELS[value] }))} required />
+      <RadioGroup meta={status} legend="Publicación" options={publicationOptions(published)} required />
       <Field
         meta={publishAt}
         type="datetime-local"
@@ -144,21 +144,74 @@ export function publicationDefaults(record: { status: PageStatus; publishAt: str
   return { status: record.status, publishAt: record.publishAt ? instantToMexicoCityLocal(new Date(record.publishAt)) : "" };
 }
 
+/** A published record's pending revision, as the editor shows it. */
+export type PendingView = { number: number; status: PageStatus; publishAt: string | null } | null;
+
+/**
+ * What the editor says when it opens on a pending revision (decision 0033): which version it is,
+ * that the published one stays visible until it is replaced (at its Mexico City time, or when
+ * published), and «Descartar los cambios pendientes».
+ */
+export function PendingNotice({ pending, href }: { pending: PendingView; href: string }) {
+  if (!pending) return null;
+  return (
+    <section aria-labelledby="cambios-pendientes" className="notice notice--warning pending-notice">
+      <h2 id="cambios-pendientes">Cambios pendientes</h2>
+      <p>
+        {pending.status === "programada" && pending.publishAt
+          ? `Está editando la versión ${pending.number}, programada para publicarse el ${formatMexicoCityDateTime(pending.publishAt)} (hora de la Ciudad de México). La versión publicada sigue visible en el sitio hasta que la programada la reemplace a esa hora.`
+          : `Está editando la versión ${pending.number}, un borrador. La versión publicada sigue visible en el sitio hasta que publique estos cambios («Publicar ahora» y guardar).`}
+      </p>
+      <Form method="post" action={href} reloadDocument className="form-actions">
+        <input type="hidden" name="intent" value="descartar" />
+        <button type="submit" className="button button--secondary">
+          Descartar los cambios pendientes
+        </button>
+        <span>El editor vuelve a la versión publicada; los cambios quedan en el historial.</span>
+      </Form>
+    </section>
+  );
+}
+
+/** «Retirar de la publicación»: the one way to take a published record off the site (decision 0033). */
+export function UnpublishSection({ published, href }: { published: boolean; href: string }) {
+  if (!published) return null;
+  return (
+    <section aria-labelledby="retirar-publicacion" className="unpublish-section">
+      <h2 id="retirar-publicacion">Retirar de la publicación</h2>
+      <p>
+        Deja de mostrarse en el sitio y en el buscador hasta que se vuelva a publicar (los menús que enlacen su dirección no cambian). Guardar un
+        borrador o programar cambios nunca retira la versión publicada.
+      </p>
+      <Form method="post" action={href} reloadDocument>
+        <input type="hidden" name="intent" value="retirar" />
+        <button type="submit" className="button button--secondary">
+          Retirar de la publicación
+        </button>
+      </Form>
+    </section>
+  );
+}
+
 /**
  * An editor screen of a record: the way back, the title, where the record shows (a link only
- * when it is public; otherwise its state) and its history, then the form.
+ * when it is public; otherwise its state) and its history, a pending revision's notice, then the
+ * form and «Retirar de la publicación».
  */
 export function RecordEditorScreen({
   back,
   title,
   where,
   historyHref,
+  publication,
   children,
 }: {
   back: { to: string; label: string };
   title: string;
   where?: { label: string; paths: string[]; status: PageStatus };
   historyHref?: string;
+  /** An edited record's publication: its pending revision and the address of its publication actions. */
+  publication?: { pending: PendingView; href: string };
   children: ReactNode;
 }) {
   return (
@@ -187,7 +240,9 @@ export function RecordEditorScreen({
           ) : null}
         </p>
       ) : null}
+      {publication ? <PendingNotice pending={publication.pending} href={publication.href} /> : null}
       {children}
+      {publication ? <UnpublishSection published={where?.status === "publicada"} href={publication.href} /> : null}
     </div>
   );
 }

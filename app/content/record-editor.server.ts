@@ -8,27 +8,18 @@ import type { DB, RevisionEntity } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import { parseAdminForm } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
-import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
 import type { SafeHtml } from "./markdown.server";
-import { publication, publishedMessage, statusOf } from "./page-editor.server";
 import { pageEditSchema, requirePublishAt, SNAPSHOT_FIELD_LABELS, type PageStatus } from "./page-forms";
-import {
-  changedFields,
-  diffRevisions,
-  ensureInitialRevision,
-  listRevisions,
-  pickFields,
-  readRevision,
-  writeRevision,
-  type Snapshot,
-} from "./revisions.server";
+import { NoChange, nextPublication, publicationColumns, publicationOf, publishedMessage, type RecordPublication } from "./publication.server";
+import { changedFields, diffRevisions, listRevisions, writeRevision, type Snapshot } from "./revisions.server";
 import { hasForbiddenCharacters } from "~/utils/text-checks";
 
 /**
  * What the editors of seeded records share (department pages, research units, profile records;
  * decision 0026): the field rules (control characters refused, not stripped), the page image rule,
- * the multipart form step (preview and list intents answer without storing) and the save step
- * (version 1 "inicial" before the first edit, the row, a revision, an audit row, in one transaction).
+ * the multipart form step (preview and list intents answer without storing); the save step is
+ * publication.server.ts's saveState (version 1 "inicial" before the first edit, the row or the
+ * pending revision, a revision, an audit row, in one transaction).
  */
 
 // ---------------------------------------------------------------- field rules
@@ -109,59 +100,12 @@ export const formText = (fields: FormData, name: string) => String(fields.get(na
 // ---------------------------------------------------------------- the save step
 
 /** Thrown inside a save's transaction when the edit changes nothing (nothing is written). */
-export class NoChange extends Error {}
-
-/**
- * Writes a new state of a record: version 1 ("inicial") first if it has no history, the row (by
- * `update`), a revision and an audit row ({entity}.update / {entity}.restore). Throws NoChange
- * when an edit changes nothing.
- */
-export async function writeRevisedRecord<S extends object>(
-  trx: Transaction<DB>,
-  record: {
-    entity: RevisionEntity;
-    id: number;
-    labels: Record<keyof S, string>;
-    before: S;
-    next: S;
-    action: "editar" | "restaurar";
-    actor: StaffUser;
-    requestId: string | null;
-    restoredFrom?: { id: number; number: number } | null;
-    update: () => Promise<unknown>;
-  },
-) {
-  const { entity, id, action, actor, restoredFrom = null } = record;
-  const before = { ...record.before } as Snapshot;
-  const next = { ...record.next } as Snapshot;
-  const changed = changedFields(record.labels, before, next);
-  if (changed.length === 0 && action === "editar") throw new NoChange();
-  await ensureInitialRevision(trx, entity, id, before);
-  await record.update();
-  const number = await writeRevision(trx, entity, id, next, changed, action, actor, restoredFrom?.id ?? null);
-  await recordAudit(trx, {
-    actor,
-    action: `${entity}.${action === "editar" ? "update" : "restore"}`,
-    entity,
-    entityId: id,
-    before: pickFields(before, changed),
-    after: { ...pickFields(next, changed), ...(restoredFrom ? { restoredFrom: restoredFrom.number } : {}), revision: number },
-    requestId: record.requestId,
-  });
-  return { changed, number };
-}
+export { NoChange };
 
 /** A stored file id kept in a revision, if the file still exists (files are never deleted, but a restore checks). */
 export async function existingFileId(trx: Transaction<DB>, fileId: unknown): Promise<string | null> {
   if (typeof fileId !== "string" || !fileId) return null;
   return (await trx.selectFrom("stored_files").select("id").where("id", "=", fileId).executeTakeFirst()) ? fileId : null;
-}
-
-/** The message of a restore. */
-export function restoredMessage(number: number, result: { changed: string[]; number: number }): string {
-  return result.changed.length
-    ? `Se restauró la versión ${number} como versión ${result.number}.`
-    : `La versión ${number} ya era igual a la actual; se registró como versión ${result.number}.`;
 }
 
 /** An edit that changes nothing answers ok with a message, and writes nothing (NoChange rolled it back). */
@@ -181,114 +125,20 @@ export function revisionReaders(entity: RevisionEntity, labels: Record<string, s
   };
 }
 
-export type RestoreOutcome = { ok: true; message: string } | { ok: false; message: string };
-
-/**
- * Brings back an earlier version of a record as a new revision, in one transaction: `read` the
- * record, `merge` the old snapshot over it (each kind checks what it must: files still stored,
- * links still safe), `write` it (writeRevisedRecord with action "restaurar").
- */
-export function restoreRecordRevision<Row, S extends object>(
-  db: Kysely<DB>,
-  entity: RevisionEntity,
-  id: number,
-  number: number,
-  notFound: string,
-  steps: {
-    read: (trx: Transaction<DB>) => Promise<Row | undefined>;
-    merge: (trx: Transaction<DB>, row: Row, old: Partial<S> & Snapshot) => Promise<S>;
-    write: (trx: Transaction<DB>, row: Row, next: S, revision: { id: number; number: number }) => Promise<{ changed: string[]; number: number }>;
-  },
-): Promise<RestoreOutcome> {
-  return db.transaction().execute(async (trx): Promise<RestoreOutcome> => {
-    const row = await steps.read(trx);
-    const revision = row ? await readRevision<Partial<S> & Snapshot>(trx, entity, id, number) : null;
-    if (!row || !revision) return { ok: false, message: notFound };
-    const next = await steps.merge(trx, row, revision.snapshot);
-    return { ok: true, message: restoredMessage(number, await steps.write(trx, row, next, revision)) };
-  });
-}
-
-/**
- * A kind's save step: its entity, labels, how a row reads as a snapshot and how a snapshot is
- * written to its row; the result writes a new state with writeRevisedRecord.
- */
-export function recordWriter<Row extends { id: number }, S extends object>(kind: {
-  entity: RevisionEntity;
-  labels: Record<keyof S, string>;
-  snapshot: (row: Row) => S;
-  update: (trx: Transaction<DB>, id: number, next: S, now: Date) => Promise<unknown>;
-}) {
-  return (
-    trx: Transaction<DB>,
-    row: Row,
-    next: S,
-    action: "editar" | "restaurar",
-    actor: StaffUser,
-    requestId: string | null,
-    now: Date,
-    restoredFrom: { id: number; number: number } | null = null,
-  ) =>
-    writeRevisedRecord(trx, {
-      entity: kind.entity,
-      id: row.id,
-      labels: kind.labels,
-      before: kind.snapshot(row),
-      next,
-      action,
-      actor,
-      requestId,
-      restoredFrom,
-      update: () => kind.update(trx, row.id, next, now),
-    });
-}
-
 // ---------------------------------------------------------------- publication
 
 /**
  * Draft, published now, or scheduled for a Mexico City date and time: the information pages'
- * states, fields, rules and messages (decision 0021), for the records too (decision 0026).
- * `is_published` stays the one truth of "public"; `publish_at` marks a record waiting for its time.
+ * states, fields, rules and messages (decision 0021), for the records too (decision 0026), with
+ * the live and latest states of publication.server.ts (decision 0033).
  */
 export const publicationFields = { status: pageEditSchema.shape.status, publishAt: pageEditSchema.shape.publishAt };
 export { requirePublishAt };
 
-export interface RecordPublication {
-  status: PageStatus;
-  publishAt: string | null;
-}
+export type { RecordPublication };
+export { nextPublication, publicationColumns, publicationOf };
 
 export const PUBLICATION_LABELS = { status: SNAPSHOT_FIELD_LABELS.status, publishAt: SNAPSHOT_FIELD_LABELS.publishAt };
-
-/** A row's publication state, as a snapshot keeps it. */
-export function publicationOf(row: { is_published: 0 | 1; publish_at: string | null }): RecordPublication {
-  return { status: statusOf(row), publishAt: row.publish_at };
-}
-
-/** The columns a snapshot's publication state is written with. */
-export function publicationColumns(state: RecordPublication): { is_published: 0 | 1; publish_at: string | null } {
-  return { is_published: state.status === "publicada" ? 1 : 0, publish_at: state.status === "programada" ? state.publishAt : null };
-}
-
-/**
- * The state an edit asks for, checked at `now` like an information page's: a schedule must be in
- * the future, except an unchanged schedule that has meanwhile passed (the publisher takes it).
- */
-export function nextPublication(
-  input: { status: PageStatus; publishAt?: string },
-  current: RecordPublication,
-  now: Date,
-): { ok: true; state: RecordPublication } | { ok: false; issues: { publishAt: string[] } } {
-  const keepsSchedule =
-    input.status === "programada" &&
-    current.status === "programada" &&
-    input.publishAt !== undefined &&
-    mexicoCityLocalToInstant(input.publishAt)?.toISOString() === current.publishAt;
-  if (keepsSchedule) return { ok: true, state: current };
-  const when = publication(input, now);
-  if (!when.ok) return { ok: false, issues: { publishAt: when.issues.publishAt ?? [] } };
-  return { ok: true, state: { status: input.status, publishAt: when.publishAt } };
-}
 
 /** "Se guardaron los cambios de /investigadores/3. Ya está publicada." (the information pages' words for the state). */
 export function savedMessage(address: string, status: PageStatus): string {

@@ -23,9 +23,24 @@ export function staffScreenMeta(title: string): MetaFunction {
 
 export const PUBLICATION_STATUS_TEXT: Record<PageStatus, string> = { borrador: "Borrador", publicada: "Publicada", programada: "Programada" };
 
-/** A list's "Estado" cell: draft, published, or scheduled with its Mexico City date and time. */
-export function PublicationStatusCell({ status, publishAt }: { status: PageStatus; publishAt: string | null }) {
-  return <td>{`${PUBLICATION_STATUS_TEXT[status]}${publishAt ? ` (${formatMexicoCityDateTime(publishAt)})` : ""}`}</td>;
+type PendingState = { status: PageStatus; publishAt: string | null } | null;
+
+/**
+ * A record's state in words: draft, published, or scheduled with its Mexico City date and time;
+ * a published record with changes saved aside says so too (decision 0033): "Publicada · cambios
+ * programados para el 3 de diciembre de 2026 a las 9:00 a.m.".
+ */
+export function publicationStatusText(status: PageStatus, publishAt: string | null, pending?: PendingState): string {
+  const live = `${PUBLICATION_STATUS_TEXT[status]}${publishAt ? ` (${formatMexicoCityDateTime(publishAt)})` : ""}`;
+  if (!pending) return live;
+  return pending.status === "programada" && pending.publishAt
+    ? `${live} · cambios programados para el ${formatMexicoCityDateTime(pending.publishAt)}`
+    : `${live} · cambios en borrador sin publicar`;
+}
+
+/** A list's "Estado" cell (publicationStatusText). */
+export function PublicationStatusCell({ status, publishAt, pending }: { status: PageStatus; publishAt: string | null; pending?: PendingState }) {
+  return <td>{publicationStatusText(status, publishAt, pending)}</td>;
 }
 
 /** A stored time (ISO, or SQLite's "YYYY-MM-DD HH:MM:SS" in UTC) in Mexico City. */
@@ -143,7 +158,7 @@ export const CONTENT_PAGE_LIST: EditorListSpec<PageListItem> = {
         <Link to={`/admin/contenido/${page.id}`}>{page.title}</Link>
       </th>
       <td>{page.path}</td>
-      <PublicationStatusCell status={page.status} publishAt={page.publishAt} />
+      <PublicationStatusCell status={page.status} publishAt={page.publishAt} pending={page.pending} />
       <td>{updatedAtText(page.updatedAt)}</td>
     </tr>
   ),
@@ -163,7 +178,7 @@ export const DEPARTMENT_LIST: EditorListSpec<DepartmentListItem> = {
       </th>
       <td>{page.path}</td>
       <td>{page.tipoDepartamento === 2 ? "Dirección" : "Departamento o servicio"}</td>
-      <PublicationStatusCell status={page.status} publishAt={page.publishAt} />
+      <PublicationStatusCell status={page.status} publishAt={page.publishAt} pending={page.pending} />
       <td>{updatedAtText(page.updatedAt)}</td>
     </tr>
   ),
@@ -188,7 +203,7 @@ export const RESEARCH_UNIT_LIST: EditorListSpec<ResearchUnitListItem> = {
       </th>
       <td>{unit.path}</td>
       <td>{RESEARCH_UNIT_KINDS[unit.kind]}</td>
-      <PublicationStatusCell status={unit.status} publishAt={unit.publishAt} />
+      <PublicationStatusCell status={unit.status} publishAt={unit.publishAt} pending={unit.pending} />
       <td>{updatedAtText(unit.updatedAt)}</td>
     </tr>
   ),
@@ -213,7 +228,7 @@ export const PROFILE_LIST: EditorListSpec<ProfileListItem> = {
         <Link to={`/admin/contenido/perfiles/${profile.id}`}>{profile.title}</Link>
       </th>
       <td>{profile.paths.length ? profile.paths.join(", ") : "Ninguna página"}</td>
-      <PublicationStatusCell status={profile.status} publishAt={profile.publishAt} />
+      <PublicationStatusCell status={profile.status} publishAt={profile.publishAt} pending={profile.pending} />
       <td>{updatedAtText(profile.updatedAt)}</td>
     </tr>
   ),

@@ -17,10 +17,8 @@ import {
   parseEditorForm,
   removeFlag,
   requiredLine,
-  restoreRecordRevision,
   revisionReaders,
   unlessNoChange,
-  recordWriter,
   nextPublication,
   publicationColumns,
   publicationFields,
@@ -30,6 +28,20 @@ import {
   scheduledPublisher,
   writeCreatedRecord,
 } from "./record-editor.server";
+import {
+  discardPending,
+  liveAndLatest,
+  pendingSavedMessage,
+  pendingSummaries,
+  restoreVersion,
+  saveState,
+  unpublishRecord,
+  type PendingRevision,
+  type PendingSummary,
+  type PublishableKind,
+  type RecordPublication,
+  type RestoreMode,
+} from "./publication.server";
 import {
   MAX_LINES_OF_WORK,
   RESEARCH_UNIT_FIELD_LABELS,
@@ -163,6 +175,8 @@ export interface ResearchUnitListItem {
   kind: ResearchUnitKindValue;
   status: PageStatus;
   publishAt: string | null;
+  /** Changes saved aside while the published unit stays (decision 0033). */
+  pending: PendingSummary | null;
   updatedAt: string;
 }
 
@@ -174,28 +188,39 @@ export async function listResearchUnitsForEditor(db: Kysely<DB>, query = ""): Pr
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", eb.val(like)), eb(eb.cast("id", "text"), "=", word)]));
   }
   const rows = await select.orderBy("id").execute();
+  const pending = await pendingSummaries(db, "research_unit");
   return rows.map((row) => ({
     id: row.id,
     path: `/investigadores/${row.id}`,
     name: row.name,
     kind: row.kind,
     ...publicationOf(row),
+    pending: pending.get(row.id) ?? null,
     updatedAt: row.updated_at,
   }));
 }
 
+/** The unit as the editor opens it: its latest state (a pending revision, or the unit), with the live state beside it. */
 export interface ResearchUnitForEditor extends ResearchUnitSnapshot {
   id: number;
   path: string;
-  isPublished: boolean;
+  live: RecordPublication;
+  pending: PendingRevision | null;
   updatedAt: string;
 }
 
 export async function getResearchUnitForEditor(db: Kysely<DB>, id: number): Promise<ResearchUnitForEditor | null> {
   const row = await readUnit(db, id);
-  return row
-    ? { id: row.id, path: `/investigadores/${row.id}`, isPublished: row.is_published === 1, updatedAt: row.updated_at, ...snapshotOf(row) }
-    : null;
+  if (!row) return null;
+  const { live, latest, pending } = await liveAndLatest(db, UNIT_KIND, row);
+  return {
+    ...latest,
+    id: row.id,
+    path: `/investigadores/${row.id}`,
+    live: { status: live.status, publishAt: live.publishAt },
+    pending,
+    updatedAt: row.updated_at,
+  };
 }
 
 export const { list: listResearchUnitRevisions, diff: diffResearchUnitRevisions } = revisionReaders("research_unit", RESEARCH_UNIT_FIELD_LABELS, [
@@ -208,18 +233,22 @@ export const { list: listResearchUnitRevisions, diff: diffResearchUnitRevisions 
 export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | ResearchUnitImageField | "form", string[]>>;
 export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
 
-/** Writes a new state, its revision and its audit row; throws NoChange when an edit changes nothing. */
-const writeUnit = recordWriter<UnitRow, ResearchUnitSnapshot>({
+/** A research unit as a kind of record with publication states (publication.server.ts). */
+const UNIT_KIND: PublishableKind<UnitRow, ResearchUnitSnapshot> = {
   entity: "research_unit",
+  table: "research_units",
+  audit: "research_unit",
   labels: RESEARCH_UNIT_FIELD_LABELS,
+  read: readUnit,
   snapshot: snapshotOf,
-  update: (trx, id, next, now) =>
+  write: (trx, id, next, now) =>
     trx
       .updateTable("research_units")
       .set({ ...columnsOf(next), updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute(),
-});
+  name: (row) => `/investigadores/${row.id}`,
+};
 
 function columnsOf(snapshot: ResearchUnitSnapshot) {
   return {
@@ -308,7 +337,8 @@ export async function updateResearchUnit(
     db.transaction().execute(async (trx): Promise<ResearchUnitSaveOutcome> => {
       const row = await readUnit(trx, id);
       if (!row) return { ok: false, notFound: true };
-      const current = snapshotOf(row);
+      // The editor showed the latest state: a pending revision's image and schedule, or the unit's.
+      const { latest: current } = await liveAndLatest(trx, UNIT_KIND, row);
       // An image a visitor sees needs its description (checked before anything is stored).
       const keeps = uploads.image !== undefined || (current.image !== null && !input.quitar_image);
       const when = nextPublication(input, current, now);
@@ -316,37 +346,56 @@ export async function updateResearchUnit(
         return { ok: false, issues: { ...(keeps && !input.image_alt ? imageAltMissing : {}), ...(when.ok ? {} : when.issues) } };
       const image = uploads.image ? await storeFile(trx, uploads.image, "public") : input.quitar_image ? null : current.image;
       const next: ResearchUnitSnapshot = { ...textsOf(input, image), ...when.state };
-      await writeUnit(trx, row, next, "editar", actor, requestId, now);
-      return { ok: true, message: savedMessage(`/investigadores/${row.id}`, next.status) };
+      const result = await saveState(trx, UNIT_KIND, row, next, { action: "editar", actor, requestId, now });
+      const address = `/investigadores/${row.id}`;
+      return { ok: true, message: result.went === "pending" ? pendingSavedMessage(address, next) : savedMessage(address, next.status) };
     }),
   );
 }
 
-/** Brings back an earlier version of a research unit (every field) as a new revision. */
-export function restoreResearchUnitRevision(db: Kysely<DB>, id: number, number: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return restoreRecordRevision<UnitRow, ResearchUnitSnapshot>(db, "research_unit", id, number, "No encontramos esa versión de la unidad.", {
-    read: (trx) => readUnit(trx, id),
-    merge: async (trx, row, old) => {
+/**
+ * Brings back an earlier version of a research unit (every field) as a new revision; a published
+ * unit stays published (publication.server.ts's restoreVersion).
+ */
+export function restoreResearchUnitRevision(
+  db: Kysely<DB>,
+  id: number,
+  number: number,
+  actor: StaffUser,
+  requestId: string | null,
+  now: Date,
+  mode: RestoreMode = "publicar",
+) {
+  return restoreVersion(
+    db,
+    UNIT_KIND,
+    id,
+    number,
+    mode,
+    async (trx, row, old) => {
       const current = snapshotOf(row);
       return {
         ...current,
         ...old,
-        // The publication state stays as it is now (restoring an old draft must not unpublish a live page).
-        ...publicationOf(row),
         unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
         lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
         // Files are never deleted, but a restored image must still exist (the column references it).
         image: await existingFileId(trx, old.image),
       };
     },
-    write: (trx, row, next, revision) => writeUnit(trx, row, next, "restaurar", actor, requestId, now, revision),
-  });
+    { actor, requestId, now, notFound: "No encontramos esa versión de la unidad." },
+  );
+}
+
+/** «Descartar los cambios pendientes» of a published research unit (decision 0033). */
+export function discardPendingResearchUnit(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) {
+  return discardPending(db, UNIT_KIND, id, actor, requestId);
+}
+
+/** «Retirar de la publicación» of a research unit (decision 0033). */
+export function unpublishResearchUnit(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) {
+  return unpublishRecord(db, UNIT_KIND, id, actor, requestId, now);
 }
 
 /** Publishes the research units whose scheduled time has come (see scheduledPublisher). */
-export const publishDueResearchUnits = scheduledPublisher<UnitRow, ResearchUnitSnapshot>({
-  entity: "research_unit",
-  table: "research_units",
-  read: readUnit,
-  snapshot: snapshotOf,
-});
+export const publishDueResearchUnits = scheduledPublisher(UNIT_KIND);

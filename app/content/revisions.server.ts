@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type Kysely, type Transaction } from "kysely";
 import type { DB, RevisionEntity } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { diffText, type DiffChunk } from "~/utils/text-diff";
+import type { PageStatus } from "./page-forms";
 
 /**
  * The one history of every editable page (information pages, department pages, research units,
@@ -12,8 +13,9 @@ import { diffText, type DiffChunk } from "~/utils/text-diff";
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type Snapshot = Record<string, unknown>;
-export type RevisionAction = "inicial" | "crear" | "editar" | "restaurar" | "publicar";
+export type RevisionAction = "inicial" | "crear" | "editar" | "restaurar" | "publicar" | "descartar" | "retirar";
 
+/** Appends a revision (the next number of its record) and answers its number. */
 export async function writeRevision(
   trx: Transaction<DB>,
   entity: RevisionEntity,
@@ -24,6 +26,20 @@ export async function writeRevision(
   actor: StaffUser | null,
   restoredFrom: number | null = null,
 ): Promise<number> {
+  return (await insertRevision(trx, entity, entityId, snapshot, changed, action, actor, restoredFrom)).number;
+}
+
+/** Appends a revision and answers its row id and its number (a pending revision is pointed at by id). */
+export async function insertRevision(
+  trx: Transaction<DB>,
+  entity: RevisionEntity,
+  entityId: number,
+  snapshot: Snapshot,
+  changed: string[],
+  action: RevisionAction,
+  actor: StaffUser | null,
+  restoredFrom: number | null = null,
+): Promise<{ id: number; number: number }> {
   const last = await trx
     .selectFrom("page_revisions")
     .select((eb) => eb.fn.max("number").as("number"))
@@ -31,7 +47,7 @@ export async function writeRevision(
     .where("entity_id", "=", entityId)
     .executeTakeFirst();
   const number = (last?.number ?? 0) + 1;
-  await trx
+  const { id } = await trx
     .insertInto("page_revisions")
     .values({
       entity,
@@ -44,8 +60,9 @@ export async function writeRevision(
       snapshot: JSON.stringify(snapshot),
       changed_fields: JSON.stringify(changed),
     })
-    .execute();
-  return number;
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  return { id, number };
 }
 
 /**
@@ -69,15 +86,37 @@ export interface RevisionListItem {
   action: RevisionAction;
   restoredFromNumber: number | null;
   authorName: string;
+  /** False for what the system wrote: the initial version, a scheduled publication. */
+  byStaff: boolean;
   createdAt: string;
   changedFields: string[];
+  /** The publication state the version was saved with (its snapshot's). */
+  status: PageStatus | null;
+  publishAt: string | null;
+  /** Whether this is the record's pending revision (saved aside while the published one stays; decision 0033). */
+  pending: boolean;
 }
+
+const STATUSES: readonly string[] = ["borrador", "publicada", "programada"] satisfies PageStatus[];
 
 export async function listRevisions(db: Kysely<DB>, entity: RevisionEntity, entityId: number): Promise<RevisionListItem[]> {
   const rows = await db
     .selectFrom("page_revisions as r")
     .leftJoin("page_revisions as source", "source.id", "r.restored_from")
-    .select(["r.id", "r.number", "r.action", "r.author_name", "r.created_at", "r.changed_fields", "source.number as restored_number"])
+    .leftJoin("pending_revisions as p", "p.revision_id", "r.id")
+    .select([
+      "r.id",
+      "r.number",
+      "r.action",
+      "r.author_name",
+      "r.author_staff_id",
+      "r.created_at",
+      "r.changed_fields",
+      "source.number as restored_number",
+      "p.revision_id as pending_id",
+    ])
+    .select(sql<unknown>`json_extract(r.snapshot, '$.status')`.as("status"))
+    .select(sql<unknown>`json_extract(r.snapshot, '$.publishAt')`.as("publish_at"))
     .where("r.entity", "=", entity)
     .where("r.entity_id", "=", entityId)
     .orderBy("r.number", "desc")
@@ -88,8 +127,12 @@ export async function listRevisions(db: Kysely<DB>, entity: RevisionEntity, enti
     action: row.action,
     restoredFromNumber: row.restored_number,
     authorName: row.author_name,
+    byStaff: row.author_staff_id !== null,
     createdAt: row.created_at,
     changedFields: JSON.parse(row.changed_fields) as string[],
+    status: typeof row.status === "string" && STATUSES.includes(row.status) ? (row.status as PageStatus) : null,
+    publishAt: typeof row.publish_at === "string" ? row.publish_at : null,
+    pending: row.pending_id !== null,
   }));
 }
 

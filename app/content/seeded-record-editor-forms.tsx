@@ -42,10 +42,20 @@ export type ResearchUnitFormValues = {
 };
 
 /** The publication choice of an edit, or nothing for a new record (it starts as a draft), and the save button's words. */
-function SaveSteps({ isNew, fields, createLabel }: { isNew?: boolean; fields: { status: FieldMeta; publishAt: FieldMeta }; createLabel: string }) {
+function SaveSteps({
+  isNew,
+  published,
+  fields,
+  createLabel,
+}: {
+  isNew?: boolean;
+  published?: boolean;
+  fields: { status: FieldMeta; publishAt: FieldMeta };
+  createLabel: string;
+}) {
   return (
     <>
-      {isNew ? null : <PublicationFields status={fields.status} publishAt={fields.publishAt} />}
+      {isNew ? null : <PublicationFields status={fields.status} publishAt={fields.publishAt} published={published} />}
       <EditorActions submitLabel={isNew ? createLabel : undefined} />
     </>
   );
@@ -58,9 +68,12 @@ export function ResearchUnitEditorForm({
   image,
   lastResult,
   preview,
+  published,
 }: {
   action: string;
   isNew?: boolean;
+  /** The unit is published: the publication choices say what happens to the published version. */
+  published?: boolean;
   defaultValue: ResearchUnitFormValues;
   image: CurrentImage;
   lastResult?: SubmissionResult<string[]>;
@@ -135,7 +148,7 @@ export function ResearchUnitEditorForm({
           <legend>{L.image}</legend>
           <PageImageFields meta={fields.image} label={L.image} current={image} alt={{ meta: fields.image_alt, label: L.image_alt }} />
         </fieldset>
-        <SaveSteps isNew={isNew} fields={fields} createLabel="Crear la unidad" />
+        <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear la unidad" />
       </Form>
     </>
   );
@@ -160,9 +173,12 @@ export function ProfileEditorForm({
   images,
   lastResult,
   preview,
+  published,
 }: {
   action: string;
   isNew?: boolean;
+  /** The profile is published: the publication choices say what happens to the published version. */
+  published?: boolean;
   defaultValue: ProfileFormValues;
   images: Record<ProfileImageField, CurrentImage>;
   lastResult?: SubmissionResult<string[]>;
@@ -212,7 +228,7 @@ export function ProfileEditorForm({
           <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
         </fieldset>
         <TextAndImageBlocks fields={fields} labels={L} images={images} />
-        <SaveSteps isNew={isNew} fields={fields} createLabel="Crear el perfil" />
+        <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear el perfil" />
       </Form>
     </>
   );
@@ -236,11 +252,13 @@ export function ResearchUnitEditScreen({
     <RecordEditorScreen
       back={BACK_TO_UNITS}
       title={`Editar «${unit.unit_name}»`}
-      where={{ label: "Dirección", paths: [unit.path], status: unit.status }}
+      where={{ label: "Dirección", paths: [unit.path], status: unit.live.status }}
       historyHref={`/admin/contenido/investigacion/${unit.id}/historial`}
+      publication={{ pending: unit.pending, href: `/admin/contenido/investigacion/${unit.id}/publicacion` }}
     >
       <ResearchUnitEditorForm
-        key={unit.updatedAt}
+        key={`${unit.updatedAt}|${unit.pending?.number ?? ""}`}
+        published={unit.live.status === "publicada"}
         action={`/admin/contenido/investigacion/${unit.id}`}
         defaultValue={{
           unit_name: unit.unit_name,
@@ -301,11 +319,13 @@ export function ProfileEditScreen({
     <RecordEditorScreen
       back={BACK_TO_PROFILES}
       title={`Editar el perfil «${profile.page_title}»`}
-      where={{ label: "Se muestra en", paths: profile.paths, status: profile.status }}
+      where={{ label: "Se muestra en", paths: profile.paths, status: profile.live.status }}
       historyHref={`/admin/contenido/perfiles/${profile.id}/historial`}
+      publication={{ pending: profile.pending, href: `/admin/contenido/perfiles/${profile.id}/publicacion` }}
     >
       <ProfileEditorForm
-        key={profile.updatedAt}
+        key={`${profile.updatedAt}|${profile.pending?.number ?? ""}`}
+        published={profile.live.status === "publicada"}
         action={`/admin/contenido/perfiles/${profile.id}`}
         defaultValue={{
           page_title: profile.page_title,

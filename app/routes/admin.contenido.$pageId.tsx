@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { parsePageForm } from "~/content/page-editor-action.server";
 import { PageEditorForm } from "~/content/page-editor-form";
+import { PendingNotice, UnpublishSection } from "~/content/record-editor-form";
 import { getPageForEditor, updatePage } from "~/content/page-editor.server";
 import { pageEditSchema } from "~/content/page-forms";
 import { editorRecordId } from "~/content/revisions.server";
@@ -51,11 +52,13 @@ export default function EditPage() {
   return (
     <StaffEditorPage backTo="/admin/contenido" backLabel="Volver a las páginas" heading={<>Editar «{page.title}»</>}>
       <p>
-        Dirección: {page.status === "publicada" ? <a href={page.path}>{page.path}</a> : page.path} ·{" "}
+        Dirección: {page.live.status === "publicada" ? <a href={page.path}>{page.path}</a> : page.path} ·{" "}
         <Link to={`/admin/contenido/${page.id}/historial`}>Historial de versiones</Link>
       </p>
+      <PendingNotice pending={page.pending} href={`/admin/contenido/${page.id}/publicacion`} />
       <PageEditorForm
-        key={page.updatedAt}
+        // A save that went to the pending revision leaves updated_at as it was: the pending number tells the form apart.
+        key={`${page.updatedAt}|${page.pending?.number ?? ""}`}
         id="editar-pagina"
         action={`/admin/contenido/${page.id}`}
         withPath={false}
@@ -70,7 +73,9 @@ export default function EditPage() {
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
         preview={actionData?.preview}
         submitLabel="Guardar cambios"
+        published={page.live.status === "publicada"}
       />
+      <UnpublishSection published={page.live.status === "publicada"} href={`/admin/contenido/${page.id}/publicacion`} />
     </StaffEditorPage>
   );
 }

@@ -9,6 +9,7 @@ import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
+import { publicationStatusText } from "~/content/record-list";
 import { formatMexicoCityDateTime } from "~/utils/mexico-time";
 import { redirectWithToast } from "~/utils/toast.server";
 
@@ -23,14 +24,17 @@ export const meta: MetaFunction = () => [
 ];
 
 const ACTION_TEXT = {
-  inicial: "Contenido anterior a la primera edición",
+  inicial: "Versión inicial (contenido anterior al editor)",
   crear: "Creación",
   editar: "Edición",
   restaurar: "Restauración",
   publicar: "Publicación programada",
+  descartar: "Cambios pendientes descartados (vuelve a la versión publicada)",
+  retirar: "Retirada del sitio",
 } as const;
 
 const revisionNumber = z.coerce.number().int().min(1).max(1_000_000);
+const restoreMode = z.enum(["publicar", "borrador"]).catch("publicar");
 
 function kindOf(raw: string | undefined) {
   const kind = historyKind(raw);
@@ -49,16 +53,23 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const from = revisionNumber.safeParse(search.get("de"));
   const to = revisionNumber.safeParse(search.get("a"));
   const comparison = from.success && to.success ? { from: from.data, to: to.data, diffs: await kind.diff(db, pageId, from.data, to.data) } : null;
-  return { page: { title: page.title, path: page.path, editHref: kind.editHref(pageId) }, labels: kind.labels, revisions, comparison };
+  return {
+    page: { title: page.title, path: page.path, editHref: kind.editHref(pageId), live: page.live, pending: page.pending },
+    labels: kind.labels,
+    revisions,
+    comparison,
+  };
 }
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const actor = await requireStaff(request, staffAccess);
   const kind = kindOf(params.kind);
   const pageId = editorRecordId(params.pageId);
-  const number = revisionNumber.safeParse((await request.formData()).get("revision"));
+  const form = await request.formData();
+  const number = revisionNumber.safeParse(form.get("revision"));
   if (!number.success) return data({ message: "Elija la versión que quiere restaurar." }, { status: 400 });
-  const outcome = await kind.restore(db, pageId, number.data, actor, context.requestId ?? null, now());
+  const mode = restoreMode.parse(form.get("modo"));
+  const outcome = await kind.restore(db, pageId, number.data, actor, context.requestId ?? null, now(), mode);
   if (!outcome.ok) return data({ message: outcome.message }, { status: 400 });
   return redirectWithToast(`${kind.editHref(pageId)}/historial`, { type: "success", description: outcome.message });
 }
@@ -128,25 +139,29 @@ export default function PageHistory() {
       ) : null}
 
       <h2>Versiones</h2>
+      <p>
+        {sentence(`Estado: ${publicationStatusText(page.live.status, page.live.publishAt, page.pending)}`)}
+        {page.live.status === "publicada"
+          ? " «Restaurar» publica esa versión en el sitio de inmediato (y descarta los cambios pendientes); «Restaurar como borrador» la deja como cambios pendientes y el sitio sigue mostrando la versión publicada."
+          : ""}
+      </p>
       <ol className="revision-list" reversed>
         {revisions.map((revision) => (
           <li key={revision.id}>
             <p>
-              <strong>Versión {revision.number}</strong>: {ACTION_TEXT[revision.action]}
-              {revision.restoredFromNumber ? ` de la versión ${revision.restoredFromNumber}` : ""}, por {revision.authorName},{" "}
-              {formatMexicoCityDateTime(revision.createdAt)}.
-              {revision.changedFields.length
-                ? ` Cambió: ${revision.changedFields.map((field) => labels[field] ?? field).join(", ")}.`
-                : revision.action === "inicial"
-                  ? ""
-                  : " Sin cambios de texto."}
+              <strong>Versión {revision.number}</strong>: {revisionText(revision, labels)}
             </p>
             {revision.number !== newest ? (
-              <Form method="post">
+              <Form method="post" className="form-actions">
                 <input type="hidden" name="revision" value={revision.number} />
-                <button type="submit" className="button button--secondary">
+                <button type="submit" name="modo" value="publicar" className="button button--secondary">
                   Restaurar<span className="visually-hidden"> la versión {revision.number}</span>
                 </button>
+                {page.live.status === "publicada" ? (
+                  <button type="submit" name="modo" value="borrador" className="button button--secondary">
+                    Restaurar como borrador<span className="visually-hidden"> la versión {revision.number}</span>
+                  </button>
+                ) : null}
               </Form>
             ) : null}
           </li>
@@ -154,4 +169,36 @@ export default function PageHistory() {
       </ol>
     </StaffEditorPage>
   );
+}
+
+/** Ends a sentence with one period: the es-MX time already ends with one ("1:19 p.m."). */
+function sentence(text: string): string {
+  return text.endsWith(".") ? text : `${text}.`;
+}
+
+type RevisionLine = ReturnType<typeof useLoaderData<typeof loader>>["revisions"][number];
+
+/**
+ * One version in words, after its number: "Edición, por Ana López, el 25 de noviembre de 2026 a las
+ * 1:19 p.m. Guardada para publicarse el … Cambió: Título, Contenido." Versions the system wrote
+ * (the initial one, a scheduled publication) name no author.
+ */
+function revisionText(revision: RevisionLine, labels: Record<string, string>): string {
+  const parts = [
+    sentence(
+      ACTION_TEXT[revision.action] +
+        (revision.restoredFromNumber ? ` de la versión ${revision.restoredFromNumber}` : "") +
+        (revision.byStaff ? `, por ${revision.authorName}` : "") +
+        `, el ${formatMexicoCityDateTime(revision.createdAt)}`,
+    ),
+  ];
+  if (revision.action === "editar" || revision.action === "restaurar" || revision.action === "crear") {
+    if (revision.status === "programada" && revision.publishAt)
+      parts.push(sentence(`Guardada para publicarse el ${formatMexicoCityDateTime(revision.publishAt)}`));
+    else if (revision.status === "borrador") parts.push("Guardada como borrador.");
+  }
+  if (revision.pending) parts.push("Son los cambios pendientes: el sitio sigue mostrando la versión publicada.");
+  if (revision.changedFields.length) parts.push(`Cambió: ${revision.changedFields.map((field) => labels[field] ?? field).join(", ")}.`);
+  else if (revision.action === "editar" || revision.action === "restaurar") parts.push("Sin cambios de texto.");
+  return parts.join(" ");
 }

@@ -102,6 +102,69 @@ test.describe("pages editor", () => {
     await admin.close();
   });
 
+  test("issue 21: scheduling an edit of «Daño Cero» keeps /dano-cero public; restoring version 1 drops the schedule; only «Retirar» takes it down", async ({
+    page,
+    context,
+    baseURL,
+    browser,
+  }) => {
+    await signInAsStaff(context, baseURL!, "comunicacion");
+    const id = (await db.selectFrom("content_pages").select("id").where("path", "=", "/dano-cero").executeTakeFirstOrThrow()).id;
+    const visitor = await browser.newContext();
+    const publicPage = await visitor.newPage();
+    await publicPage.goto("/dano-cero");
+    const original = await publicPage.locator("main").innerText();
+
+    // Schedule an edit for tomorrow 9:00 Mexico City time.
+    await page.goto(`/admin/contenido/${id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Editar «Daño Cero»" })).toBeVisible();
+    await page.getByLabel("Contenido (Markdown)").fill("## Daño cero\n\nTexto guanabanaprogramada de la campaña.");
+    const tomorrow = instantToMexicoCityLocal(new Date(Date.now() + 24 * 3600_000)).slice(0, 10);
+    const local = `${tomorrow}T09:00`;
+    await page.getByLabel("Programar la publicación").check();
+    await page.getByLabel("Fecha y hora de publicación (hora de la Ciudad de México)").fill(local);
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Hasta entonces el sitio sigue mostrando la versión publicada.")).toBeVisible();
+    const pending = page.getByRole("region", { name: "Cambios pendientes" });
+    await expect(pending).toContainText("La versión publicada sigue visible en el sitio hasta que la programada la reemplace a esa hora.");
+    await expect(page.getByLabel("Contenido (Markdown)")).toHaveValue(/guanabanaprogramada/);
+    await expectNoAxeViolations(page);
+
+    // The public page, and the main menu's link to it, still work with the published text.
+    await publicPage.goto("/");
+    await publicPage.getByRole("navigation", { name: "Principal" }).getByRole("link", { name: "Daño cero" }).first().click();
+    await expect(publicPage).toHaveURL(/\/dano-cero$/);
+    await expect(publicPage.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await publicPage.locator("main").innerText()).toBe(original);
+
+    await page.goto("/admin/contenido?q=dano");
+    await expect(page.getByRole("cell", { name: /^Publicada · cambios programados para el / })).toBeVisible();
+
+    // Restoring version 1 (the text before the editor) keeps it public and drops the schedule.
+    await page.goto(`/admin/contenido/${id}/historial`);
+    await expect(page.getByText("Son los cambios pendientes: el sitio sigue mostrando la versión publicada.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Restaurar la versión 1" }).click();
+    await expect(page.getByText("Se restauró la versión 1 como versión 3.")).toBeVisible();
+    const at = mexicoCityLocalToInstant(local)!;
+    expect(await publishDuePages(db, new Date(at.getTime() + 60_000))).toBe(0);
+    expect((await publicPage.goto("/dano-cero"))?.status()).toBe(200);
+    await expect(publicPage.getByText("Daño Cero es la estrategia del hospital", { exact: false })).toBeVisible();
+    await expect(publicPage.getByText("guanabanaprogramada", { exact: false })).toHaveCount(0);
+
+    // Taking it down is its own button; «Publicar ahora» brings it back.
+    await page.goto(`/admin/contenido/${id}`);
+    await expect(page.getByRole("region", { name: "Cambios pendientes" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Retirar de la publicación" }).click();
+    await expect(page.getByText("Se retiró /dano-cero del sitio")).toBeVisible();
+    expect((await publicPage.goto("/dano-cero"))?.status()).toBe(404);
+    await page.getByLabel("Publicar ahora").check();
+    await page.getByRole("button", { name: "Guardar cambios" }).click();
+    await expect(page.getByText("Se guardaron los cambios de /dano-cero; ya está publicada.")).toBeVisible();
+    expect((await publicPage.goto("/dano-cero"))?.status()).toBe(200);
+    await visitor.close();
+  });
+
   test("an ensenanza member is refused on every content route, and without JavaScript the editor works", async ({ browser, baseURL }) => {
     const teaching = await browser.newContext();
     await signInAsStaff(teaching, baseURL!, "ensenanza");
@@ -193,7 +256,7 @@ test.describe("pages editor", () => {
 
     // History: version 1 is the text before the editor; restoring it brings the page back.
     await checker.goto(`${editUrl}/historial?de=1&a=2`);
-    await expect(checker.getByText("Contenido anterior a la primera edición")).toBeVisible();
+    await expect(checker.getByText("Versión inicial (contenido anterior al editor)")).toBeVisible();
     await expect(checker.locator(".revision-diff ins").first()).toBeVisible();
     await expectNoAxeViolations(checker);
     await checker.getByRole("button", { name: "Restaurar la versión 1" }).click();

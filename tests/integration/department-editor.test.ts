@@ -267,7 +267,7 @@ describe("editing, history and restore", () => {
     const history = await (
       await fetch(`${baseUrl}/admin/contenido/departamentos/${pageId}/historial?de=1&a=2`, { headers: { Cookie: editor.cookie } })
     ).text();
-    expect(history).toContain("Contenido anterior a la primera edición");
+    expect(history).toContain("Versión inicial (contenido anterior al editor)");
     expect(history).toMatch(/<del>[^<]*Edgar Barajas Colón/);
     expect(history).toContain("<ins>Coordinación de rotaciones");
 
@@ -355,28 +355,55 @@ describe("publication: draft, publish now, scheduled (decision 0026)", () => {
     return (await fetch(`${baseUrl}/direccion/${SLUG}`)).status;
   }
 
-  test("a draft leaves the public page, /buscar and the sitemap; publishing brings it back; the revisions keep the state", async () => {
+  function retire(cookie = editor.cookie) {
+    return fetch(`${baseUrl}/admin/contenido/departamentos/${pageId}/publicacion`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "retirar" }),
+      headers: { Cookie: cookie, Origin: baseUrl },
+      redirect: "manual",
+    });
+  }
+
+  test("a draft of a published page keeps it public (decision 0033); «Retirar de la publicación» takes it off the page, /buscar and the sitemap; publishing brings it back", async () => {
     const saved = await post(await formFor({ page_first_content: "Texto nisperoborrador.", status: "borrador" }));
     expect(saved.status).toBe(303);
+    expect(await publicStatus()).toBe(200);
+    expect(await (await fetch(`${baseUrl}/direccion/${SLUG}`)).text()).not.toContain("nisperoborrador");
+    expect(await search("nisperoborrador")).toEqual([]);
+    expect(await sitemap()).toContain(`/direccion/${SLUG}</loc>`);
+    // The editor opens on the draft and says the published version stays.
+    const screen = await (await fetch(`${baseUrl}/admin/contenido/departamentos/${pageId}`, { headers: { Cookie: editor.cookie } })).text();
+    expect(screen).toContain("nisperoborrador");
+    expect(screen).toContain("La versión publicada sigue visible en el sitio hasta que publique estos cambios");
+    expect((await listRevisions(db, "department_page", pageId))[0]).toMatchObject({ action: "editar", status: "borrador", pending: true });
+
+    // Taking it down is its own, audited action; an ensenanza member cannot.
+    expect((await retire(teaching.cookie)).status).toBe(403);
+    expect(await publicStatus()).toBe(200);
+    expect((await retire()).status).toBe(303);
     expect(await publicStatus()).toBe(404);
     expect(await search("nisperoborrador")).toEqual([]);
     expect(await sitemap()).not.toContain(`/direccion/${SLUG}</loc>`);
     expect((await fetch(`${baseUrl}/buscar?q=nisperoborrador`)).status).toBe(200);
-    expect(await (await fetch(`${baseUrl}/buscar?q=nisperoborrador`)).text()).not.toContain(`href="/direccion/${SLUG}"`);
-    expect((await listRevisions(db, "department_page", pageId))[0]).toMatchObject({ action: "editar" });
-    const draft = await db.selectFrom("page_revisions").select("snapshot").where("entity", "=", "department_page").where("entity_id", "=", pageId);
-    expect(JSON.parse((await draft.orderBy("number", "desc").executeTakeFirstOrThrow()).snapshot)).toMatchObject({
-      status: "borrador",
-      publishAt: null,
-    });
+    expect((await listRevisions(db, "department_page", pageId))[0]).toMatchObject({ action: "retirar", status: "borrador", pending: false });
+    const audit = await db
+      .selectFrom("audit_log")
+      .select(["action", "actor_email"])
+      .where("entity", "=", "department_page")
+      .where("entity_id", "=", String(pageId))
+      .orderBy("id", "desc")
+      .executeTakeFirstOrThrow();
+    expect(audit).toEqual({ action: "department_page.unpublish", actor_email: editor.user.email });
 
+    // The draft's text stayed in the editor; «Publicar ahora» puts it live.
     expect((await post(await formFor({ status: "publicada" }))).status).toBe(303);
     expect(await publicStatus()).toBe(200);
     expect(await search("nisperoborrador")).toEqual([`/direccion/${SLUG}`]);
     expect(await sitemap()).toContain(`/direccion/${SLUG}</loc>`);
   });
 
-  test("scheduled: hidden until its Mexico City time; the publisher's tick at that time shows it, with a revision and a system audit row", async () => {
+  test("scheduled: a page taken off the site stays hidden until its Mexico City time; the publisher's tick at that time shows it, with a revision and a system audit row", async () => {
+    expect((await retire()).status).toBe(303);
     const at = new Date(Math.ceil((Date.now() + 2 * HOUR) / 60_000) * 60_000);
     const saved = await post(
       await formFor({ page_first_content: "Texto zapoteprogramado.", status: "programada", publishAt: instantToMexicoCityLocal(at) }),

@@ -4,7 +4,7 @@ import { publishDueRecords } from "~/content/record-publication.server";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
-import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
 import { seedDatabase } from "../../seeds/index";
 import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
@@ -201,7 +201,7 @@ for (const k of KINDS) {
         [1, "inicial"],
       ]);
       const history = await (await fetch(`${baseUrl}${k.base}/${k.id()}/historial?de=1&a=2`, { headers: { Cookie: editor.cookie } })).text();
-      expect(history).toContain("Contenido anterior a la primera edición");
+      expect(history).toContain("Versión inicial (contenido anterior al editor)");
       expect(history).toMatch(new RegExp(`<ins>[^<]*${word}`));
 
       const restore = new FormData();
@@ -362,20 +362,24 @@ describe("new records and publication (decision 0026)", () => {
     expect(await sitemap()).toContain(`/investigadores/${id}</loc>`);
   });
 
-  test("a scheduled unit appears when the clock reaches its time", async () => {
+  test("a scheduled edit of a published unit keeps it public until the clock reaches its time (decision 0033)", async () => {
     const at = new Date(Math.ceil((Date.now() + 3 * HOUR) / 60_000) * 60_000);
     const form = await formForUnit(unitId, { content: "Texto carambolaprogramada.", status: "programada", publishAt: instantToMexicoCityLocal(at) });
     expect((await post(`/admin/contenido/investigacion/${unitId}`, form)).status).toBe(303);
-    expect((await fetch(`${baseUrl}/investigadores/${unitId}`)).status).toBe(404);
+    const during = await fetch(`${baseUrl}/investigadores/${unitId}`);
+    expect(during.status).toBe(200);
+    expect(await during.text()).not.toContain("carambolaprogramada");
     expect(await search("carambolaprogramada")).toEqual([]);
+    const list = await (await fetch(`${baseUrl}/admin/contenido/investigacion`, { headers: { Cookie: editor.cookie } })).text();
+    expect(list).toContain(`Publicada · cambios programados para el ${formatMexicoCityDateTime(at.toISOString())}`);
     expect(await publishDueRecords(db, new Date(at.getTime() - 1))).toBe(0);
     expect(await publishDueRecords(db, new Date(at.getTime() + 60_000))).toBe(1);
-    expect((await fetch(`${baseUrl}/investigadores/${unitId}`)).status).toBe(200);
+    expect(await (await fetch(`${baseUrl}/investigadores/${unitId}`)).text()).toContain("carambolaprogramada");
     expect(await search("carambolaprogramada")).toEqual([`/investigadores/${unitId}`]);
     expect((await listRevisions(db, "research_unit", unitId))[0]).toMatchObject({ action: "publicar" });
   });
 
-  test("a profile record in draft is left out of the page that shows it and of its search entry; scheduled, it comes back at its time", async () => {
+  test("a profile record taken off the site is left out of the page that shows it and of its search entry; scheduled, it comes back at its time", async () => {
     const word = "maracuyaperfil";
     expect((await post(`/admin/contenido/perfiles/${profileId}`, await profileForm({ page_banner_content: `Encabezado ${word}.` }))).status).toBe(
       303,
@@ -383,7 +387,17 @@ describe("new records and publication (decision 0026)", () => {
     expect(await publicHtml(profilePath)).toContain(word);
     expect(await search(word)).toEqual([profilePath]);
 
+    // A draft of the published record keeps it on the page (decision 0033); taking it off is «Retirar de la publicación».
     expect((await post(`/admin/contenido/perfiles/${profileId}`, await profileForm({ status: "borrador" }))).status).toBe(303);
+    expect(await publicHtml(profilePath)).toContain(word);
+    expect(await search(word)).toEqual([profilePath]);
+    const retired = await fetch(`${baseUrl}/admin/contenido/perfiles/${profileId}/publicacion`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "retirar" }),
+      headers: { Cookie: editor.cookie, Origin: baseUrl },
+      redirect: "manual",
+    });
+    expect(retired.status).toBe(303);
     const page = await fetch(`${baseUrl}${profilePath}`);
     expect(page.status).toBe(200);
     expect(await page.text()).not.toContain(word);

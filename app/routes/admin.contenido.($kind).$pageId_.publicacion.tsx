@@ -1,0 +1,44 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
+import { historyKind } from "~/content/page-history.server";
+import { editorRecordId } from "~/content/revisions.server";
+import { db } from "~/db.server";
+import type { StaffAccess } from "~/staff/staff";
+import { requireStaffForResource } from "~/staff/teaching/route-helpers.server";
+import { now } from "~/utils/clock.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// The publication actions of every editor (decision 0033): «Descartar los cambios pendientes» of a
+// published record, and «Retirar de la publicación», the one way to take it off the site.
+// /admin/contenido/{id}/publicacion for information pages, /admin/contenido/{departamentos,
+// investigacion,perfiles}/{id}/publicacion for the records; each answers with the editor and a toast.
+// A resource route (the editor holds the buttons): a refused role gets the plain Spanish 403.
+export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+
+function kindOf(raw: string | undefined) {
+  const kind = historyKind(raw);
+  if (!kind) throw new Response("No encontramos esta página", { status: 404 });
+  return kind;
+}
+
+/** Nothing to show here: the editor holds these buttons. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireStaffForResource(request, staffAccess);
+  return redirect(kindOf(params.kind).editHref(editorRecordId(params.pageId)));
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const actor = await requireStaffForResource(request, staffAccess);
+  const kind = kindOf(params.kind);
+  const id = editorRecordId(params.pageId);
+  const intent = (await request.formData()).get("intent");
+  const requestId = context.requestId ?? null;
+  const outcome =
+    intent === "descartar"
+      ? await kind.discard(db, id, actor, requestId)
+      : intent === "retirar"
+        ? await kind.unpublish(db, id, actor, requestId, now())
+        : { ok: false as const, message: "No entendimos qué hacer con la publicación. Use los botones del editor." };
+  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos esta página", { status: 404 });
+  return redirectWithToast(kind.editHref(id), { type: outcome.ok ? "success" : "error", description: outcome.message }, { status: 303 });
+}
