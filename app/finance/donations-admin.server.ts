@@ -2,9 +2,9 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, DonationStatus, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
-import { csvFile, xlsxFile } from "~/staff/spreadsheet.server";
+import { csvFile, xlsxFile, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
-import { endOfDayInMexicoCity, mexicoCityStamp, startOfDayInMexicoCity } from "~/utils/mexico-city";
+import { endOfDayInMexicoCity, startOfDayInMexicoCity } from "~/utils/mexico-city";
 import {
   DONATION_LIST_STATE_LABELS,
   DONATION_LIST_STATES,
@@ -145,71 +145,35 @@ export async function listDonations(db: Kysely<DB>, filters: DonationListFilters
   return { rows, total, pages, approvedCentavos: Number(totals.approved ?? 0) };
 }
 
-export const DONATION_EXPORT_HEADERS = [
-  "Fecha (Ciudad de México)",
-  "Número de control",
-  "Donante",
-  "Correo electrónico",
-  "Importe (MXN)",
-  "Estado",
-  "Aprobada (Ciudad de México)",
-  "Solicitud de factura",
-  "Folio CFDI",
-] as const;
-
 /** Every donation the filters select (no page), newest first, as the export's rows. */
 export async function donationExportRows(db: Kysely<DB>, filters: DonationListFilters): Promise<DonationListRow[]> {
   return selectRows(db, filters, DONATIONS_EXPORT_LIMIT, 0);
 }
 
-function exportCells(row: DonationListRow) {
-  return {
-    created: mexicoCityStamp(row.createdAt),
-    approved: row.approvedAt ? mexicoCityStamp(row.approvedAt) : "",
-    invoice: row.invoiceRequestId === null ? "No" : row.cfdiFolio ? "Facturada" : "Pendiente",
-  };
-}
+/** The export's columns, typed once for both files (spreadsheet.server.ts). */
+export const DONATION_EXPORT_COLUMNS: SpreadsheetColumns<DonationListRow> = [
+  { header: "Fecha (Ciudad de México)", width: 18, type: "date", value: (row) => row.createdAt },
+  { header: "Número de control", width: 30, type: "text", value: (row) => row.controlNumber },
+  { header: "Donante", width: 32, type: "text", value: (row) => row.donorName },
+  { header: "Correo electrónico", width: 32, type: "text", value: (row) => row.donorEmail },
+  { header: "Importe (MXN)", width: 14, type: "money", value: (row) => row.amountCentavos },
+  { header: "Estado", width: 22, type: "text", value: (row) => DONATION_LIST_STATE_LABELS[row.listState] },
+  { header: "Aprobada (Ciudad de México)", width: 18, type: "date", value: (row) => row.approvedAt },
+  {
+    header: "Solicitud de factura",
+    width: 18,
+    type: "text",
+    value: (row) => (row.invoiceRequestId === null ? "No" : row.cfdiFolio ? "Facturada" : "Pendiente"),
+  },
+  { header: "Folio CFDI", width: 40, type: "text", value: (row) => row.cfdiFolio },
+];
 
-/** CSV: the amount as a plain decimal in pesos ("1500.00") so a spreadsheet reads it as a number. */
 export function donationsCsv(rows: readonly DonationListRow[]): Buffer {
-  return csvFile(
-    DONATION_EXPORT_HEADERS,
-    rows.map((row) => {
-      const cells = exportCells(row);
-      return [
-        cells.created,
-        row.controlNumber,
-        row.donorName,
-        row.donorEmail,
-        (row.amountCentavos / 100).toFixed(2),
-        DONATION_LIST_STATE_LABELS[row.listState],
-        cells.approved,
-        cells.invoice,
-        row.cfdiFolio ?? "",
-      ];
-    }),
-  );
+  return csvFile(DONATION_EXPORT_COLUMNS, rows);
 }
 
 export async function donationsXlsx(rows: readonly DonationListRow[]): Promise<Buffer> {
-  return xlsxFile(
-    DONATION_EXPORT_HEADERS,
-    rows.map((row) => {
-      const cells = exportCells(row);
-      return [
-        cells.created,
-        row.controlNumber,
-        row.donorName,
-        row.donorEmail,
-        { number: row.amountCentavos / 100, format: "#,##0.00" },
-        DONATION_LIST_STATE_LABELS[row.listState],
-        cells.approved,
-        cells.invoice,
-        row.cfdiFolio ?? "",
-      ];
-    }),
-    [18, 30, 32, 32, 14, 22, 18, 18, 40],
-  );
+  return xlsxFile(DONATION_EXPORT_COLUMNS, rows);
 }
 
 /** Donors' names and e-mails left the system: who exported, with which filters, how many rows. */

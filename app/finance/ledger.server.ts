@@ -1,9 +1,9 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db.server";
-import { csvFile, xlsxFile } from "~/staff/spreadsheet.server";
+import { csvFile, xlsxFile, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
-import { addCalendarDays, endOfDayInMexicoCity, mexicoCityDay, mexicoCityStamp, startOfDayInMexicoCity } from "~/utils/mexico-city";
+import { addCalendarDays, endOfDayInMexicoCity, mexicoCityDay, startOfDayInMexicoCity } from "~/utils/mexico-city";
 import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
 import { calendarDay } from "./donations-admin.server";
 import {
@@ -318,49 +318,27 @@ export async function ledgerExportLines(db: Kysely<DB>, filters: LedgerFilters):
   return rows.rows.map(toLine);
 }
 
-export const LEDGER_EXPORT_HEADERS = [
-  "Fecha (Ciudad de México)",
-  "Tipo",
-  "Concepto",
-  "Estado",
-  "Curso",
-  "Persona",
-  "Número de control o referencia",
-  "Importe (MXN)",
-  "Suma en el total",
-] as const;
+/** The export's columns, typed once for both files (spreadsheet.server.ts). */
+export const LEDGER_EXPORT_COLUMNS: SpreadsheetColumns<LedgerLine> = [
+  // An off-line payment's day, or the instant the money moved (Mexico City wall time).
+  { header: "Fecha (Ciudad de México)", width: 18, type: "date", value: (line) => line.paidOn ?? line.at },
+  { header: "Tipo", width: 20, type: "text", value: (line) => LEDGER_KIND_LABELS[line.kind] },
+  { header: "Concepto", width: 12, type: "text", value: (line) => LEDGER_PURPOSE_LABELS[line.purpose] },
+  { header: "Estado", width: 22, type: "text", value: (line) => LEDGER_STATUS_LABELS[line.status] },
+  { header: "Curso", width: 40, type: "text", value: (line) => line.courseName },
+  { header: "Persona", width: 32, type: "text", value: (line) => line.personName },
+  { header: "Número de control o referencia", width: 30, type: "text", value: (line) => line.reference },
+  // Signed: a refund is negative.
+  { header: "Importe (MXN)", width: 14, type: "money", value: (line) => line.amountCentavos },
+  { header: "Suma en el total", width: 10, type: "text", value: (line) => (line.counted ? "Sí" : "No") },
+];
 
-/** A line's date: an off-line payment's day, or the instant in Mexico City ("2026-03-01 23:30"). */
-function lineStamp(line: LedgerLine): string {
-  return line.paidOn ?? mexicoCityStamp(line.at);
-}
-
-function textCells(line: LedgerLine) {
-  return [
-    lineStamp(line),
-    LEDGER_KIND_LABELS[line.kind],
-    LEDGER_PURPOSE_LABELS[line.purpose],
-    LEDGER_STATUS_LABELS[line.status],
-    line.courseName ?? "",
-    line.personName,
-    line.reference,
-  ];
-}
-
-/** CSV: amounts as plain signed decimals in pesos ("-500.00") so a spreadsheet reads numbers. */
 export function ledgerCsv(lines: readonly LedgerLine[]): Buffer {
-  return csvFile(
-    LEDGER_EXPORT_HEADERS,
-    lines.map((line) => [...textCells(line), (line.amountCentavos / 100).toFixed(2), line.counted ? "Sí" : "No"]),
-  );
+  return csvFile(LEDGER_EXPORT_COLUMNS, lines);
 }
 
 export async function ledgerXlsx(lines: readonly LedgerLine[]): Promise<Buffer> {
-  return xlsxFile(
-    LEDGER_EXPORT_HEADERS,
-    lines.map((line) => [...textCells(line), { number: line.amountCentavos / 100, format: "#,##0.00" }, line.counted ? "Sí" : "No"]),
-    [18, 20, 12, 22, 40, 32, 30, 14, 10],
-  );
+  return xlsxFile(LEDGER_EXPORT_COLUMNS, lines);
 }
 
 /** Names and amounts left the system: who exported, with which filters, how many lines. */

@@ -102,7 +102,7 @@ export default function CourseEnrolments() {
       </p>
       <h1>Inscripciones: {course.name}</h1>
       <p>
-        Lista de asistencia:{" "}
+        Lista de asistencia con precios, pagos y fechas:{" "}
         <a href={`/admin/cursos/${course.id}/exportar?formato=csv`} download>
           descargar CSV
         </a>{" "}

@@ -1,11 +1,17 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
+import { ErrorSummary } from "~/components/forms";
+import { SubmitButton } from "~/components/submit-button";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { listReviewQueue } from "~/staff/teaching/document-review.server";
+import { approveDocuments, listReviewQueue, parseDocumentSelection, type BulkApprovalOutcome } from "~/staff/teaching/document-review.server";
 import { formatInstant } from "~/staff/teaching/format";
+import { originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -14,14 +20,46 @@ export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
 
 export const meta: MetaFunction = () => [{ title: "Documentos por revisar | Área del personal | HIMFG" }];
 
+const PATH = "/admin/revision";
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   return { queue: await listReviewQueue(db) };
 }
 
-/** The review queue, oldest first. */
+const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The toast after «Aprobar seleccionados»: what was approved and what the enrolments did. */
+function approvalSummary(outcome: Extract<BulkApprovalOutcome, { ok: true }>): string {
+  const confirmed = outcome.confirmedEnrolments.length;
+  return [
+    `Aprobamos ${count(outcome.approved, "documento", "documentos")} de ${count(outcome.participants, "participante", "participantes")}.`,
+    confirmed === 1 ? "Se confirmó 1 inscripción; el participante recibió su acceso por correo." : null,
+    confirmed > 1 ? `Se confirmaron ${confirmed} inscripciones; cada participante recibió su acceso por correo.` : null,
+    outcome.notConfirmed.length
+      ? `${count(outcome.notConfirmed.length, "inscripción quedó", "inscripciones quedaron")} sin lugar presencial: aumente el cupo o cámbiela a en línea.`
+      : null,
+  ]
+    .filter(Boolean)
+    .join(" ");
+}
+
+/** «Aprobar seleccionados»: the checked documents, all approved or none (approveDocuments). */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, staffAccess);
+  const selection = parseDocumentSelection((await request.formData()).getAll("documento"));
+  if (!selection.ok) return data({ message: selection.message, selected: [] as number[] }, { status: 400 });
+  const outcome = await approveDocuments(db, staffContextFor(staff, context), { documentIds: selection.documentIds, origin: originFor(request) });
+  if (!outcome.ok) return data({ message: outcome.message, selected: selection.documentIds }, { status: outcome.status });
+  return redirectWithToast(PATH, { type: "success", description: approvalSummary(outcome) });
+}
+
+/** The review queue, oldest first, with a checkbox per pending document and «Aprobar seleccionados». */
 export default function ReviewQueue() {
   const { queue } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const selected = new Set(actionData?.selected ?? []);
+  const withDocuments = queue.some((item) => item.documents.length > 0);
   return (
     <div className="container page staff-page">
       <h1>Documentos por revisar</h1>
@@ -29,21 +67,74 @@ export default function ReviewQueue() {
       {queue.length === 0 ? (
         <p>No hay documentos por revisar.</p>
       ) : (
-        <ol className="review-queue">
-          {queue.map((item) => (
-            <li key={item.participantId} className="review-queue__item">
-              <Link to={`/admin/estudiantes/${item.participantId}#revision`}>
-                {item.name} ({item.participantId})
-              </Link>
-              <p>
-                {PROFILE_LABELS[item.profile]} ·{" "}
-                {item.pendingDocuments > 0 ? `${item.pendingDocuments} documento(s) pendiente(s)` : "Documentos aprobados; inscripción por confirmar"}{" "}
-                · esperando desde {formatInstant(item.waitingSince)} ({item.daysWaiting === 1 ? "1 día" : `${item.daysWaiting} días`})
-              </p>
-              {item.coursesInReview.length ? <p>Cursos en espera: {item.coursesInReview.join(", ")}</p> : null}
-            </li>
-          ))}
-        </ol>
+        <Form method="post" action={PATH} className="staff-form" aria-labelledby="aprobar-varios">
+          <h2 id="aprobar-varios" className="visually-hidden">
+            Aprobar varios documentos
+          </h2>
+          <ErrorSummary
+            title="No se aprobó ningún documento"
+            errors={[]}
+            formErrors={actionData ? [actionData.message] : undefined}
+            focusKey={actionData}
+          />
+          {withDocuments ? (
+            <p>
+              Si ya revisó varios documentos y están en regla, márquelos y pulse «Aprobar seleccionados»: cada uno queda aprobado y registrado en la
+              bitácora, y las inscripciones de quien tenga todos sus documentos aprobados se confirman. Para rechazar un documento, abra al
+              participante.
+            </p>
+          ) : null}
+          <ol className="review-queue">
+            {queue.map((item) => (
+              <li key={item.participantId} className="review-queue__item">
+                <Link to={`/admin/estudiantes/${item.participantId}#revision`}>
+                  {item.name} ({item.participantId})
+                </Link>
+                <p>
+                  {PROFILE_LABELS[item.profile]} ·{" "}
+                  {item.pendingDocuments > 0
+                    ? `${item.pendingDocuments} documento(s) pendiente(s)`
+                    : "Documentos aprobados; inscripción por confirmar"}{" "}
+                  · esperando desde {formatInstant(item.waitingSince)} ({item.daysWaiting === 1 ? "1 día" : `${item.daysWaiting} días`})
+                </p>
+                {item.coursesInReview.length ? <p>Cursos en espera: {item.coursesInReview.join(", ")}</p> : null}
+                {item.documents.length > 0 ? (
+                  <fieldset className="review-queue__documents">
+                    <legend className="visually-hidden">Documentos pendientes de {item.name}</legend>
+                    <ul>
+                      {item.documents.map((document) => (
+                        <li key={document.id} className="field--checkbox">
+                          <input
+                            type="checkbox"
+                            id={`documento-${document.id}`}
+                            name="documento"
+                            value={document.id}
+                            defaultChecked={selected.has(document.id)}
+                          />
+                          <label htmlFor={`documento-${document.id}`}>
+                            Aprobar {DOCUMENT_KIND_LABELS[document.kind]}
+                            <span className="visually-hidden"> de {item.name}</span>
+                          </label>
+                          <a href={`/admin/estudiantes/${item.participantId}/documentos/${document.id}`} target="_blank" rel="noreferrer">
+                            Ver el documento
+                            <span className="visually-hidden">
+                              : {DOCUMENT_KIND_LABELS[document.kind]} de {item.name}
+                            </span>
+                          </a>
+                        </li>
+                      ))}
+                    </ul>
+                  </fieldset>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+          {withDocuments ? (
+            <SubmitButton formActionPath={PATH} pendingLabel="Aprobando…">
+              Aprobar seleccionados
+            </SubmitButton>
+          ) : null}
+        </Form>
       )}
     </div>
   );

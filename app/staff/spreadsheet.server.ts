@@ -1,11 +1,36 @@
 import { stringify } from "csv-stringify/sync";
 import writeXlsxFile from "write-excel-file/node";
 import { contentDisposition } from "~/files/serve-file.server";
+import { mexicoCityStamp } from "~/utils/mexico-city";
 
 /**
- * The staff area's spreadsheet files (attendance lists, donations): one CSV shape and one XLSX
- * shape, built with csv-stringify and write-excel-file.
+ * The staff area's spreadsheet files (attendance and enrolments, donations, the ledger): an
+ * export declares its columns once, each with a type, and gets both files from that one list,
+ * built with csv-stringify and write-excel-file.
+ *
+ * | type    | value             | XLSX cell                                  | CSV                     |
+ * | ------- | ----------------- | ------------------------------------------ | ----------------------- |
+ * | text    | string            | text (never a formula)                     | formula-looking defused |
+ * | integer | number            | number, format 0                           | 1234                    |
+ * | money   | centavos          | number in pesos, format #,##0.00           | 1500.50 (dot, no $)     |
+ * | date    | 'YYYY-MM-DD'      | date, format dd/mm/yyyy                    | 2026-03-01              |
+ * | date    | ISO instant       | date-time in Mexico City, dd/mm/yyyy hh:mm | 2026-03-01 23:30        |
+ *
+ * The CSV keeps ISO dates (year first): every spreadsheet reads them as dates whatever its locale,
+ * where 01/03/2026 means March in one and January in another. null is an empty cell.
  */
+export type SpreadsheetColumn<Row> = { header: string; /** XLSX width in characters. */ width: number } & (
+  | { type: "text"; value: (row: Row) => string | null }
+  | { type: "integer"; value: (row: Row) => number | null }
+  | { type: "money"; /** Centavos. */ value: (row: Row) => number | null }
+  | { type: "date"; /** A calendar day 'YYYY-MM-DD' or an ISO instant (shown in Mexico City wall time). */ value: (row: Row) => string | null }
+);
+
+export type SpreadsheetColumns<Row> = readonly SpreadsheetColumn<Row>[];
+
+export const XLSX_MONEY_FORMAT = "#,##0.00";
+export const XLSX_DAY_FORMAT = "dd/mm/yyyy";
+export const XLSX_DATE_TIME_FORMAT = "dd/mm/yyyy hh:mm";
 
 // A cell a spreadsheet would run as a formula starts with = + - @ (or a tab / carriage return that
 // hides one): CSV injection. The leading apostrophe makes Excel and LibreOffice read it as text.
@@ -13,24 +38,83 @@ export function defuseFormula(value: string): string {
   return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
 }
 
-/** CSV in UTF-8 with a byte-order mark (Excel only reads accents right with it), CRLF, every cell defused. */
-export function csvFile(headers: readonly string[], rows: readonly (readonly string[])[]): Buffer {
-  const text = stringify([[...headers], ...rows.map((row) => row.map(defuseFormula))], { record_delimiter: "\r\n" });
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function pesos(centavos: number): string {
+  return (centavos / 100).toFixed(2);
+}
+
+/** "2026-03-01" stays a day; an instant becomes its Mexico City wall time "2026-03-01 23:30". */
+function csvDate(value: string): string {
+  return CALENDAR_DAY.test(value) ? value : mexicoCityStamp(value);
+}
+
+/**
+ * An XLSX date has no time zone: it is the wall time the reader sees. write-excel-file counts
+ * from the Date's UTC fields, so the Date carries the Mexico City wall time as if it were UTC.
+ */
+function xlsxDate(value: string): { value: Date; type: DateConstructor; format: string } {
+  if (CALENDAR_DAY.test(value)) return { value: new Date(`${value}T00:00:00Z`), type: Date, format: XLSX_DAY_FORMAT };
+  return { value: new Date(`${mexicoCityStamp(value).replace(" ", "T")}:00Z`), type: Date, format: XLSX_DATE_TIME_FORMAT };
+}
+
+function csvCell<Row>(column: SpreadsheetColumn<Row>, row: Row): string {
+  switch (column.type) {
+    case "text": {
+      const value = column.value(row);
+      return value === null ? "" : defuseFormula(value);
+    }
+    // Numbers and dates are written by us, never typed by a person: nothing to defuse ("-200.00" is a refund).
+    case "integer": {
+      const value = column.value(row);
+      return value === null ? "" : String(value);
+    }
+    case "money": {
+      const value = column.value(row);
+      return value === null ? "" : pesos(value);
+    }
+    case "date": {
+      const value = column.value(row);
+      return value === null ? "" : csvDate(value);
+    }
+  }
+}
+
+function xlsxCell<Row>(column: SpreadsheetColumn<Row>, row: Row) {
+  switch (column.type) {
+    case "text": {
+      const value = column.value(row);
+      return value === null || value === "" ? null : { value, type: String };
+    }
+    case "integer": {
+      const value = column.value(row);
+      return value === null ? null : { value, type: Number, format: "0" };
+    }
+    case "money": {
+      const value = column.value(row);
+      return value === null ? null : { value: value / 100, type: Number, format: XLSX_MONEY_FORMAT };
+    }
+    case "date": {
+      const value = column.value(row);
+      return value === null ? null : xlsxDate(value);
+    }
+  }
+}
+
+/** CSV in UTF-8 with a byte-order mark (Excel only reads accents right with it), CRLF, text cells defused. */
+export function csvFile<Row>(columns: SpreadsheetColumns<Row>, rows: readonly Row[]): Buffer {
+  const records = [columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => csvCell(column, row)))];
+  const text = stringify(records, { record_delimiter: "\r\n" });
   return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text, "utf8")]);
 }
 
-/** A cell of an XLSX file: text (never read as a formula: typed String) or a number with its format. */
-export type XlsxCell = string | { number: number; format: string };
-
-/** An XLSX workbook of one sheet: bold headers, then the rows; `widths` in characters per column. */
-export async function xlsxFile(headers: readonly string[], rows: readonly (readonly XlsxCell[])[], widths: readonly number[]): Promise<Buffer> {
+/** An XLSX workbook of one sheet: bold headers, then one typed cell per column and row. */
+export async function xlsxFile<Row>(columns: SpreadsheetColumns<Row>, rows: readonly Row[]): Promise<Buffer> {
   const data = [
-    headers.map((value) => ({ value, fontWeight: "bold" as const })),
-    ...rows.map((row) =>
-      row.map((cell) => (typeof cell === "string" ? { value: cell, type: String } : { value: cell.number, type: Number, format: cell.format })),
-    ),
+    columns.map((column) => ({ value: column.header, fontWeight: "bold" as const })),
+    ...rows.map((row) => columns.map((column) => xlsxCell(column, row))),
   ];
-  return writeXlsxFile(data, { columns: widths.map((width) => ({ width })) }).toBuffer();
+  return writeXlsxFile(data, { columns: columns.map((column) => ({ width: column.width })) }).toBuffer();
 }
 
 export type SpreadsheetFormat = "csv" | "xlsx";

@@ -215,6 +215,58 @@ test("the Teaching office runs a course from creation to attendance list, audite
   const confirmation = await waitForMail(db, { to: student.email, subject: /Inscripción confirmada/ }, 30_000);
   expect(confirmation.attachments.map((a) => a.contentType)).toContain("application/pdf");
 
+  // Two more students wait for review: their documents are approved together from the queue
+  // («Aprobar seleccionados»), each audited, and both enrolments are confirmed (issue 21).
+  const reviewContext = await browser.newContext();
+  const waiting = [
+    await participant(reviewContext, baseURL!, "ESTUDIANTE", `Marta Quiñones ${run}`),
+    await participant(reviewContext, baseURL!, "ESTUDIANTE", `Néstor Ordóñez ${run}`),
+  ];
+  const waitingEnrolments: number[] = [];
+  for (const one of waiting) {
+    const inReview = await startEnrolment(db, { participantId: one.id, profile: "ESTUDIANTE", courseId: course.course_id, modality: "en_linea" });
+    if (!inReview.ok || inReview.status !== "pendiente_de_revision") throw new Error("expected an enrolment in review");
+    waitingEnrolments.push(inReview.enrolmentId);
+  }
+  await page.goto("/admin/revision");
+  await page.getByRole("button", { name: "Aprobar seleccionados" }).click();
+  await expect(page.getByTestId("error-summary")).toContainText("Marque al menos un documento para aprobar.");
+  await scan(page);
+  for (const name of [`Marta Quiñones ${run}`, `Néstor Ordóñez ${run}`]) {
+    for (const side of ["frente", "reverso"]) {
+      await page.getByRole("checkbox", { name: `Aprobar Credencial de estudiante (${side}) de ${name}` }).check();
+    }
+  }
+  await page.getByRole("button", { name: "Aprobar seleccionados" }).click();
+  await expect(page.getByText("Aprobamos 4 documentos de 2 participantes. Se confirmaron 2 inscripciones").first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("link", { name: new RegExp(`Marta Quiñones ${run}`) })).toHaveCount(0);
+  await scan(page);
+  for (const enrolmentId of waitingEnrolments) {
+    expect((await db.selectFrom("enrolments").select("status").where("id", "=", enrolmentId).executeTakeFirstOrThrow()).status).toBe("confirmada");
+  }
+  const bulkDocuments = await db
+    .selectFrom("participant_documents")
+    .select("id")
+    .where(
+      "participant_id",
+      "in",
+      waiting.map((one) => one.id),
+    )
+    .execute();
+  const bulkAudit = await db
+    .selectFrom("audit_log")
+    .select(["action", "actor_email"])
+    .where("entity", "=", "participant_document")
+    .where(
+      "entity_id",
+      "in",
+      bulkDocuments.map((document) => String(document.id)),
+    )
+    .execute();
+  expect(bulkAudit).toEqual(Array.from({ length: 4 }, () => ({ action: "documento.aprobar", actor_email: teacher.email })));
+  for (const one of waiting) await waitForMail(db, { to: one.email, subject: /Inscripción confirmada/ }, 30_000);
+  await reviewContext.close();
+
   // Another participant pays by bank transfer; staff record it and it confirms the enrolment.
   const externalContext = await browser.newContext();
   const external = await participant(externalContext, baseURL!, "EXTERNO", "Óscar Muñoz Ávila");
@@ -264,6 +316,27 @@ test("the Teaching office runs a course from creation to attendance list, audite
   await noJsPage.getByRole("button", { name: "Cerrar inscripciones" }).click();
   await expect(noJsPage.getByText("Inscripciones: cerradas.")).toBeVisible();
   await expectNoAxeViolationsWithoutJavaScript(noJsPage);
+  // «Aprobar seleccionados» is a plain form: without JavaScript too (a registration's documents wait in the queue).
+  const lateContext = await browser.newContext();
+  const late = await participant(lateContext, baseURL!, "ESTUDIANTE", `Olga Sin Script ${run}`);
+  await noJsPage.goto("/admin/revision");
+  await noJsPage.getByRole("checkbox", { name: `Aprobar Credencial de estudiante (frente) de Olga Sin Script ${run}` }).check();
+  await noJsPage.getByRole("button", { name: "Aprobar seleccionados" }).click();
+  await expect(noJsPage.getByText("Aprobamos 1 documento de 1 participante.").first()).toBeVisible({ timeout: 30_000 });
+  // One document of two: the other still waits in the queue, unchecked.
+  await expect(noJsPage.getByRole("checkbox", { name: `Aprobar Credencial de estudiante (reverso) de Olga Sin Script ${run}` })).not.toBeChecked();
+  const lateDocuments = await db
+    .selectFrom("participant_documents")
+    .select(["kind", "status"])
+    .where("participant_id", "=", late.id)
+    .orderBy("kind")
+    .execute();
+  expect(lateDocuments).toEqual([
+    { kind: "student_id_back", status: "pendiente" },
+    { kind: "student_id_front", status: "aprobado" },
+  ]);
+  await expectNoAxeViolationsWithoutJavaScript(noJsPage);
+  await lateContext.close();
   await noJs.close();
 
   // The audit log: each step with its author.

@@ -5,20 +5,32 @@ import { startEnrolment } from "~/enrolment/enrolment.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { waitForMail } from "~/mail/outbox.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
-import { listReviewQueue, reviewParticipant } from "~/staff/teaching/document-review.server";
+import {
+  approveDocuments,
+  BULK_APPROVAL_LIMIT,
+  listReviewQueue,
+  parseDocumentSelection,
+  reviewParticipant,
+} from "~/staff/teaching/document-review.server";
 import { samplePng } from "../support/sample-files";
+import { createSignedInStaff } from "../support/staff";
 import { auditRows, insertCourse, participantWithDocuments, staffContext } from "../support/teaching";
+import { startTestServer } from "../support/test-server";
 
 const origin = "http://localhost";
 let courseId: number;
+let baseUrl = "";
+let closeServer: () => Promise<void>;
 
 beforeAll(async () => {
+  ({ baseUrl, close: closeServer } = await startTestServer());
   await startMailCapture();
   // Paid for externals, free for students and staff: a student's enrolment waits for review.
   courseId = await insertCourse({ course_price: 300000, course_student_price: 0, course_employee_price: 0, modality_id: 2, course_max_range: 0 });
 });
 
 afterAll(async () => {
+  await closeServer?.();
   await stopMailCapture();
   await closePdfBrowser();
 });
@@ -134,5 +146,156 @@ describe("document review: decided per document, the enrolment follows", () => {
       ok: true,
       confirmedEnrolments: [started.enrolmentId],
     });
+  });
+});
+
+describe("«Aprobar seleccionados»: several documents at once, each audited, all or nothing", () => {
+  const documentStatus = async (id: number) =>
+    (await db.selectFrom("participant_documents").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+  /** A participant of `profile` with an enrolment waiting for review in a course free for them. */
+  async function inReview(profile: "ESTUDIANTE" | "EXTERNO", course: number) {
+    const participant = await participantWithDocuments(profile);
+    const started = await startEnrolment(db, { participantId: participant.id, profile, courseId: course, modality: "en_linea" });
+    if (!started.ok || started.status !== "pendiente_de_revision") throw new Error("expected review");
+    return { ...participant, enrolmentId: started.enrolmentId };
+  }
+
+  test("three documents of two participants: three audit rows, both enrolments confirmed, the access mailed", async () => {
+    // Free for externals and students, paid for staff: both wait for the Teaching office's review.
+    const course = await insertCourse({
+      course_price: 0,
+      course_student_price: 0,
+      course_employee_price: 50000,
+      modality_id: 2,
+      course_max_range: 0,
+    });
+    const ctx = await staffContext();
+    const student = await inReview("ESTUDIANTE", course);
+    const external = await inReview("EXTERNO", course);
+    const bystander = await studentInReview();
+    const chosen = [...student.documents, ...external.documents].map((document) => document.id);
+    expect(chosen).toHaveLength(3);
+
+    const outcome = await approveDocuments(db, ctx, { documentIds: chosen, origin });
+    expect(outcome).toEqual({
+      ok: true,
+      approved: 3,
+      participants: 2,
+      confirmedEnrolments: [student.enrolmentId, external.enrolmentId],
+      notConfirmed: [],
+    });
+    for (const id of chosen) {
+      expect(await documentStatus(id)).toBe("aprobado");
+      expect((await auditRows("participant_document", id)).map((row) => [row.action, row.actor_email])).toEqual([
+        ["documento.aprobar", ctx.actor.email],
+      ]);
+    }
+    for (const enrolment of [student.enrolmentId, external.enrolmentId]) {
+      expect(await statusOf(enrolment)).toBe("confirmada");
+      expect((await auditRows("enrolment", enrolment)).map((row) => row.action)).toEqual(["inscripcion.confirmar_por_revision"]);
+    }
+    // Who was not chosen keeps waiting.
+    expect(await statusOf(bystander.enrolmentId)).toBe("pendiente_de_revision");
+    expect(await documentStatus(bystander.documents[0]!.id)).toBe("pendiente");
+    for (const participant of [student, external]) {
+      const mail = await waitForMail(db, { to: participant.email, subject: /Inscripción confirmada/ }, 30_000);
+      expect(mail.attachments.map((a) => a.contentType)).toContain("application/pdf");
+    }
+  });
+
+  test("hostile ids are refused with a Spanish message, and nothing is stored", async () => {
+    const ctx = await staffContext();
+    const decided = await studentInReview();
+    await reviewParticipant(db, ctx, { participantId: decided.id, decisions: [{ documentId: decided.documents[0]!.id, approve: true }], origin });
+    const waiting = await studentInReview();
+    const [front, back] = waiting.documents.map((document) => document.id) as [number, number];
+    const auditBefore = (
+      await db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
+
+    const unknown = await approveDocuments(db, ctx, { documentIds: [front, 987654321], origin });
+    expect(unknown).toEqual({ ok: false, status: 404, message: expect.stringContaining("987654321") });
+    const already = await approveDocuments(db, ctx, { documentIds: [front, back, decided.documents[0]!.id], origin });
+    expect(already).toMatchObject({ ok: false, status: 409 });
+    expect(already.ok ? "" : already.message).toContain("«Credencial de estudiante (frente)» de");
+    expect(already.ok ? "" : already.message).toContain("(aprobado)");
+    expect(already.ok ? "" : already.message).toContain("no se aprobó ninguno");
+    expect(await approveDocuments(db, ctx, { documentIds: [front, front], origin })).toMatchObject({ ok: false, status: 400 });
+    expect(await approveDocuments(db, ctx, { documentIds: [], origin })).toMatchObject({ ok: false, status: 400 });
+    const tooMany = Array.from({ length: BULK_APPROVAL_LIMIT + 1 }, (_, i) => front + i);
+    expect(await approveDocuments(db, ctx, { documentIds: tooMany, origin })).toMatchObject({ ok: false, status: 400 });
+
+    expect(await documentStatus(front)).toBe("pendiente");
+    expect(await documentStatus(back)).toBe("pendiente");
+    expect(await statusOf(waiting.enrolmentId)).toBe("pendiente_de_revision");
+    const auditAfter = (
+      await db
+        .selectFrom("audit_log")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n;
+    expect(auditAfter).toBe(auditBefore);
+
+    // Values that are not document ids never reach the domain.
+    for (const value of ["abc", "1.5", "-3", "0", "1e3", " 7", "12345678901234", new File(["x"], "x.txt")]) {
+      expect(parseDocumentSelection([String(front), value]), String(value)).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("no es válida"),
+      });
+    }
+    expect(parseDocumentSelection([String(front), String(back)])).toEqual({ ok: true, documentIds: [front, back] });
+  });
+
+  test("over HTTP, as a plain form (no JavaScript): approved with a toast; hostile posts answer 4xx in Spanish", async () => {
+    const teaching = await createSignedInStaff(db, "ensenanza");
+    const finance = await createSignedInStaff(db, "finanzas");
+    const student = await studentInReview();
+    const [front, back] = student.documents.map((document) => document.id) as [number, number];
+    const post = (cookie: string, values: string[]) =>
+      fetch(`${baseUrl}/admin/revision`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Cookie: cookie, Origin: baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams(values.map((value) => ["documento", value])).toString(),
+      });
+
+    const queue = await (await fetch(`${baseUrl}/admin/revision`, { headers: { Cookie: teaching.cookie } })).text();
+    expect(queue).toContain(`name="documento" value="${front}"`);
+    expect(queue).toContain("Aprobar seleccionados");
+
+    expect((await post(finance.cookie, [String(front)])).status).toBe(403);
+    const bad = await post(teaching.cookie, ["abc"]);
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain("La selección no es válida");
+    const none = await post(teaching.cookie, []);
+    expect(none.status).toBe(400);
+    expect(await none.text()).toContain("Marque al menos un documento para aprobar.");
+    const missing = await post(teaching.cookie, [String(front), "987654321"]);
+    expect(missing.status).toBe(404);
+    const missingPage = await missing.text();
+    expect(missingPage).toContain("No existe el documento 987654321");
+    // The choice is kept on the page that says what went wrong.
+    expect(missingPage).toMatch(new RegExp(`value="${front}" checked=""|checked="" value="${front}"`));
+    expect(await documentStatus(front)).toBe("pendiente");
+    expect(await auditRows("participant_document", front)).toEqual([]);
+
+    const approved = await post(teaching.cookie, [String(front), String(back)]);
+    expect(approved.status).toBe(303);
+    expect(approved.headers.get("location")).toBe("/admin/revision");
+    expect(await statusOf(student.enrolmentId)).toBe("confirmada");
+    expect((await auditRows("participant_document", front)).map((row) => row.action)).toEqual(["documento.aprobar"]);
+    expect((await auditRows("participant_document", back)).map((row) => row.action)).toEqual(["documento.aprobar"]);
+    const toast = await fetch(`${baseUrl}/admin/revision`, {
+      headers: { Cookie: `${teaching.cookie}; ${approved.headers.get("set-cookie")?.split(";")[0]}` },
+    });
+    expect(await toast.text()).toContain("Aprobamos 2 documentos de 1 participante. Se confirmó 1 inscripción");
+
+    const twice = await post(teaching.cookie, [String(front)]);
+    expect(twice.status).toBe(409);
+    expect(await twice.text()).toContain("ya fue revisado");
   });
 });

@@ -10,9 +10,9 @@ import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { waitForMail } from "~/mail/outbox.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
 import {
-  attendanceCsv,
-  attendanceRows,
-  attendanceXlsx,
+  enrolmentExportRows,
+  enrolmentsCsv,
+  enrolmentsXlsx,
   enrolParticipantManually,
   listCourseEnrolments,
 } from "~/staff/teaching/enrolments-admin.server";
@@ -264,15 +264,16 @@ describe("manual enrolment, the enrolment list and its exports", () => {
       ['=HYPERLINK("x")', "confirmada", "Lugar presencial", "Inscripción manual"],
       ["José Íñiguez Peña", "confirmada", "Lugar presencial", "Inscripción manual"],
     ]);
-    const rows = await attendanceRows(db, courseId);
-    const csv = attendanceCsv(rows);
+    const rows = await enrolmentExportRows(db, courseId);
+    const csv = enrolmentsCsv(rows);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = csv.subarray(3).toString("utf8");
-    expect(text.split("\r\n")[0]).toBe("Nombre,Número de participante,Perfil,Institución,Correo electrónico,Teléfono,Modalidad,Estado");
-    expect(text).toContain(`José Íñiguez Peña,${speaker.id},Personal HIMFG,UNAM,${speaker.email},9991234567,Presencial,Confirmada`);
+    expect(text.split("\r\n")[0]).toMatch(/^Nombre,Número de participante,Perfil,Institución,Correo electrónico,Teléfono,Modalidad,Estado,/);
+    expect(text).toContain(`José Íñiguez Peña,${speaker.id},Personal HIMFG,UNAM,${speaker.email},9991234567,Presencial,Confirmada,`);
+    expect(text).toMatch(/,0\.00,0\.00,Gratuito \(inscripción manual\),,,\r\n/);
     // A name that looks like a formula is defused for spreadsheets.
     expect(text).toContain(`"'=HYPERLINK(""x"")"`);
-    const xlsx = await attendanceXlsx(rows);
+    const xlsx = await enrolmentsXlsx(rows);
     expect(xlsx.subarray(0, 2).toString("latin1")).toBe("PK");
     expect((await auditRows("enrolment", enrolled.ok ? enrolled.enrolmentId : 0))[0]).toMatchObject({ action: "inscripcion.manual" });
   });

@@ -1,6 +1,6 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
-import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
+import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { siteUrl } from "~/config.server";
 import type { Profile } from "~/courses/pricing";
 import type { DB, DocumentReviewStatus, ParticipantDocumentKind } from "~/db.server";
@@ -28,6 +28,8 @@ export interface QueueItem {
   email: string;
   profile: Profile;
   pendingDocuments: number;
+  /** The pending documents themselves (for «Aprobar seleccionados»), in upload order. */
+  documents: { id: number; kind: ParticipantDocumentKind }[];
   coursesInReview: string[];
   /** ISO instant: the oldest thing waiting (a pending document or an enrolment in review). */
   waitingSince: string;
@@ -72,8 +74,23 @@ export async function listReviewQueue(db: Kysely<DB>, now = new Date()): Promise
       ]),
     )
     .execute();
-  return rows
-    .filter((row) => Number(row.pending) > 0 || Number(row.rejected) === 0)
+  const waiting = rows.filter((row) => Number(row.pending) > 0 || Number(row.rejected) === 0);
+  const participantIds = waiting.map((row) => row.id);
+  // Through the (participant_id, kind) unique index: no scan of every document ever uploaded.
+  const pendingDocuments = participantIds.length
+    ? await db
+        .selectFrom("participant_documents")
+        .select(["id", "participant_id", "kind"])
+        .where("participant_id", "in", participantIds)
+        .where("status", "=", "pendiente")
+        .orderBy("id")
+        .execute()
+    : [];
+  const documentsOf = new Map<number, QueueItem["documents"]>();
+  for (const document of pendingDocuments) {
+    documentsOf.set(document.participant_id, [...(documentsOf.get(document.participant_id) ?? []), { id: document.id, kind: document.kind }]);
+  }
+  return waiting
     .map((row) => {
       const waitingSince = [row.oldest_document, row.oldest_enrolment].filter((v): v is string => Boolean(v)).sort()[0]!;
       return {
@@ -82,6 +99,7 @@ export async function listReviewQueue(db: Kysely<DB>, now = new Date()): Promise
         email: row.email,
         profile: row.role,
         pendingDocuments: Number(row.pending),
+        documents: documentsOf.get(row.id) ?? [],
         coursesInReview: row.courses ? row.courses.split("|") : [],
         waitingSince,
         daysWaiting: Math.max(0, Math.floor((now.getTime() - Date.parse(waitingSince)) / 86_400_000)),
@@ -96,11 +114,121 @@ export interface DocumentDecision {
   reason?: string | null;
 }
 
+type ReviewRefusal = { ok: false; status: 400 | 404; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
+
 export type ReviewOutcome =
   | { ok: true; approved: number; rejected: number; confirmedEnrolments: number[]; notConfirmed: { enrolmentId: number; reason: "no-seats" }[] }
-  | { ok: false; status: 400 | 404; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
+  | ReviewRefusal;
+
+/** What one participant's decisions did, and what the e-mails after the commit need. */
+interface DecidedDocuments {
+  ok: true;
+  approved: number;
+  rejected: number;
+  confirmedEnrolments: number[];
+  notConfirmed: { enrolmentId: number; reason: "no-seats" }[];
+  participant: { id: number; name: string; email: string };
+  rejectedList: { kind: ParticipantDocumentKind; reason: string }[];
+}
 
 const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/**
+ * One participant's decisions inside the caller's transaction: every document checked (this
+ * participant's, still pending), each decision stored with its own audit row, and the enrolments
+ * that wait for review confirmed once every document is approved. A refusal is returned before
+ * anything is written. `reasons` holds the checked rejection reasons by document id.
+ */
+async function decideDocuments(
+  trx: Transaction<DB>,
+  ctx: StaffContext,
+  participantId: number,
+  decisions: readonly DocumentDecision[],
+  reasons: ReadonlyMap<number, string>,
+): Promise<DecidedDocuments | ReviewRefusal> {
+  const participant = await trx.selectFrom("participants").select(["id", "name", "email"]).where("id", "=", participantId).executeTakeFirst();
+  if (!participant) return { ok: false, status: 404, formErrors: ["El participante no existe."], fieldErrors: {} } as const;
+  const documents = await trx.selectFrom("participant_documents").selectAll().where("participant_id", "=", participantId).execute();
+  const byId = new Map(documents.map((document) => [document.id, document]));
+  for (const decision of decisions) {
+    const document = byId.get(decision.documentId);
+    if (!document) return { ok: false, status: 404, formErrors: ["Uno de los documentos no es de este participante."], fieldErrors: {} } as const;
+    if (document.status !== "pendiente") {
+      return {
+        ok: false,
+        status: 400,
+        formErrors: [`El documento «${DOCUMENT_KIND_LABELS[document.kind]}» ya fue revisado; recargue la página.`],
+        fieldErrors: {},
+      } as const;
+    }
+  }
+  const now = new Date().toISOString();
+  const rejected: { kind: ParticipantDocumentKind; reason: string }[] = [];
+  for (const decision of decisions) {
+    const document = byId.get(decision.documentId)!;
+    const status: DocumentReviewStatus = decision.approve ? "aprobado" : "rechazado";
+    const reason = decision.approve ? null : reasons.get(decision.documentId)!;
+    // Only a pending document changes: a second reviewer's concurrent decision cannot overwrite.
+    const updated = await trx
+      .updateTable("participant_documents")
+      .set({ status, rejection_reason: reason, reviewed_at: now, reviewed_by: actorLabel(ctx), updated_at: now })
+      .where("id", "=", document.id)
+      .where("status", "=", "pendiente")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) throw new Error("document changed during review");
+    byId.set(document.id, { ...document, status, rejection_reason: reason });
+    if (reason) rejected.push({ kind: document.kind, reason });
+    await audit(trx, ctx, {
+      action: decision.approve ? "documento.aprobar" : "documento.rechazar",
+      entity: "participant_document",
+      entityId: document.id,
+      before: { status: document.status, participant_id: document.participant_id, kind: document.kind },
+      after: { status, rejection_reason: reason },
+    });
+  }
+
+  const confirmed: number[] = [];
+  const notConfirmed: { enrolmentId: number; reason: "no-seats" }[] = [];
+  const allApproved = documents.length > 0 && [...byId.values()].every((document) => document.status === "aprobado");
+  if (allApproved) {
+    const waiting = await trx
+      .selectFrom("enrolments")
+      .select(["id", "status"])
+      .where("participant_id", "=", participantId)
+      .where("status", "=", "pendiente_de_revision")
+      .orderBy("id")
+      .execute();
+    for (const enrolment of waiting) {
+      const outcome = await confirmEnrolment(trx, enrolment.id, { paid: false });
+      if (outcome.ok && !("refund" in outcome)) {
+        await trx
+          .updateTable("enrolments")
+          .set({ reviewed_by: actorLabel(ctx) })
+          .where("id", "=", enrolment.id)
+          .execute();
+        await audit(trx, ctx, {
+          action: "inscripcion.confirmar_por_revision",
+          entity: "enrolment",
+          entityId: enrolment.id,
+          before: { status: enrolment.status },
+          after: { status: "confirmada", modality: outcome.modality },
+        });
+        confirmed.push(enrolment.id);
+      } else {
+        notConfirmed.push({ enrolmentId: enrolment.id, reason: "no-seats" });
+      }
+    }
+  }
+  return {
+    ok: true,
+    approved: decisions.filter((d) => d.approve).length,
+    rejected: rejected.length,
+    confirmedEnrolments: confirmed,
+    notConfirmed,
+    participant,
+    rejectedList: rejected,
+  } as const;
+}
 
 /**
  * Records the Teaching office's decisions on a participant's pending documents and lets the
@@ -128,90 +256,7 @@ export async function reviewParticipant(
   }
   if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, formErrors: [], fieldErrors };
 
-  const result = await db.transaction().execute(async (trx) => {
-    const participant = await trx.selectFrom("participants").select(["id", "name", "email"]).where("id", "=", input.participantId).executeTakeFirst();
-    if (!participant) return { ok: false, status: 404, formErrors: ["El participante no existe."], fieldErrors: {} } as const;
-    const documents = await trx.selectFrom("participant_documents").selectAll().where("participant_id", "=", input.participantId).execute();
-    const byId = new Map(documents.map((document) => [document.id, document]));
-    for (const decision of input.decisions) {
-      const document = byId.get(decision.documentId);
-      if (!document) return { ok: false, status: 404, formErrors: ["Uno de los documentos no es de este participante."], fieldErrors: {} } as const;
-      if (document.status !== "pendiente") {
-        return {
-          ok: false,
-          status: 400,
-          formErrors: [`El documento «${DOCUMENT_KIND_LABELS[document.kind]}» ya fue revisado; recargue la página.`],
-          fieldErrors: {},
-        } as const;
-      }
-    }
-    const now = new Date().toISOString();
-    const rejected: { kind: ParticipantDocumentKind; reason: string }[] = [];
-    for (const decision of input.decisions) {
-      const document = byId.get(decision.documentId)!;
-      const status: DocumentReviewStatus = decision.approve ? "aprobado" : "rechazado";
-      const reason = decision.approve ? null : reasons.get(decision.documentId)!;
-      // Only a pending document changes: a second reviewer's concurrent decision cannot overwrite.
-      const updated = await trx
-        .updateTable("participant_documents")
-        .set({ status, rejection_reason: reason, reviewed_at: now, reviewed_by: actorLabel(ctx), updated_at: now })
-        .where("id", "=", document.id)
-        .where("status", "=", "pendiente")
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) throw new Error("document changed during review");
-      byId.set(document.id, { ...document, status, rejection_reason: reason });
-      if (reason) rejected.push({ kind: document.kind, reason });
-      await audit(trx, ctx, {
-        action: decision.approve ? "documento.aprobar" : "documento.rechazar",
-        entity: "participant_document",
-        entityId: document.id,
-        before: { status: document.status, participant_id: document.participant_id, kind: document.kind },
-        after: { status, rejection_reason: reason },
-      });
-    }
-
-    const confirmed: number[] = [];
-    const notConfirmed: { enrolmentId: number; reason: "no-seats" }[] = [];
-    const allApproved = documents.length > 0 && [...byId.values()].every((document) => document.status === "aprobado");
-    if (allApproved) {
-      const waiting = await trx
-        .selectFrom("enrolments")
-        .select(["id", "status"])
-        .where("participant_id", "=", input.participantId)
-        .where("status", "=", "pendiente_de_revision")
-        .orderBy("id")
-        .execute();
-      for (const enrolment of waiting) {
-        const outcome = await confirmEnrolment(trx, enrolment.id, { paid: false });
-        if (outcome.ok && !("refund" in outcome)) {
-          await trx
-            .updateTable("enrolments")
-            .set({ reviewed_by: actorLabel(ctx) })
-            .where("id", "=", enrolment.id)
-            .execute();
-          await audit(trx, ctx, {
-            action: "inscripcion.confirmar_por_revision",
-            entity: "enrolment",
-            entityId: enrolment.id,
-            before: { status: enrolment.status },
-            after: { status: "confirmada", modality: outcome.modality },
-          });
-          confirmed.push(enrolment.id);
-        } else {
-          notConfirmed.push({ enrolmentId: enrolment.id, reason: "no-seats" });
-        }
-      }
-    }
-    return {
-      ok: true,
-      approved: input.decisions.filter((d) => d.approve).length,
-      rejected: rejected.length,
-      confirmedEnrolments: confirmed,
-      notConfirmed,
-      participant,
-      rejectedList: rejected,
-    } as const;
-  });
+  const result = await db.transaction().execute((trx) => decideDocuments(trx, ctx, input.participantId, input.decisions, reasons));
   if (!result.ok) return result;
 
   for (const enrolmentId of result.confirmedEnrolments) await sendEnrolmentConfirmedMail(db, enrolmentId, null, input.origin);
@@ -238,5 +283,114 @@ export async function reviewParticipant(
     rejected: result.rejected,
     confirmedEnrolments: result.confirmedEnrolments,
     notConfirmed: result.notConfirmed,
+  };
+}
+
+/** The most documents «Aprobar seleccionados» takes at once (a long queue is approved in a few rounds). */
+export const BULK_APPROVAL_LIMIT = 100;
+
+export type BulkApprovalOutcome =
+  | { ok: true; approved: number; participants: number; confirmedEnrolments: number[]; notConfirmed: { enrolmentId: number; reason: "no-seats" }[] }
+  | { ok: false; status: 400 | 404 | 409; message: string };
+
+/**
+ * The checked `documento` values of the queue's form as document ids, or a Spanish message for
+ * anything that is not one (the count and duplicates are approveDocuments' to judge).
+ */
+export function parseDocumentSelection(values: readonly FormDataEntryValue[]): { ok: true; documentIds: number[] } | { ok: false; message: string } {
+  if (!values.every((value) => typeof value === "string" && /^[1-9]\d{0,11}$/.test(value))) {
+    return { ok: false, message: "La selección no es válida: marque los documentos en la lista. No se aprobó ninguno." };
+  }
+  return { ok: true, documentIds: values.map(Number) };
+}
+
+/** Thrown inside the bulk transaction to roll every participant's approvals back. */
+class BulkRefusal extends Error {
+  constructor(readonly outcome: Extract<BulkApprovalOutcome, { ok: false }>) {
+    super("refused");
+  }
+}
+
+/**
+ * «Aprobar seleccionados» on /admin/revision: several pending documents, of one or many
+ * participants, approved at once. All or nothing, in one transaction: every id is checked first
+ * (an unknown id is a 404, a document already decided a 409, each named), then each participant's
+ * documents go through decideDocuments, the same path as a single review (one audit row per
+ * document, the enrolments follow when all of a participant's documents are approved). Nothing is
+ * stored unless every document was approved; the access e-mails go out after the commit.
+ */
+export async function approveDocuments(
+  db: Kysely<DB>,
+  ctx: StaffContext,
+  input: { documentIds: readonly number[]; origin: string },
+): Promise<BulkApprovalOutcome> {
+  if (input.documentIds.length === 0) return { ok: false, status: 400, message: "Marque al menos un documento para aprobar." };
+  if (input.documentIds.length > BULK_APPROVAL_LIMIT) {
+    return { ok: false, status: 400, message: `Marque como máximo ${BULK_APPROVAL_LIMIT} documentos a la vez.` };
+  }
+  if (new Set(input.documentIds).size !== input.documentIds.length) {
+    return { ok: false, status: 400, message: "Cada documento se marca una sola vez. No se aprobó ninguno." };
+  }
+  let decided: DecidedDocuments[];
+  try {
+    decided = await db.transaction().execute(async (trx) => {
+      const documents = await trx
+        .selectFrom("participant_documents as d")
+        .innerJoin("participants as p", "p.id", "d.participant_id")
+        .select(["d.id", "d.participant_id", "d.kind", "d.status", "p.name"])
+        .where("d.id", "in", [...input.documentIds])
+        .orderBy("d.participant_id")
+        .orderBy("d.id")
+        .execute();
+      const found = new Set(documents.map((document) => document.id));
+      const unknown = input.documentIds.filter((id) => !found.has(id));
+      if (unknown.length > 0) {
+        throw new BulkRefusal({
+          ok: false,
+          status: 404,
+          message: `${unknown.length === 1 ? "No existe el documento" : "No existen los documentos"} ${unknown.join(", ")}. Recargue la página; no se aprobó ninguno.`,
+        });
+      }
+      const settled = documents.filter((document) => document.status !== "pendiente");
+      if (settled.length > 0) {
+        const names = settled
+          .map(
+            (document) => `«${DOCUMENT_KIND_LABELS[document.kind]}» de ${document.name} (${DOCUMENT_STATUS_LABELS[document.status].toLowerCase()})`,
+          )
+          .join("; ");
+        throw new BulkRefusal({
+          ok: false,
+          status: 409,
+          message: `${settled.length === 1 ? "Este documento ya fue revisado" : "Estos documentos ya fueron revisados"}: ${names}. Recargue la página; no se aprobó ninguno.`,
+        });
+      }
+      const byParticipant = new Map<number, DocumentDecision[]>();
+      for (const document of documents) {
+        byParticipant.set(document.participant_id, [
+          ...(byParticipant.get(document.participant_id) ?? []),
+          { documentId: document.id, approve: true },
+        ]);
+      }
+      const results: DecidedDocuments[] = [];
+      for (const [participantId, decisions] of byParticipant) {
+        const outcome = await decideDocuments(trx, ctx, participantId, decisions, new Map());
+        // Checked above in this same transaction: a refusal here rolls every approval back.
+        if (!outcome.ok) throw new BulkRefusal({ ok: false, status: outcome.status, message: outcome.formErrors.join(" ") });
+        results.push(outcome);
+      }
+      return results;
+    });
+  } catch (error) {
+    if (error instanceof BulkRefusal) return error.outcome;
+    throw error;
+  }
+  const confirmedEnrolments = decided.flatMap((result) => result.confirmedEnrolments);
+  for (const enrolmentId of confirmedEnrolments) await sendEnrolmentConfirmedMail(db, enrolmentId, null, input.origin);
+  return {
+    ok: true,
+    approved: decided.reduce((sum, result) => sum + result.approved, 0),
+    participants: decided.length,
+    confirmedEnrolments,
+    notConfirmed: decided.flatMap((result) => result.notConfirmed),
   };
 }

@@ -1,16 +1,26 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { PROFILE_LABELS, type Profile } from "~/courses/pricing";
-import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
+import type { DB, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment, seatsTaken } from "~/enrolment/enrolment.server";
 import { newVerificationToken } from "~/enrolment/verification";
-import { csvFile, xlsxFile } from "~/staff/spreadsheet.server";
+import { csvFile, xlsxFile, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
-import { MODALITY_CHOICE_LABELS } from "./format";
+import { MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "./format";
 export { MODALITY_CHOICE_LABELS };
+
+/** Money received for an enrolment: an approved card attempt or a recorded off-line payment. */
+export interface EnrolmentPayment {
+  kind: "tarjeta" | OfflinePaymentMethod;
+  amountCentavos: number;
+  /** Card: our control number, the bank's referencia and authorisation; off-line: the receipt's reference. */
+  reference: string;
+  /** Card: the ISO instant it settled; off-line: the Mexico City day 'YYYY-MM-DD' it was paid. */
+  paidAt: string | null;
+}
 
 export interface CourseEnrolmentRow {
   enrolmentId: number;
@@ -22,8 +32,12 @@ export interface CourseEnrolmentRow {
   profile: Profile;
   modality: EnrolmentModality;
   status: EnrolmentStatus;
+  /** The price due: the profile's price when the enrolment started. */
   amountCentavos: number;
-  /** What the participant paid: the approved card attempt or the off-line payment, if any. */
+  /** What the participant paid: the approved card attempts and the off-line payments, oldest first. */
+  payments: EnrolmentPayment[];
+  refundedCentavos: number;
+  /** The summary the enrolments page shows. */
   payment: string;
   /** "Lugar presencial" (confirmed in person), "Apartado" (a live hold) or "—". */
   seat: string;
@@ -31,113 +45,182 @@ export interface CourseEnrolmentRow {
   createdAt: string;
 }
 
-/** Everyone enrolled in a course (every status), with profile, modality, payment and seat. */
-export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = new Date()): Promise<CourseEnrolmentRow[]> {
-  const rows = await db
-    .selectFrom("enrolments as e")
-    .innerJoin("participants as p", "p.id", "e.participant_id")
-    .leftJoin("manual_enrolments as m", "m.enrolment_id", "e.id")
-    .select([
-      "e.id",
-      "e.participant_id",
-      "p.name",
-      "p.email",
-      "p.phone",
-      "p.institution",
-      "p.role",
-      "e.modality",
-      "e.status",
-      "e.amount_centavos",
-      "e.seat_held_until",
-      "e.offline_intent_at",
-      "e.created_at",
-      "m.reason as manual_reason",
-      sql<string | null>`(SELECT a.control_number FROM payment_attempts a WHERE a.enrolment_id = e.id AND a.status = 'approved' LIMIT 1)`.as(
-        "card_control",
-      ),
-      sql<string | null>`(SELECT o.method || ' ' || o.reference FROM offline_payments o WHERE o.enrolment_id = e.id ORDER BY o.id LIMIT 1)`.as(
-        "offline",
-      ),
-      sql<number>`(SELECT count(*) FROM refunds r WHERE r.enrolment_id = e.id)`.as("refunds"),
-    ])
-    .where("e.course_id", "=", courseId)
-    .orderBy("p.name")
-    .orderBy("e.id")
-    .execute();
-  const nowIso = now.toISOString();
-  return rows.map((row) => ({
-    enrolmentId: row.id,
-    participantId: row.participant_id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    institution: row.institution,
-    profile: row.role,
-    modality: row.modality,
-    status: row.status,
-    amountCentavos: row.amount_centavos,
-    payment:
-      [
-        row.card_control ? `Tarjeta ${row.card_control}` : null,
-        row.offline ? `Fuera de línea: ${row.offline}` : null,
-        Number(row.refunds) > 0 ? "Reembolsado" : null,
-        row.manual_reason ? "Inscripción manual" : null,
+const PAYMENT_METHOD_WORDS: Record<EnrolmentPayment["kind"], string> = { tarjeta: "Tarjeta", ...OFFLINE_METHOD_LABELS };
+
+/** The approved card attempts and off-line payments of a course's enrolments, by enrolment, oldest first. */
+async function coursePayments(db: Kysely<DB>, courseId: number): Promise<Map<number, EnrolmentPayment[]>> {
+  const [cards, offline] = await Promise.all([
+    db
+      .selectFrom("payment_attempts as a")
+      .innerJoin("enrolments as e", "e.id", "a.enrolment_id")
+      .select(["a.id", "a.enrolment_id", "a.amount_centavos", "a.control_number", "a.referencia", "a.codigo_aut", "a.settled_at"])
+      .where("e.course_id", "=", courseId)
+      .where("a.status", "=", "approved")
+      .orderBy("a.id")
+      .execute(),
+    db
+      .selectFrom("offline_payments as o")
+      .innerJoin("enrolments as e", "e.id", "o.enrolment_id")
+      .select(["o.id", "o.enrolment_id", "o.method", "o.amount_centavos", "o.reference", "o.paid_on"])
+      .where("e.course_id", "=", courseId)
+      .orderBy("o.id")
+      .execute(),
+  ]);
+  const byEnrolment = new Map<number, EnrolmentPayment[]>();
+  const add = (enrolmentId: number, payment: EnrolmentPayment) => byEnrolment.set(enrolmentId, [...(byEnrolment.get(enrolmentId) ?? []), payment]);
+  for (const card of cards) {
+    add(card.enrolment_id!, {
+      kind: "tarjeta",
+      amountCentavos: card.amount_centavos,
+      reference: [
+        card.control_number,
+        card.referencia ? `referencia ${card.referencia}` : null,
+        card.codigo_aut ? `autorización ${card.codigo_aut}` : null,
       ]
         .filter(Boolean)
-        .join("; ") ||
-      (row.amount_centavos === 0
-        ? "Sin costo"
-        : row.status === "pendiente_de_pago" && row.offline_intent_at
-          ? "Espera pago fuera de línea"
-          : "Sin pago"),
-    seat:
-      row.modality !== "presencial"
-        ? "—"
-        : row.status === "confirmada"
-          ? "Lugar presencial"
-          : row.status === "pendiente_de_pago" && row.seat_held_until && row.seat_held_until > nowIso
-            ? "Apartado"
-            : "—",
-    manualReason: row.manual_reason,
-    createdAt: row.created_at,
-  }));
+        .join(", "),
+      paidAt: card.settled_at,
+    });
+  }
+  for (const payment of offline) {
+    add(payment.enrolment_id, {
+      kind: payment.method,
+      amountCentavos: payment.amount_centavos,
+      reference: payment.reference,
+      paidAt: payment.paid_on,
+    });
+  }
+  // An instant and a day compare by their leading 'YYYY-MM-DD' (close enough to order one enrolment's payments).
+  for (const list of byEnrolment.values()) list.sort((a, b) => (a.paidAt ?? "").localeCompare(b.paidAt ?? ""));
+  return byEnrolment;
 }
 
-export const ATTENDANCE_HEADERS = [
-  "Nombre",
-  "Número de participante",
-  "Perfil",
-  "Institución",
-  "Correo electrónico",
-  "Teléfono",
-  "Modalidad",
-  "Estado",
-] as const;
+/** Everyone enrolled in a course (every status), with profile, modality, payments and seat. */
+export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = new Date()): Promise<CourseEnrolmentRow[]> {
+  const [rows, payments] = await Promise.all([
+    db
+      .selectFrom("enrolments as e")
+      .innerJoin("participants as p", "p.id", "e.participant_id")
+      .leftJoin("manual_enrolments as m", "m.enrolment_id", "e.id")
+      .select([
+        "e.id",
+        "e.participant_id",
+        "p.name",
+        "p.email",
+        "p.phone",
+        "p.institution",
+        "p.role",
+        "e.modality",
+        "e.status",
+        "e.amount_centavos",
+        "e.seat_held_until",
+        "e.offline_intent_at",
+        "e.created_at",
+        "m.reason as manual_reason",
+        sql<number | null>`(SELECT sum(r.amount_centavos) FROM refunds r WHERE r.enrolment_id = e.id)`.as("refunded"),
+      ])
+      .where("e.course_id", "=", courseId)
+      .orderBy("p.name")
+      .orderBy("e.id")
+      .execute(),
+    coursePayments(db, courseId),
+  ]);
+  const nowIso = now.toISOString();
+  return rows.map((row) => {
+    const paid = payments.get(row.id) ?? [];
+    const refundedCentavos = Number(row.refunded ?? 0);
+    return {
+      enrolmentId: row.id,
+      participantId: row.participant_id,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      institution: row.institution,
+      profile: row.role,
+      modality: row.modality,
+      status: row.status,
+      amountCentavos: row.amount_centavos,
+      payments: paid,
+      refundedCentavos,
+      payment:
+        [
+          ...paid.map((payment) => `${PAYMENT_METHOD_WORDS[payment.kind]} ${payment.reference}`),
+          refundedCentavos > 0 ? "Reembolsado" : null,
+          row.manual_reason ? "Inscripción manual" : null,
+        ]
+          .filter(Boolean)
+          .join("; ") ||
+        (row.amount_centavos === 0
+          ? "Sin costo"
+          : row.status === "pendiente_de_pago" && row.offline_intent_at
+            ? "Espera pago fuera de línea"
+            : "Sin pago"),
+      seat:
+        row.modality !== "presencial"
+          ? "—"
+          : row.status === "confirmada"
+            ? "Lugar presencial"
+            : row.status === "pendiente_de_pago" && row.seat_held_until && row.seat_held_until > nowIso
+              ? "Apartado"
+              : "—",
+      manualReason: row.manual_reason,
+      createdAt: row.created_at,
+    };
+  });
+}
 
-/** The attendance list: live enrolments only (a cancelled or rejected one does not attend). */
-export async function attendanceRows(db: Kysely<DB>, courseId: number): Promise<string[][]> {
+/** How the enrolment was paid, in words: "Tarjeta", "Transferencia bancaria"…, "Gratuito", or null while unpaid. */
+function paymentMethod(row: CourseEnrolmentRow): string | null {
+  if (row.payments.length > 0) return [...new Set(row.payments.map((payment) => PAYMENT_METHOD_WORDS[payment.kind]))].join("; ");
+  if (row.amountCentavos === 0) return row.manualReason ? "Gratuito (inscripción manual)" : "Gratuito";
+  return null;
+}
+
+/**
+ * The course's enrolment list (/admin/cursos/:id/exportar): who attends and what each paid, for the
+ * attendance sheet and for reconciling with the bank. Its columns, typed once for both files.
+ */
+export const ENROLMENT_EXPORT_COLUMNS: SpreadsheetColumns<CourseEnrolmentRow> = [
+  { header: "Nombre", width: 36, type: "text", value: (row) => row.name },
+  { header: "Número de participante", width: 14, type: "integer", value: (row) => row.participantId },
+  { header: "Perfil", width: 16, type: "text", value: (row) => PROFILE_LABELS[row.profile] },
+  { header: "Institución", width: 24, type: "text", value: (row) => row.institution },
+  { header: "Correo electrónico", width: 32, type: "text", value: (row) => row.email },
+  { header: "Teléfono", width: 14, type: "text", value: (row) => row.phone },
+  { header: "Modalidad", width: 12, type: "text", value: (row) => MODALITY_CHOICE_LABELS[row.modality] },
+  { header: "Estado", width: 22, type: "text", value: (row) => ENROLMENT_STATUS_LABELS[row.status] },
+  { header: "Fecha de inscripción (Ciudad de México)", width: 18, type: "date", value: (row) => row.createdAt },
+  { header: "Precio (MXN)", width: 12, type: "money", value: (row) => row.amountCentavos },
+  {
+    header: "Pagado (MXN)",
+    width: 12,
+    type: "money",
+    value: (row) =>
+      row.payments.length > 0 ? row.payments.reduce((sum, payment) => sum + payment.amountCentavos, 0) : row.amountCentavos === 0 ? 0 : null,
+  },
+  { header: "Forma de pago", width: 24, type: "text", value: paymentMethod },
+  { header: "Referencia de pago", width: 40, type: "text", value: (row) => row.payments.map((payment) => payment.reference).join("; ") || null },
+  // A card payment settles at an instant; an off-line one is paid on a day.
+  { header: "Fecha de pago (Ciudad de México)", width: 18, type: "date", value: (row) => row.payments[0]?.paidAt ?? null },
+  { header: "Reembolsado (MXN)", width: 12, type: "money", value: (row) => (row.refundedCentavos > 0 ? row.refundedCentavos : null) },
+];
+
+/**
+ * The rows of the export: every live enrolment (the attendance list), and a cancelled or rejected
+ * one only when money moved for it (paid or refunded), so the file adds up against the bank.
+ */
+export async function enrolmentExportRows(db: Kysely<DB>, courseId: number): Promise<CourseEnrolmentRow[]> {
   const rows = await listCourseEnrolments(db, courseId);
-  return rows
-    .filter((row) => row.status !== "cancelada" && row.status !== "rechazada")
-    .map((row) => [
-      row.name,
-      String(row.participantId),
-      PROFILE_LABELS[row.profile],
-      row.institution,
-      row.email,
-      row.phone,
-      MODALITY_CHOICE_LABELS[row.modality],
-      ENROLMENT_STATUS_LABELS[row.status],
-    ]);
+  return rows.filter((row) => (row.status !== "cancelada" && row.status !== "rechazada") || row.payments.length > 0 || row.refundedCentavos > 0);
 }
 
 /** CSV in UTF-8 with a byte-order mark (Excel), formula-looking cells defused. */
-export function attendanceCsv(rows: string[][]): Buffer {
-  return csvFile(ATTENDANCE_HEADERS, rows);
+export function enrolmentsCsv(rows: readonly CourseEnrolmentRow[]): Buffer {
+  return csvFile(ENROLMENT_EXPORT_COLUMNS, rows);
 }
 
-export async function attendanceXlsx(rows: string[][]): Promise<Buffer> {
-  return xlsxFile(ATTENDANCE_HEADERS, rows, [36, 14, 16, 24, 32, 14, 12, 22]);
+export async function enrolmentsXlsx(rows: readonly CourseEnrolmentRow[]): Promise<Buffer> {
+  return xlsxFile(ENROLMENT_EXPORT_COLUMNS, rows);
 }
 
 export type ManualEnrolOutcome =
