@@ -21,6 +21,7 @@ declare module "autocannon" {
       connections?: number;
       duration?: number;
       headers?: Record<string, string>;
+      timeout?: number;
       requests?: { method: "GET"; path: string; headers?: Record<string, string> }[];
     },
     callback: (error: Error | null, result: Result) => void,

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,7 +15,10 @@ export function siteEnv(port: number, database: string): NodeJS.ProcessEnv {
     HOST: "127.0.0.1",
     DATABASE_PATH: database,
     SESSION_SECRET: sessionSecret,
-    LOG_REQUESTS: "false",
+    // Logging as in production: every request logged (the defaults, set so an outer environment
+    // cannot switch them off). Where the lines go is startSite's `stdout`.
+    LOG_REQUESTS: "true",
+    LOG_LEVEL: "info",
   };
 }
 
@@ -25,12 +28,17 @@ export function freshDatabase(name: string) {
   return database;
 }
 
-export async function startSite(env: NodeJS.ProcessEnv) {
+/**
+ * Starts build/server.js with the node flags of `npm start` (scripts/server-node-args.mjs) and
+ * waits for the first 200 of `/`. `stdout` takes the server's log: a file descriptor (a log file,
+ * as a process manager would) or "ignore" (/dev/null; pino still writes every line).
+ */
+export async function startSite(env: NodeJS.ProcessEnv, options: { stdout?: number | "ignore" } = {}) {
   const started = performance.now();
   // As scripts/start.mjs starts it, heap settings included (decision 0029).
   const node = serverNodeArgs(env);
   if (!node.args) throw new Error(node.error);
-  const child = spawn(process.execPath, node.args, { env, stdio: ["ignore", "ignore", "inherit"] });
+  const child = spawn(process.execPath, node.args, { env, stdio: ["ignore", options.stdout ?? "ignore", "inherit"] });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the site exited with ${child.exitCode}`);
     try {
@@ -53,31 +61,20 @@ export function stopChild(child: ChildProcess) {
   });
 }
 
+/**
+ * A participant signed in and enrolled (confirmed) in a course, in `database` (bench/participant.ts,
+ * in a process of its own so any number of databases can be used from one bench run).
+ */
+export function benchParticipant(database: string): { cookie: string; enrolmentId: number } {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "bench/participant.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: database, SESSION_SECRET: sessionSecret },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`could not make the bench participant: ${result.stderr}`);
+  return JSON.parse(result.stdout) as { cookie: string; enrolmentId: number };
+}
+
+/** The session cookie of a bench participant in the database at DATABASE_PATH. */
 export async function signedInCookie() {
-  const { registerParticipant } = await import("../app/accounts/participants.server");
-  const { createUserSession, SESSION_COOKIE_NAME } = await import("../app/accounts/session.server");
-  const { db } = await import("../app/db.server");
-  const email = `bench-${Date.now()}@ejemplo.mx`;
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: "María López Hernández",
-      grade: "Médico",
-      institution: "IMSS",
-      email,
-      password: "Pediatria-2026!",
-      age: 34,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Jalisco",
-      phone: "3312345678",
-      role: "EXTERNO",
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error(`could not register the bench participant: ${outcome.reason}`);
-  const setCookie = await createUserSession({ id: outcome.participant.id, name: "María López Hernández" });
-  await db.destroy();
-  const value = setCookie.split(";")[0]!.slice(SESSION_COOKIE_NAME.length + 1);
-  return `${SESSION_COOKIE_NAME}=${value}`;
+  return benchParticipant(process.env.DATABASE_PATH!).cookie;
 }

@@ -222,7 +222,11 @@ export function anonymousPageCache(options: PageCacheOptions) {
       if (entry.version !== version) return false;
       entries.delete(key);
       entries.set(key, entry);
-      startRequestLog(req, res, options.logRequests, () => url.split("?")[0]!);
+      // Logged like any other request (buffered, so a hit never waits for a write).
+      startRequestLog(req, res, options.logRequests, () => {
+        const query = url.indexOf("?");
+        return query < 0 ? url : url.slice(0, query);
+      });
       res.setHeader("X-Page-Cache", "hit");
       writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
       return true;

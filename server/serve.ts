@@ -17,7 +17,7 @@ import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
 import { getSettings } from "../app/settings/settings.server";
 import { missingOfflinePaymentSettings } from "../app/settings/settings";
 import { createApp } from "./app";
-import { log } from "./logging";
+import { flushLog, log } from "./logging";
 import { prepareDatabase } from "./prepare-database";
 
 const config: AppConfig = readConfig();
@@ -130,7 +130,7 @@ async function shutdown(signal: string) {
   // Give in-flight requests up to 10 s, then stop regardless.
   const force = setTimeout(() => {
     log("warn", "forced exit after 10 s");
-    process.exit(1);
+    void flushLog().finally(() => process.exit(1));
   }, 10_000);
   force.unref();
   server.close(async () => {
@@ -139,6 +139,8 @@ async function shutdown(signal: string) {
       await db.destroy();
     } finally {
       log("info", "stopped");
+      // The request log is buffered: every line is written before the process ends.
+      await flushLog();
       process.exit(0);
     }
   });

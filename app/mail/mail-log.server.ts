@@ -1,9 +1,9 @@
+import { log, type LogLevel } from "~/utils/logger.server";
+
 /**
- * One JSON line per mail event, in the same shape as the server's request log
- * (server/logging.ts), so one log pipeline reads both. Never pass a message body here.
+ * One log line per mail event, through the process's one logger (app/utils/logger.server.ts),
+ * so one log pipeline reads them with the request lines. Never pass a message body here.
  */
-export function mailLog(level: "info" | "warn" | "error", message: string, fields: Record<string, unknown> = {}) {
-  const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...fields });
-  if (level === "error") console.error(line);
-  else console.log(line);
+export function mailLog(level: LogLevel, message: string, fields: Record<string, unknown> = {}) {
+  log(level, message, fields);
 }

@@ -1,0 +1,126 @@
+import pino from "pino";
+import { singleton } from "./singleton.server";
+
+/**
+ * The process's one logger (pino): one JSON line per event on standard output, written
+ * asynchronously from a buffer, so a request never waits for a write (issue 22). The Express
+ * server and the Remix build each import this module; `singleton` makes them share one logger
+ * and one buffer. The line format is documented in docs/ARCHITECTURE.md ("Logs").
+ *
+ * - Request lines (`logRequest`) wait in the buffer until it holds 4 KB, or for a second at most;
+ *   every other line (`log`) is handed to the kernel at once, so start-up messages, warnings and
+ *   errors are never late.
+ * - `LOG_LEVEL` (debug, info, warn, error, silent; default info) drops lower levels before any
+ *   work is done.
+ * - The buffer is bounded (16 MiB): if standard output stops draining, lines are dropped rather
+ *   than the process growing without end.
+ * - `flushLog()` (graceful shutdown) waits until everything buffered is written.
+ */
+
+export type LogLevel = "debug" | "info" | "warn" | "error";
+
+const LEVELS = new Set(["debug", "info", "warn", "error", "silent"]);
+
+function createLogger() {
+  const destination = pino.destination({
+    dest: 1,
+    sync: false,
+    minLength: 4096,
+    maxLength: 16 * 1024 * 1024,
+    periodicFlush: 1000,
+    // Buffers, not one growing string: in its string mode sonic-boom measures the whole pending
+    // string again on every write, which cost twice the CPU per line.
+    contentMode: "buffer",
+  });
+  const wanted = process.env.LOG_LEVEL?.toLowerCase();
+  const logger = pino(
+    {
+      level: wanted && LEVELS.has(wanted) ? wanted : "info",
+      // No pid, no hostname: the line carries what the event says and nothing else.
+      base: null,
+      // The time is written by `log`/`logRequest`, after the message, so a line reads
+      // {"level":…,"message":…,"time":…,…} (the layout the start-up log had before pino).
+      timestamp: false,
+      messageKey: "message",
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    { write: (line: string) => destination.write(Buffer.from(line) as unknown as string) },
+  );
+  if (wanted && !LEVELS.has(wanted)) {
+    logger.warn({ message: "LOG_LEVEL not understood: logging at info", time: now(), given: wanted });
+  }
+  return { logger, destination };
+}
+
+let lastMs = 0;
+let lastIso = "";
+/** The ISO time, formatted once per millisecond (under load many lines share one). */
+function now(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastIso = new Date(ms).toISOString();
+  }
+  return lastIso;
+}
+
+function instance() {
+  return singleton("logger", createLogger);
+}
+
+/** One line at `level`; written at once (these lines are rare: start-up, warnings, errors). */
+export function log(level: LogLevel, message: string, fields: Record<string, unknown> = {}) {
+  const { logger, destination } = instance();
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level]({ message, time: now(), ...fields });
+  try {
+    destination.flush();
+  } catch {
+    // Destroyed at exit: the line went with the final synchronous flush or nowhere.
+  }
+}
+
+export interface RequestLine {
+  requestId: string;
+  method: string | undefined;
+  /** Already stripped of its query and of secret segments (server/logging.ts `loggedPath`). */
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/** The line of one finished request: buffered (the hot path of the page cache writes one per hit). */
+export function logRequest(line: RequestLine) {
+  const { logger } = instance();
+  const level = line.status >= 500 ? "error" : "info";
+  if (!logger.isLevelEnabled(level)) return;
+  logger[level]({
+    message: "request",
+    time: now(),
+    requestId: line.requestId,
+    method: line.method,
+    path: line.path,
+    status: line.status,
+    durationMs: line.durationMs,
+  });
+}
+
+/** Writes everything buffered and resolves when it is out (graceful shutdown). */
+export function flushLog(): Promise<void> {
+  const { destination } = instance();
+  return new Promise<void>((resolve) => {
+    try {
+      // The callback comes once the write under way drained (its fsync fails on a pipe or a
+      // terminal: fine); what was buffered behind it then goes out synchronously.
+      destination.flush(() => resolve());
+    } catch {
+      resolve();
+    }
+  }).then(() => {
+    try {
+      destination.flushSync();
+    } catch {
+      // Nothing left, or the stream is gone.
+    }
+  });
+}

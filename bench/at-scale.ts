@@ -1,0 +1,96 @@
+/**
+ * The 100× part of `npm run bench` (issue 22): a copy of the bench's seeded database grown to a
+ * hundred times the demo data by bench/grow-database.ts, then the production server started on
+ * it. Skipped, with a note, while bench/grow-database.ts does not exist.
+ *
+ * bench/grow-database.ts is run in a process of its own, as its usage line says:
+ *   node --import tsx bench/grow-database.ts --factor 100 --from <seeded database> --out <file>
+ * (it copies the base, grows the copy, seeded and deterministic, and exits 0).
+ */
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { LoadClient, LoadRun } from "./load";
+import { median, processCpuMs } from "./measure";
+import { benchParticipant, siteEnv, startSite, stopChild } from "./site";
+
+export const GROWER = "bench/grow-database.ts";
+const FACTOR = 100;
+
+export type AtScale =
+  | { skipped: string }
+  | {
+      growSeconds: number;
+      sizeMiB: number;
+      coldStartsMs: number[];
+      profile: { run: LoadRun; cpuMsPerRequest: number; logged: number };
+      home: { run: LoadRun; cpuMsPerRequest: number; logged: number };
+    };
+
+export async function measureAtScale(options: {
+  database1x: string;
+  port: number;
+  client: LoadClient;
+  connections: number;
+  /** For the signed-in page (it renders on every request). */
+  signedInConnections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  headers: Record<string, string>;
+  logFd: number;
+  log: (message: string) => void;
+}): Promise<AtScale> {
+  const { log } = options;
+  if (!fs.existsSync(path.resolve(GROWER))) {
+    const skipped = `${GROWER} does not exist yet: the 100× figures (cold start, /profile) were not measured.`;
+    log(`Note: ${skipped}`);
+    return { skipped };
+  }
+  const file = path.join(os.tmpdir(), `himfg-bench-${options.port}-x${FACTOR}.db`);
+  log(`Growing a copy of the database ×${FACTOR} (${GROWER})…`);
+  const started = performance.now();
+  // The base is the bench's seeded 1× database (its server is stopped).
+  const grown = spawnSync(process.execPath, ["--import", "tsx", GROWER, "--factor", String(FACTOR), "--from", options.database1x, "--out", file], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (grown.status !== 0) {
+    const skipped = `${GROWER} failed (exit ${grown.status}): the 100× figures were not measured.`;
+    log(`Note: ${skipped}`);
+    return { skipped };
+  }
+  const growSeconds = (performance.now() - started) / 1000;
+  const env = siteEnv(options.port, file);
+
+  // The first start applies anything the grower left to do; the next three are timed.
+  await stopChild((await startSite(env, { stdout: options.logFd })).child);
+  const coldStartsMs: number[] = [];
+  let site = await startSite(env, { stdout: options.logFd });
+  for (let i = 0; i < 3; i++) {
+    if (i > 0) site = await startSite(env, { stdout: options.logFd });
+    coldStartsMs.push(site.readyMs);
+    if (i < 2) await stopChild(site.child);
+  }
+  log(`×${FACTOR} cold start: ${coldStartsMs.map((ms) => ms.toFixed(0)).join(", ")} ms`);
+  const sizeMiB = fs.statSync(file).size / 1024 / 1024;
+
+  const { cookie } = benchParticipant(file);
+  const measure = async (page: string, headers: Record<string, string>, connections: number) => {
+    const url = `http://127.0.0.1:${options.port}${page}`;
+    const warm = await options.client.run({ url, headers, connections, durationSeconds: options.warmupSeconds });
+    const before = processCpuMs(site.child.pid!);
+    const run = await options.client.run({ url, headers, connections, durationSeconds: options.durationSeconds });
+    const cpuMsPerRequest = run.requests > 0 ? (processCpuMs(site.child.pid!) - before) / run.requests : NaN;
+    return { run, cpuMsPerRequest, logged: warm.requests + run.requests };
+  };
+  const profile = await measure("/profile", { ...options.headers, cookie }, options.signedInConnections);
+  const home = await measure("/", options.headers, options.connections);
+  log(`×${FACTOR} /profile: ${profile.cpuMsPerRequest.toFixed(2)} ms CPU/request; /: ${home.cpuMsPerRequest.toFixed(3)} ms CPU/request`);
+  await stopChild(site.child);
+  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
+  return { growSeconds, sizeMiB, coldStartsMs, profile, home };
+}
+
+export function coldStartSummary(values: number[]) {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
