@@ -7,6 +7,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { listReviewQueue } from "~/staff/teaching/document-review.server";
 import { formatInstant } from "~/staff/teaching/format";
 import teachingStyles from "~/styles/teaching.css";
+import { countOf, waitingAge } from "~/utils/plural";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -37,8 +38,10 @@ export default function ReviewQueue() {
               </Link>
               <p>
                 {PROFILE_LABELS[item.profile]} ·{" "}
-                {item.pendingDocuments > 0 ? `${item.pendingDocuments} documento(s) pendiente(s)` : "Documentos aprobados; inscripción por confirmar"}{" "}
-                · esperando desde {formatInstant(item.waitingSince)} ({item.daysWaiting === 1 ? "1 día" : `${item.daysWaiting} días`})
+                {item.pendingDocuments > 0
+                  ? countOf(item.pendingDocuments, { one: "documento pendiente", other: "documentos pendientes" })
+                  : "Documentos aprobados; inscripción por confirmar"}{" "}
+                · esperando desde {formatInstant(item.waitingSince)} ({waitingAge(item.daysWaiting)})
               </p>
               {item.coursesInReview.length ? <p>Cursos en espera: {item.coursesInReview.join(", ")}</p> : null}
             </li>
