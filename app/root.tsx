@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { data } from "@remix-run/node";
 import {
   isRouteErrorResponse,
@@ -18,12 +19,15 @@ import { siteOrigin } from "~/config.server";
 import { NavigationProgress } from "~/components/navigation-progress";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { StaffHeader } from "~/components/staff-header";
 import { Toaster } from "~/components/toaster";
 import { pageHydrates } from "~/enhance/page-handle";
 import { pageScriptAddress } from "~/enhance/page-script.server";
-import { getSiteChrome } from "~/content/site-chrome.server";
+import { getSiteChrome, getSiteSettings } from "~/content/site-chrome.server";
 import { db } from "~/db.server";
 import { defaultSettings } from "~/settings/settings";
+import { navigationFor } from "~/staff/navigation";
+import { getStaffUser } from "~/staff/session.server";
 import globalStyles from "~/styles/global.css";
 import { useRequestInfo } from "~/utils/request-info";
 import { getToast } from "~/utils/toast.server";
@@ -47,12 +51,42 @@ export const meta: MetaFunction = ({ error }) => {
   ];
 };
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const [user, { toast, headers }] = await Promise.all([getSessionUser(request), getToast(request)]);
-  const { settings, directions, menus } = await getSiteChrome(db, user !== null);
+/**
+ * The frame around every page, chosen by the route that answers (server/route-policy.ts passes it
+ * as `context.staffPage`): a staff page (its module exports `staffAccess`) gets the staff frame —
+ * the staff member and the pages their role may open — and never the public one: neither the
+ * participant's session, nor the directions tree, nor the public menus are read for it.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
   // Canonical URLs from configuration, never from the request's Host (docs/decisions/0014).
   const origin = siteOrigin();
-  return data({ settings, directions, menus, user, toast, origin, pageScript: pageScriptAddress() }, { headers: headers ?? undefined });
+  const pageScript = pageScriptAddress();
+  if (context.staffPage) {
+    const [staff, settings, { toast, headers }] = await Promise.all([getStaffUser(request), getSiteSettings(db), getToast(request)]);
+    const frame = {
+      kind: "staff" as const,
+      staff: staff ? { name: staff.name, role: staff.role } : null,
+      links: staff ? navigationFor(staff.role) : [],
+    };
+    return data({ settings, frame, toast, origin, pageScript }, { headers: headers ?? undefined });
+  }
+  const [user, { toast, headers }] = await Promise.all([getSessionUser(request), getToast(request)]);
+  const { settings, directions, menus } = await getSiteChrome(db, user !== null);
+  const frame = { kind: "public" as const, directions, menus, user };
+  return data({ settings, frame, toast, origin, pageScript }, { headers: headers ?? undefined });
+}
+
+/**
+ * The root loader runs again when a navigation crosses between the staff area and the public
+ * site (its frame changes); otherwise only when Remix would anyway (after a form post…). Every
+ * staff route lives under /admin (tests/integration/admin-route-walk.test.ts): the prefix is
+ * enough to know when the frame may change, and the loader decides which one it is.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || underAdmin(currentUrl.pathname) !== underAdmin(nextUrl.pathname);
+
+function underAdmin(pathName: string): boolean {
+  return /^\/admin(\/|$)/i.test(pathName);
 }
 
 export type RootLoader = typeof loader;
@@ -63,6 +97,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const rootData = useRouteLoaderData<typeof loader>("root");
   const { nonce, requestId, demo } = useRequestInfo();
   const settings = rootData?.settings ?? defaultSettings;
+  const frame = rootData?.frame;
   const hydrate = pageHydrates(useMatches());
   return (
     <html lang="es-MX" data-request-id={requestId} data-demo={demo ? "true" : undefined}>
@@ -83,11 +118,15 @@ export function Layout({ children }: { children: ReactNode }) {
         </a>
         {demo ? <DemoBanner /> : null}
         <NavigationProgress />
-        <SiteHeader settings={settings} user={rootData?.user ?? null} directions={rootData?.directions ?? []} links={rootData?.menus.header ?? []} />
+        {frame?.kind === "staff" ? (
+          <StaffHeader institutionName={settings.institutionName} staff={frame.staff} links={frame.links} />
+        ) : (
+          <SiteHeader settings={settings} user={frame?.user ?? null} directions={frame?.directions ?? []} links={frame?.menus.header ?? []} />
+        )}
         <main id="contenido" tabIndex={-1} className="site-main">
           {children}
         </main>
-        <SiteFooter settings={settings} links={rootData?.menus.footer ?? []} />
+        {frame?.kind === "staff" ? null : <SiteFooter settings={settings} links={frame?.menus.footer ?? []} />}
         <Toaster serverToast={rootData?.toast ?? null} />
         {hydrate ? (
           <>

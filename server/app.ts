@@ -22,6 +22,8 @@ export interface AppLoadContext {
   requestId: string;
   /** The client's address (req.ip: the proxy's X-Forwarded-For only when TRUST_PROXY is on). */
   clientAddress: string;
+  /** The matched route is a staff page (its module exports `staffAccess`): root.tsx draws the staff frame. */
+  staffPage: boolean;
 }
 
 declare module "@remix-run/node" {
@@ -30,6 +32,8 @@ declare module "@remix-run/node" {
     requestId: string;
     /** Optional so code that builds a context by hand (tests) need not invent one. */
     clientAddress?: string;
+    /** From server/route-policy.ts: the matched route module (or a parent) exports `staffAccess`. */
+    staffPage?: boolean;
   }
 }
 
@@ -44,6 +48,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
     cspNonce: res.locals.cspNonce as string,
     requestId: res.locals.requestId as string,
     clientAddress: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    // Decided by the route Remix will answer with (set by routes.middleware below): the root
+    // loader gives staff pages the staff frame and never reads the public one for them.
+    staffPage: routePolicyOf(res)?.staff === true,
   });
   // Which route Remix will answer with, asked of Remix's own matcher (case-insensitive, decoded):
   // staff pages and body limits are decided from it, not from the raw path (decision 0032).

@@ -53,24 +53,21 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
               <Link to="/register">Registrarse</Link>
             </p>
           )}
-          <form method="get" action="/buscar" role="search" className="site-search">
-            <label htmlFor="site-search-q" className="visually-hidden">
-              Buscar en el sitio
-            </label>
-            <input id="site-search-q" name="q" type="search" placeholder="Buscar en el sitio" className="site-search__input" />
-            <button type="submit" className="site-search__button">
-              Buscar
-            </button>
-          </form>
+          <SiteSearch id="site-search-q" className="site-search site-search--brand" />
         </div>
       </div>
 
-      <nav className="main-nav" aria-label="Principal">
+      <div className="main-nav">
         <div className="container main-nav__inner">
-          <MenuLinks links={links} signedIn={Boolean(user)} />
-          <DirectionsMenu directions={directions} />
+          <nav className="main-nav__menu" aria-label="Principal">
+            <MenuLinks links={links} signedIn={Boolean(user)} />
+            <DirectionsMenu directions={directions} />
+          </nav>
+          {/* From 1200 px the search shares the menu's row (issue 21); below, the brand bar's
+              form is shown instead. Only one of the two is ever displayed. */}
+          <SiteSearch id="site-search-nav-q" className="site-search site-search--nav" />
         </div>
-      </nav>
+      </div>
 
       <details className="mobile-nav" data-disclosure>
         <summary className="mobile-nav__toggle">
@@ -84,6 +81,21 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
         </nav>
       </details>
     </header>
+  );
+}
+
+/** The site search: a plain GET form to /buscar. */
+function SiteSearch({ id, className }: { id: string; className: string }) {
+  return (
+    <form method="get" action="/buscar" role="search" className={className}>
+      <label htmlFor={id} className="visually-hidden">
+        Buscar en el sitio
+      </label>
+      <input id={id} name="q" type="search" placeholder="Buscar en el sitio" className="site-search__input" />
+      <button type="submit" className="site-search__button">
+        Buscar
+      </button>
+    </form>
   );
 }
 

@@ -10,6 +10,8 @@ import { getSiteMenus, type SiteMenus } from "./menus.server";
  * 11: signed-in pages are rendered each time). The triggers on site_settings, direction_nodes
  * and menu_links bump that counter (migrations 0014, 0023), so an edit shows on the next request:
  * the same invalidation as the anonymous page cache (decision 0017), no second hook.
+ * The staff area's frame needs only the settings (getSiteSettings): it never reads the directions
+ * tree or the menus.
  */
 export interface SiteChrome {
   settings: Settings;
@@ -19,25 +21,42 @@ export interface SiteChrome {
 
 interface KeptChrome {
   version: number;
-  settings: Settings;
   directions: DirectionLink[];
   menus: { anonymous: SiteMenus; signedIn: SiteMenus };
 }
 
-const kept = new WeakMap<Kysely<DB>, KeptChrome>();
+const keptSettings = new WeakMap<Kysely<DB>, { version: number; settings: Settings }>();
+const keptChrome = new WeakMap<Kysely<DB>, KeptChrome>();
 
+async function contentVersion(db: Kysely<DB>): Promise<number> {
+  return (await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0;
+}
+
+async function settingsAt(db: Kysely<DB>, version: number): Promise<Settings> {
+  const kept = keptSettings.get(db);
+  if (kept && kept.version === version) return kept.settings;
+  const settings = await getSettings(db);
+  keptSettings.set(db, { version, settings });
+  return settings;
+}
+
+/** The site settings alone (the staff frame's hospital name), kept like the rest of the chrome. */
+export async function getSiteSettings(db: Kysely<DB>): Promise<Settings> {
+  return settingsAt(db, await contentVersion(db));
+}
+
+async function chromeAt(db: Kysely<DB>, version: number): Promise<KeptChrome> {
+  const kept = keptChrome.get(db);
+  if (kept && kept.version === version) return kept;
+  const [directions, anonymous, signedIn] = await Promise.all([getHeaderDirections(db), getSiteMenus(db, false), getSiteMenus(db, true)]);
+  const chrome = { version, directions, menus: { anonymous, signedIn } };
+  keptChrome.set(db, chrome);
+  return chrome;
+}
+
+/** The public frame: settings, the header's directions tree and the visitor's menus. */
 export async function getSiteChrome(db: Kysely<DB>, signedIn: boolean): Promise<SiteChrome> {
-  const version = (await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0;
-  let chrome = kept.get(db);
-  if (!chrome || chrome.version !== version) {
-    const [settings, directions, anonymous, signedInMenus] = await Promise.all([
-      getSettings(db),
-      getHeaderDirections(db),
-      getSiteMenus(db, false),
-      getSiteMenus(db, true),
-    ]);
-    chrome = { version, settings, directions, menus: { anonymous, signedIn: signedInMenus } };
-    kept.set(db, chrome);
-  }
-  return { settings: chrome.settings, directions: chrome.directions, menus: signedIn ? chrome.menus.signedIn : chrome.menus.anonymous };
+  const version = await contentVersion(db);
+  const [settings, chrome] = await Promise.all([settingsAt(db, version), chromeAt(db, version)]);
+  return { settings, directions: chrome.directions, menus: signedIn ? chrome.menus.signedIn : chrome.menus.anonymous };
 }

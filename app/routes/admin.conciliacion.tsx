@@ -36,6 +36,7 @@ import { CARD_STATUS_LABELS, formatInstant } from "~/staff/teaching/format";
 import { mergeErrors, originFor, replyRefused, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
+import { countOf } from "~/utils/plural";
 
 /** The report (5 MB at most) and the column names: refused with 413 above this before any parsing (decision 0032). */
 export const maxBodyBytes = REPORT_FORM_MAX_BYTES;
@@ -121,7 +122,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const plan = outcome.plan;
     return redirectWithToast(`${PATH}?reporte=${outcome.reportId}`, {
       type: "success",
-      description: `Conciliación aplicada: ${outcome.changed} cambio(s). ${plan.matched.length} coinciden, ${plan.mismatched.length} con otro importe, ${plan.missingFromBank.length} ausentes del reporte, ${plan.declined.length} declinados, ${plan.unknown.length} desconocidos.`,
+      description: `Conciliación aplicada: ${countOf(outcome.changed, { one: "cambio", other: "cambios" })}. ${plan.matched.length} coinciden, ${plan.mismatched.length} con otro importe, ${plan.missingFromBank.length} ausentes del reporte, ${plan.declined.length} declinados, ${plan.unknown.length} desconocidos.`,
     });
   }
 
@@ -235,8 +236,8 @@ function PlanView({ plan }: { plan: ReconciliationPlan }) {
   return (
     <>
       <p>
-        {plan.rows} fila(s) del {formatInstant(plan.period.from)} al {formatInstant(plan.period.to)}. {plan.unchanged} fila(s) de pagos ya resueltos
-        no cambian nada.
+        {countOf(plan.rows, { one: "fila", other: "filas" })} del {formatInstant(plan.period.from)} al {formatInstant(plan.period.to)}.{" "}
+        {countOf(plan.unchanged, { one: "fila de un pago ya resuelto no cambia", other: "filas de pagos ya resueltos no cambian" })} nada.
       </p>
       <PlanGroup id="grupo-coinciden" title="Coinciden" entries={plan.matched} empty="Ninguna fila aprobada coincide con un pago por confirmar." />
       <PlanGroup id="grupo-importe" title="Con otro importe u otros datos" entries={plan.mismatched} empty="Ningún importe distinto." />
@@ -435,7 +436,7 @@ export default function Reconciliation() {
         <p role="status">
           {total === 0
             ? "No hay pagos en verificación."
-            : `${total.toLocaleString("es-MX")} pago(s) en verificación${total > claims.length ? `; se muestran los ${claims.length} más antiguos` : ""}.`}
+            : `${countOf(total, { one: "pago", other: "pagos" })} en verificación${total > claims.length ? `; se muestran los ${claims.length} más antiguos` : ""}.`}
         </p>
         {claims.length > 0 ? (
           <StaffTable

@@ -7,6 +7,7 @@ import { requireStaff } from "~/staff/guard.server";
 import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { linksFor } from "~/staff/navigation";
 import { ANY_STAFF, roleAllows, type StaffAccess } from "~/staff/staff";
+import { waitingAge } from "~/utils/plural";
 
 export const staffAccess = ANY_STAFF satisfies StaffAccess;
 
@@ -22,16 +23,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     roleAllows(staff.role, ["ensenanza"]) ? documentsWaitingForReview(db) : null,
     roleAllows(staff.role, ["finanzas"]) ? incomeByMonth(db) : null,
   ]);
-  return { staff, links: links.map(({ href, label, description }) => ({ href, label, description })), figures, documents, income };
+  return {
+    staff,
+    links: links.map(({ href, label, dashboardLabel, description }) => ({ href, label: dashboardLabel ?? label, description })),
+    figures,
+    documents,
+    income,
+  };
 }
 
 const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 const count = new Intl.NumberFormat("es-MX");
 const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Mexico_City" });
-
-function waiting(n: number): string {
-  return n === 0 ? "llegó hoy" : n === 1 ? "espera desde hace 1 día" : `espera desde hace ${count.format(n)} días`;
-}
 
 export default function StaffDashboard() {
   const { staff, links, figures, documents, income } = useLoaderData<typeof loader>();
@@ -90,12 +93,18 @@ export default function StaffDashboard() {
             <p>No hay documentos esperando revisión.</p>
           ) : (
             <>
-              <p>Los más antiguos primero.</p>
+              <p>
+                Los más antiguos primero
+                {documents.total > documents.oldest.length
+                  ? `; se muestran ${count.format(documents.oldest.length)} de ${count.format(documents.total)}`
+                  : ""}
+                . <Link to="/admin/revision">Ver todos los documentos por revisar</Link>.
+              </p>
               <ol className="staff-queue" data-testid="documents-waiting">
                 {documents.oldest.map((document) => (
                   <li key={document.documentId}>
                     <Link to={`/admin/estudiantes/${document.participantId}`}>{document.participantName}</Link>: {DOCUMENT_KIND_LABELS[document.kind]}
-                    . Enviado el {dateFormat.format(new Date(document.sentAt))}; <strong>{waiting(document.daysWaiting)}</strong>.
+                    . Esperando desde el {dateFormat.format(new Date(document.sentAt))} (<strong>{waitingAge(document.daysWaiting)}</strong>).
                   </li>
                 ))}
               </ol>

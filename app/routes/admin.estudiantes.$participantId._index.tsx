@@ -25,6 +25,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
 import { hasForbiddenCharacters, INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/text-checks";
+import { countOf, pluralForm } from "~/utils/plural";
 import { RECEIPT_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
@@ -101,10 +102,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   if (!outcome.ok) return data({ intent: "revision" as const, result: replyRefused(submission, outcome) }, { status: outcome.status });
   const parts = [
-    outcome.approved ? `${outcome.approved} documento(s) aprobado(s)` : null,
-    outcome.rejected ? `${outcome.rejected} rechazado(s); le avisamos por correo el motivo` : null,
-    outcome.confirmedEnrolments.length ? `${outcome.confirmedEnrolments.length} inscripción(es) confirmada(s) con su acceso por correo` : null,
-    outcome.notConfirmed.length ? `${outcome.notConfirmed.length} inscripción(es) sin lugar presencial: aumente el cupo o cámbiela a en línea` : null,
+    outcome.approved ? countOf(outcome.approved, { one: "documento aprobado", other: "documentos aprobados" }) : null,
+    outcome.rejected ? `${countOf(outcome.rejected, { one: "rechazado", other: "rechazados" })}; le avisamos por correo el motivo` : null,
+    outcome.confirmedEnrolments.length
+      ? `${countOf(outcome.confirmedEnrolments.length, { one: "inscripción confirmada", other: "inscripciones confirmadas" })} con su acceso por correo`
+      : null,
+    outcome.notConfirmed.length
+      ? `${countOf(outcome.notConfirmed.length, { one: "inscripción", other: "inscripciones" })} sin lugar presencial: aumente el cupo o ${pluralForm(outcome.notConfirmed.length, { one: "cámbiela", other: "cámbielas" })} a en línea`
+      : null,
   ].filter(Boolean);
   return redirectWithToast(`/admin/estudiantes/${participantId}`, {
     type: "success",

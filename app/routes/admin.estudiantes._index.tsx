@@ -8,6 +8,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import teachingStyles from "~/styles/teaching.css";
+import { countOf } from "~/utils/plural";
 import { StaffTable } from "~/components/staff-table";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 
@@ -62,7 +63,7 @@ export default function AdminParticipants() {
           options={PAYMENT_OPTIONS}
         />
       </ListFilters>
-      <p role="status">{participants.length === 1 ? "1 participante" : `${participants.length} participantes`}</p>
+      <p role="status">{countOf(participants.length, { one: "participante", other: "participantes" })}</p>
       {participants.length > 0 ? (
         <StaffTable caption={"Participantes"} columns={["Nombre", "Número", "Correo electrónico", "Perfil", "Documentos", "Inscripciones"]}>
           {participants.map((p) => (
@@ -75,9 +76,9 @@ export default function AdminParticipants() {
               <td>{PROFILE_LABELS[p.profile]}</td>
               <td>
                 {[
-                  p.pending ? `${p.pending} pendiente(s)` : null,
-                  p.rejected ? `${p.rejected} rechazado(s)` : null,
-                  p.approved ? `${p.approved} aprobado(s)` : null,
+                  p.pending ? countOf(p.pending, { one: "pendiente", other: "pendientes" }) : null,
+                  p.rejected ? countOf(p.rejected, { one: "rechazado", other: "rechazados" }) : null,
+                  p.approved ? countOf(p.approved, { one: "aprobado", other: "aprobados" }) : null,
                 ]
                   .filter(Boolean)
                   .join(", ") || "—"}

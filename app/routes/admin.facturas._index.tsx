@@ -24,6 +24,7 @@ import { formatInstant } from "~/staff/teaching/format";
 import { staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
+import { countOf } from "~/utils/plural";
 
 /**
  * The one invoice-request queue (course enrolments and donations): finance (and admin). The
@@ -128,7 +129,7 @@ export default function InvoiceQueue() {
       <p role="status">
         {total === 0
           ? "No hay solicitudes de factura con este filtro."
-          : `${total.toLocaleString("es-MX")} solicitud(es); página ${filters.page} de ${pages}.`}
+          : `${countOf(total, { one: "solicitud", other: "solicitudes" })}; página ${filters.page} de ${pages}.`}
       </p>
       {actionData && !rows.some((row) => String(row.id) === actionData.requestId && !row.cfdiFolio && row.paid) ? (
         <ErrorSummary

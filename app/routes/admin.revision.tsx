@@ -13,6 +13,7 @@ import { formatInstant } from "~/staff/teaching/format";
 import { originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
+import { countOf, waitingAge } from "~/utils/plural";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -93,9 +94,9 @@ export default function ReviewQueue() {
                 <p>
                   {PROFILE_LABELS[item.profile]} ·{" "}
                   {item.pendingDocuments > 0
-                    ? `${item.pendingDocuments} documento(s) pendiente(s)`
+                    ? countOf(item.pendingDocuments, { one: "documento pendiente", other: "documentos pendientes" })
                     : "Documentos aprobados; inscripción por confirmar"}{" "}
-                  · esperando desde {formatInstant(item.waitingSince)} ({item.daysWaiting === 1 ? "1 día" : `${item.daysWaiting} días`})
+                  · esperando desde {formatInstant(item.waitingSince)} ({waitingAge(item.daysWaiting)})
                 </p>
                 {item.coursesInReview.length ? <p>Cursos en espera: {item.coursesInReview.join(", ")}</p> : null}
                 {item.documents.length > 0 ? (

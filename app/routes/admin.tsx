@@ -1,15 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, isRouteErrorResponse, Link, NavLink, Outlet, useLoaderData, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/react";
 import { requireStaff } from "~/staff/guard.server";
-import { linksFor } from "~/staff/navigation";
-import { ANY_STAFF, STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
+import { ANY_STAFF, type StaffAccess } from "~/staff/staff";
 import adminStyles from "~/styles/admin.css";
 import formStyles from "~/styles/forms.css";
 
 /**
- * The staff area's layout: who is signed in, the pages their role may open, and sign-out. It
- * guards its own loader, but every child route guards its own loader and action too (see
- * app/staff/guard.server.ts).
+ * The staff area's layout: its styles and its error page. Who is signed in, the pages their role
+ * may open and sign-out are the staff frame, drawn by root.tsx for every staff page (errors
+ * included). It guards its own loader, but every child route guards its own loader and action
+ * too (see app/staff/guard.server.ts).
  */
 export const staffAccess = ANY_STAFF satisfies StaffAccess;
 
@@ -21,37 +21,13 @@ export const links: LinksFunction = () => [
 export const meta: MetaFunction = () => [{ title: "Área del personal | HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  return { staff, links: linksFor(staff.role).map(({ href, label }) => ({ href, label })) };
+  await requireStaff(request, staffAccess);
+  return null;
 }
 
 export default function StaffLayout() {
-  const { staff, links } = useLoaderData<typeof loader>();
   return (
     <div className="staff-area">
-      <div className="staff-bar">
-        <div className="container staff-bar__inner">
-          <p className="staff-bar__who">
-            <span className="staff-bar__name">{staff.name}</span> <span className="staff-bar__role">({STAFF_ROLE_LABELS[staff.role]})</span>
-          </p>
-          <nav aria-label="Área del personal" className="staff-nav">
-            <ul>
-              {links.map((link) => (
-                <li key={link.href}>
-                  <NavLink to={link.href} prefetch="none">
-                    {link.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <Form method="post" action="/admin/salir" className="staff-bar__signout">
-            <button type="submit" className="button button--secondary">
-              Cerrar sesión
-            </button>
-          </Form>
-        </div>
-      </div>
       <Outlet />
     </div>
   );
@@ -83,14 +59,6 @@ export function ErrorBoundary() {
           <Link to="/admin/dashboard" className="button">
             Volver al inicio del personal
           </Link>
-        </li>
-        <li>
-          {/* The layout's bar is not drawn on an error page: sign-out stays reachable here. */}
-          <Form method="post" action="/admin/salir">
-            <button type="submit" className="button button--secondary">
-              Cerrar sesión
-            </button>
-          </Form>
         </li>
       </ul>
     </div>

@@ -1,12 +1,18 @@
 import { roleAllows, type StaffRole } from "./staff";
 
 /**
- * The staff area's pages, for the header and the dashboard: each link shows only to the roles
- * that may open it. The pages themselves check the role again (this list only hides links).
+ * THE list of the staff area's pages a role sees: the staff frame's navigation (root.tsx) and the
+ * dashboard's sections both read it through `linksFor`. Each link shows only to the roles that
+ * may open it; `roles` must allow exactly the roles the target route's `staffAccess` allows
+ * (tests/integration/staff-frame.test.ts compares them with the build's route modules). The pages
+ * themselves check the role again: this list only hides links.
  */
 export interface StaffLink {
   href: string;
+  /** The link's text in the staff navigation. */
   label: string;
+  /** The link's text on the dashboard when it differs (the seed's "Curso"). */
+  dashboardLabel?: string;
   description: string;
   roles: readonly StaffRole[];
 }
@@ -15,11 +21,19 @@ export const STAFF_LINKS: readonly StaffLink[] = [
   { href: "/admin/dashboard", label: "Inicio", description: "Resumen del día.", roles: ["ensenanza", "comunicacion", "finanzas"] },
   {
     href: "/admin/cursos",
-    label: "Curso",
+    label: "Cursos",
+    // The seed specification names the dashboard's links "Curso" and "Estudiantes".
+    dashboardLabel: "Curso",
     description: "Crear, editar, abrir y cerrar cursos; inscripciones y exportaciones.",
     roles: ["ensenanza", "finanzas"],
   },
   { href: "/admin/estudiantes", label: "Estudiantes", description: "Participantes, sus documentos, inscripciones y pagos.", roles: ["ensenanza"] },
+  {
+    href: "/admin/revision",
+    label: "Documentos por revisar",
+    description: "Los documentos que esperan revisión, primero los más antiguos.",
+    roles: ["ensenanza"],
+  },
   {
     href: "/admin/contenido",
     label: "Contenido",
@@ -116,4 +130,16 @@ export const STAFF_LINKS: readonly StaffLink[] = [
 
 export function linksFor(role: StaffRole): StaffLink[] {
   return STAFF_LINKS.filter((link) => roleAllows(role, link.roles));
+}
+
+/** What the staff frame needs of a link: `end` when another link lives under it (Contenido). */
+export interface StaffNavLink {
+  href: string;
+  label: string;
+  end: boolean;
+}
+
+export function navigationFor(role: StaffRole): StaffNavLink[] {
+  const links = linksFor(role);
+  return links.map(({ href, label }) => ({ href, label, end: links.some((other) => other.href.startsWith(`${href}/`)) }));
 }

@@ -50,3 +50,12 @@ const localStamp = new Intl.DateTimeFormat("sv-SE", {
 export function mexicoCityStamp(iso: string): string {
   return localStamp.format(new Date(iso));
 }
+
+/**
+ * Whole Mexico City calendar days from `from` to `to`: 0 on the same day (even 23 hours apart),
+ * 1 from yesterday at 23:59 to today at 00:01; never negative. For "waiting since" ages.
+ */
+export function mexicoCityDaysBetween(from: Date | string, to: Date | string): number {
+  const days = (Date.parse(`${mexicoCityDay(to)}T00:00:00Z`) - Date.parse(`${mexicoCityDay(from)}T00:00:00Z`)) / 86_400_000;
+  return Math.max(0, Math.round(days));
+}

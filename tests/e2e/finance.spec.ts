@@ -135,7 +135,7 @@ test("a Teaching-office member is refused the finance screens", async ({ page, c
   await signInAsStaff(context, baseURL!, "ensenanza");
   await page.goto("/admin/dashboard");
   const nav = page.getByRole("navigation", { name: "Área del personal" });
-  await expect(nav.getByRole("link", { name: "Curso" })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Cursos", exact: true })).toBeVisible();
   await expect(nav.getByRole("link", { name: "Donativos" })).toHaveCount(0);
   await expect(nav.getByRole("link", { name: "Facturas" })).toHaveCount(0);
   for (const path of ["/admin/donativos", "/admin/facturas"]) {

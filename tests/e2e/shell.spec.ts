@@ -214,6 +214,36 @@ test.describe("public shell", () => {
     });
   }
 
+  test("at 1280 px the search box and the main menu share one row; narrower, one search box and no sideways scroll", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/");
+    const search = page.getByRole("searchbox", { name: "Buscar en el sitio" });
+    await expect(search).toHaveCount(1);
+    const first = page.getByRole("navigation", { name: "Principal", exact: true }).getByRole("link").first();
+    const [box, item] = [(await search.boundingBox())!, (await first.boundingBox())!];
+    // The same row: each box's vertical centre lies inside the other one.
+    expect(box.y + box.height / 2, `search ${JSON.stringify(box)}, first item ${JSON.stringify(item)}`).toBeGreaterThan(item.y);
+    expect(box.y + box.height / 2).toBeLessThan(item.y + item.height);
+    expect(item.y + item.height / 2).toBeGreaterThan(box.y);
+    expect(item.y + item.height / 2).toBeLessThan(box.y + box.height);
+    await expectNoAxeViolations(page);
+
+    for (const width of [1280, 1024, 768, 375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      // Exactly one search box is shown at every width, and it works.
+      await expect(search, `${width} px`).toHaveCount(1);
+      await expect(search).toBeVisible();
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      expect(scrollWidth, `${width} px`).toBeLessThanOrEqual(clientWidth);
+    }
+    await search.fill("cardiologia");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/\/buscar\?q=cardiologia/);
+  });
+
   test("unknown paths answer a Spanish 404 with a way back", async ({ page }) => {
     const response = await page.goto("/esta-pagina-no-existe");
     expect(response?.status()).toBe(404);

@@ -184,7 +184,7 @@ test("the Teaching office runs a course from creation to attendance list, audite
     .getByLabel("Motivo del rechazo")
     .fill("La credencial está vencida; suba la vigente.");
   await page.getByRole("button", { name: "Guardar decisiones" }).click();
-  await expect(page.getByText("1 rechazado(s)")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("1 rechazado;")).toBeVisible({ timeout: 30_000 });
   const rejection = await waitForMail(db, { to: student.email, subject: /Documentación no aprobada/ }, 15_000);
   expect(rejection.text).toContain("La credencial está vencida; suba la vigente.");
 
@@ -211,7 +211,7 @@ test("the Teaching office runs a course from creation to attendance list, audite
   await page.getByRole("group", { name: "Credencial de estudiante (reverso)" }).getByRole("radio", { name: "Aprobar" }).check();
   await page.getByRole("button", { name: "Guardar decisiones" }).click();
   // Approval renders the access PDF before answering: give it time on a busy machine.
-  await expect(page.getByText("1 inscripción(es) confirmada(s)")).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText("1 inscripción confirmada")).toBeVisible({ timeout: 30_000 });
   const confirmation = await waitForMail(db, { to: student.email, subject: /Inscripción confirmada/ }, 30_000);
   expect(confirmation.attachments.map((a) => a.contentType)).toContain("application/pdf");
 

@@ -14,6 +14,7 @@ import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { seedDatabase } from "../../seeds/index";
 import { createApp } from "../../server/app";
+import { createSignedInStaff } from "../support/staff";
 
 /**
  * Every page type through the W3C Nu validator (vnu.jar from npm, on this machine's Java), as a
@@ -53,6 +54,8 @@ const PAGES = [
   "/register",
   "/recuperar-contrasena",
   "/esta-pagina-no-existe",
+  // The staff frame's minimal form (issue 21).
+  "/admin/login",
 ];
 const ITEM_PAGES: [string, RegExp][] = [
   ["/legado-artistico", /href="(\/legado-artistico\/[^"#?]+)"/],
@@ -60,11 +63,14 @@ const ITEM_PAGES: [string, RegExp][] = [
   ["/ensenanza/offer", /href="(\/ensenanza\/offer\/programa\/[^"#?]+)"/],
 ];
 const SIGNED_IN_PAGES = ["/profile", "/video/scp-2024"];
+// The staff frame with an admin's whole navigation (issue 21).
+const STAFF_PAGES = ["/admin/dashboard", "/admin/revision"];
 
 let baseUrl = "";
 let close: () => Promise<void>;
 let cookie = "";
 let unansweredCookie = "";
+let staffCookie = "";
 
 beforeAll(async () => {
   await seedDatabase(db);
@@ -113,6 +119,7 @@ beforeAll(async () => {
   );
   if (!unanswered.ok) throw new Error(unanswered.reason);
   unansweredCookie = (await createUserSession({ id: unanswered.participant.id, name: "Raúl Sin Respuesta" })).split(";")[0]!;
+  staffCookie = (await createSignedInStaff(db, "admin")).cookie;
 });
 
 afterAll(async () => close?.());
@@ -146,6 +153,7 @@ describe("HTML validity (Nu validator)", () => {
     for (const page of pages) await fetchPage(page, {});
     for (const page of SIGNED_IN_PAGES) await fetchPage(page, { cookie });
     await fetchPage("/profile/egresado?redirectTo=%2Fprofile", { cookie: unansweredCookie });
+    for (const page of STAFF_PAGES) await fetchPage(page, { cookie: staffCookie });
 
     const output = await new Promise<string>((resolve) => {
       execFile(

@@ -7,6 +7,7 @@ import type { DB, DocumentReviewStatus, ParticipantDocumentKind } from "~/db.ser
 import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment } from "~/enrolment/enrolment.server";
 import { sendMail } from "~/mail/mailer.server";
+import { mexicoCityDaysBetween } from "~/utils/mexico-city";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 /**
@@ -102,7 +103,7 @@ export async function listReviewQueue(db: Kysely<DB>, now = new Date()): Promise
         documents: documentsOf.get(row.id) ?? [],
         coursesInReview: row.courses ? row.courses.split("|") : [],
         waitingSince,
-        daysWaiting: Math.max(0, Math.floor((now.getTime() - Date.parse(waitingSince)) / 86_400_000)),
+        daysWaiting: mexicoCityDaysBetween(waitingSince, now),
       };
     })
     .sort((a, b) => a.waitingSince.localeCompare(b.waitingSince) || a.participantId - b.participantId);
