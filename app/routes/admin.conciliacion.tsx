@@ -37,6 +37,7 @@ import { mergeErrors, originFor, replyRefused, staffContextFor } from "~/staff/t
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countOf } from "~/utils/plural";
+import { sentence } from "~/utils/sentence";
 
 /** The report (5 MB at most) and the column names: refused with 413 above this before any parsing (decision 0032). */
 export const maxBodyBytes = REPORT_FORM_MAX_BYTES;
@@ -236,7 +237,7 @@ function PlanView({ plan }: { plan: ReconciliationPlan }) {
   return (
     <>
       <p>
-        {countOf(plan.rows, { one: "fila", other: "filas" })} del {formatInstant(plan.period.from)} al {formatInstant(plan.period.to)}.{" "}
+        {countOf(plan.rows, { one: "fila", other: "filas" })} del {formatInstant(plan.period.from)} al {sentence(formatInstant(plan.period.to))}{" "}
         {countOf(plan.unchanged, { one: "fila de un pago ya resuelto no cambia", other: "filas de pagos ya resueltos no cambian" })} nada.
       </p>
       <PlanGroup id="grupo-coinciden" title="Coinciden" entries={plan.matched} empty="Ninguna fila aprobada coincide con un pago por confirmar." />
@@ -277,7 +278,7 @@ function ReportPreviewSection({ actionData }: { actionData: ActionData | undefin
     <section aria-labelledby="vista-previa" className="staff-section">
       <h2 id="vista-previa">{`Vista previa: ${preview.fileName}`}</h2>
       <p>
-        Subido {formatInstant(preview.uploadedAt)}. Huella SHA-256 <code className="break-all">{preview.sha256}</code>.
+        {sentence(`Subido ${formatInstant(preview.uploadedAt)}`)} Huella SHA-256 <code className="break-all">{preview.sha256}</code>.
       </p>
       <ErrorSummary title="No se aplicó la conciliación" errors={[]} formErrors={applyErrors} focusKey={actionData} />
       {preview.applied ? (

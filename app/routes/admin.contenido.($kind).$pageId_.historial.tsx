@@ -12,6 +12,7 @@ import { now } from "~/utils/clock.server";
 import { publicationStatusText } from "~/content/record-list";
 import { formatMexicoCityDateTime } from "~/utils/mexico-time";
 import { redirectWithToast } from "~/utils/toast.server";
+import { sentence } from "~/utils/sentence";
 
 // A page's revisions: who saved what and when, a comparison of two, and "Restaurar" (issue 12).
 // One screen for every kind of page: /admin/contenido/{id}/historial (information pages) and
@@ -169,11 +170,6 @@ export default function PageHistory() {
       </ol>
     </StaffEditorPage>
   );
-}
-
-/** Ends a sentence with one period: the es-MX time already ends with one ("1:19 p.m."). */
-function sentence(text: string): string {
-  return text.endsWith(".") ? text : `${text}.`;
 }
 
 type RevisionLine = ReturnType<typeof useLoaderData<typeof loader>>["revisions"][number];
