@@ -98,13 +98,22 @@ function parseJson(value: string | null): Record<string, unknown> | null {
   }
 }
 
-/** A copy with every sensitive key's value replaced (at any depth). */
-export function withoutSecrets(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutSecrets);
+/** Strings longer than this are cut in the technical data (the list of changes has them whole). */
+const TECHNICAL_TEXT_LENGTH = 300;
+
+/**
+ * The stored before/after for «Datos técnicos»: every sensitive key's value replaced (at any
+ * depth), long texts cut, so a page of long edits does not carry each text three times.
+ */
+export function technicalData(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(technicalData);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value).map(([key, inner]) => [key, SENSITIVE_FIELD.test(key) ? "(no se muestra)" : withoutSecrets(inner)]),
+      Object.entries(value).map(([key, inner]) => [key, SENSITIVE_FIELD.test(key) ? "(no se muestra)" : technicalData(inner)]),
     );
+  }
+  if (typeof value === "string" && value.length > TECHNICAL_TEXT_LENGTH) {
+    return `${value.slice(0, TECHNICAL_TEXT_LENGTH)}… (${value.length.toLocaleString("es-MX")} caracteres)`;
   }
   return value;
 }
@@ -229,7 +238,7 @@ export function describeAuditEntry(row: AuditRow, ref: AuditRecordRef | undefine
   const tail = info?.tail ? info.tail(change) : "";
   const sentence = `${who}${role ? ` (${role})` : ""} ${verb}${record ? ` ${record.text}` : ""}${tail}.`;
   const raw =
-    row.before === null && row.after === null ? null : JSON.stringify(withoutSecrets({ antes: change.before, después: change.after }), null, 2);
+    row.before === null && row.after === null ? null : JSON.stringify(technicalData({ antes: change.before, después: change.after }), null, 2);
   return {
     id: row.id,
     createdAt: row.createdAt,

@@ -162,6 +162,9 @@ describe("an entry as a sentence", () => {
     expect(change.after!.text.length).toBeLessThanOrEqual(61);
     expect(change.after!.text.endsWith("…")).toBe(true);
     expect(change.after!.full).toBe(body);
+    // The technical data keeps the start of a long text only (the list of changes has it whole).
+    expect(edited.raw).not.toContain(body.slice(10, 410));
+    expect(edited.raw).toContain(`… (${body.length.toLocaleString("es-MX")} caracteres)`);
   });
 
   test("secrets never reach the view, not even the technical data", () => {
