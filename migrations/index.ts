@@ -29,6 +29,7 @@ import * as m0028 from "./0028-ledger-indexes";
 import * as m0029 from "./0029-legacy-file-addresses";
 import * as m0031 from "./0031-graduated-unknown";
 import * as m0032 from "./0032-pending-revisions";
+import * as m0033 from "./0033-audit-log-indexes";
 import * as m0034 from "./0034-staff-totp-encrypted";
 
 /**
@@ -67,5 +68,6 @@ export const migrations: Record<string, Migration> = {
   "0029-legacy-file-addresses": m0029,
   "0031-graduated-unknown": m0031,
   "0032-pending-revisions": m0032,
+  "0033-audit-log-indexes": m0033,
   "0034-staff-totp-encrypted": m0034,
 };

@@ -78,9 +78,13 @@ test.describe("banners and gallery editor", () => {
     const admin = await browser.newContext();
     await signInAsStaff(admin, baseURL!, "admin");
     const log = await admin.newPage();
-    await log.goto("/admin/bitacora");
-    for (const action of ["banner.create", "banner.move", "banner.hide"]) {
-      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    for (const [action, words] of [
+      ["banner.create", "agregó el banner"],
+      ["banner.move", "cambió de lugar el banner"],
+      ["banner.hide", "ocultó el banner"],
+    ] as const) {
+      await log.goto(`/admin/bitacora?action=${action}`);
+      await expect(log.getByTestId("audit-entries")).toContainText(words);
     }
     await admin.close();
   });
@@ -139,9 +143,12 @@ test.describe("banners and gallery editor", () => {
     const admin = await browser.newContext();
     await signInAsStaff(admin, baseURL!, "admin");
     const log = await admin.newPage();
-    await log.goto("/admin/bitacora");
-    for (const action of ["gallery_image.create", "gallery_image.hide"]) {
-      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    for (const [action, words] of [
+      ["gallery_image.create", "agregó la imagen"],
+      ["gallery_image.hide", "ocultó la imagen"],
+    ] as const) {
+      await log.goto(`/admin/bitacora?action=${action}`);
+      await expect(log.getByTestId("audit-entries")).toContainText(words);
     }
     await admin.close();
   });

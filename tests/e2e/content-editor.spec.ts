@@ -95,9 +95,14 @@ test.describe("pages editor", () => {
     const admin = await browser.newContext();
     await signInAsStaff(admin, baseURL!, "admin");
     const log = await admin.newPage();
-    await log.goto("/admin/bitacora");
-    for (const action of ["page.create", "page.publish_scheduled", "page.update", "page.restore"]) {
-      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    for (const [action, words] of [
+      ["page.create", "creó la página"],
+      ["page.publish_scheduled", "El sistema publicó, a la hora programada, la página"],
+      ["page.update", "editó la página"],
+      ["page.restore", /restauró la versión \d+ de la página/],
+    ] as const) {
+      await log.goto(`/admin/bitacora?action=${action}`);
+      await expect(log.getByTestId("audit-entries")).toContainText(words);
     }
     await admin.close();
   });
@@ -271,9 +276,12 @@ test.describe("pages editor", () => {
     const admin = await browser.newContext();
     await signInAsStaff(admin, baseURL!, "admin");
     const log = await admin.newPage();
-    await log.goto("/admin/bitacora");
-    for (const action of ["department_page.update", "department_page.restore"]) {
-      await expect(log.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    for (const [action, words] of [
+      ["department_page.update", "editó la página de dirección"],
+      ["department_page.restore", /restauró la versión \d+ de la página de dirección/],
+    ] as const) {
+      await log.goto(`/admin/bitacora?action=${action}`);
+      await expect(log.getByTestId("audit-entries")).toContainText(words);
     }
     await admin.close();
   });

@@ -165,19 +165,19 @@ test("the first admin sets up, signs in with TOTP, invites a Teaching member, wh
   // The Bitácora: the invitation by the admin and the set-up by the member.
   await page.getByRole("navigation", { name: "Área del personal" }).getByRole("link", { name: "Bitácora" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Bitácora" })).toBeVisible();
-  const table = page.getByTestId("audit-table");
-  const inviteRow = table.getByRole("row").filter({ hasText: "staff.invite" }).filter({ hasText: memberEmail });
-  await expect(inviteRow).toContainText(adminEmail);
-  await expect(inviteRow).toContainText("Administración");
-  const setupRow = table.getByRole("row").filter({ hasText: "staff.setup" }).filter({ hasText: "Lic. Enseñanza Pérez" });
-  await expect(setupRow).toContainText(memberEmail);
-  await expect(setupRow).toContainText("Dirección de Enseñanza");
+  const entries = page.getByTestId("audit-entries").locator(":scope > li");
+  const invite = entries.filter({ hasText: "invitó a Lic. Enseñanza Pérez al área del personal" });
+  await expect(invite.locator(".audit-entry__sentence")).toHaveText(/^.+ \(Administración\) invitó a Lic\. Enseñanza Pérez al área del personal\.$/);
+  await expect(invite).toContainText(`Correo electrónico: ${memberEmail}`);
+  await expect(invite).toContainText("Función: Dirección de Enseñanza");
+  const setup = entries.filter({ hasText: "Lic. Enseñanza Pérez (Dirección de Enseñanza) configuró su acceso al área del personal" });
+  await expect(setup).toHaveCount(1);
   await expectNoAxeViolations(page);
 
   // Filtered by the member as author: only their own step.
-  await page.getByLabel("Persona", { exact: true }).selectOption({ label: `Lic. Enseñanza Pérez (${memberEmail})` });
+  await page.getByLabel("Persona", { exact: true }).selectOption({ label: "Lic. Enseñanza Pérez (Dirección de Enseñanza)" });
   await page.getByRole("button", { name: "Filtrar" }).click();
   await expect(page).toHaveURL(/actor=\d+/);
-  await expect(table.getByRole("row").filter({ hasText: "staff.invite" })).toHaveCount(0);
-  await expect(table.getByRole("row").filter({ hasText: "staff.setup" })).toHaveCount(1);
+  await expect(entries.filter({ hasText: "invitó a" })).toHaveCount(0);
+  await expect(entries.filter({ hasText: "configuró su acceso" })).toHaveCount(1);
 });

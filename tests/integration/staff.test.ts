@@ -317,9 +317,9 @@ describe("staff management", () => {
     });
 
     const log = await (await fetch(`${baseUrl}/admin/bitacora?action=staff.role_change`, { headers: { Cookie: admin.cookie } })).text();
-    expect(log).toContain("staff.role_change");
-    expect(log).toContain("jefa@himfg.test");
-    expect(log).not.toContain("staff.deactivate</td>");
+    expect(log).toContain("cambió la función de");
+    expect(log).toMatch(/<strong>[^<]+<\/strong> \(Administración\)/);
+    expect(log).not.toContain("dio de baja a");
   });
 });
 
