@@ -179,6 +179,16 @@ function revisedRecordActions(entity: string, prefix: string, things: string): R
       verb: "publicó, a la hora programada,",
       said: ["status"],
     },
+    // Pending revisions of a published record (decision 0033): the live version stays public.
+    [`${prefix}.save_pending`]: {
+      entity,
+      label: `Guardar cambios pendientes de ${things}`,
+      verb: "guardó cambios pendientes, sin tocar la versión publicada, de",
+      tail: version,
+      said: REVISED,
+    },
+    [`${prefix}.discard_pending`]: { entity, label: `Descartar los cambios pendientes de ${things}`, verb: "descartó los cambios pendientes de" },
+    [`${prefix}.unpublish`]: { entity, label: `Retirar de la publicación ${things}`, verb: "retiró de la publicación", said: ["status"] },
   };
 }
 
@@ -348,6 +358,10 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   ...SNAPSHOT_FIELD_LABELS,
   restoredFrom: "Versión restaurada",
   revision: "Versión",
+  pendingRevision: "Versión pendiente",
+  replacedPending: "Versión pendiente reemplazada",
+  droppedPending: "Versión pendiente descartada",
+  scheduledRevision: "Versión programada",
   // Banners and galleries.
   altText: "Texto alternativo",
   author: "Autor",
