@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEventHandler, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
+import { detectFileType, DOCUMENT_LIMITS, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
 import { notifyUploadFailure } from "./upload-failure";
 
 /**
@@ -256,7 +256,7 @@ export function FileField({ meta, label, hint, required, onChecked }: FileFieldP
       <label htmlFor={meta.id} className="field__label">
         {label}
       </label>
-      <Hint id={meta.descriptionId}>{hint ?? "JPG, PNG o PDF, máximo 1 MB."}</Hint>
+      <Hint id={meta.descriptionId}>{hint ?? `${DOCUMENT_LIMITS}.`}</Hint>
       <div aria-live="polite">
         <FieldError id={meta.errorId} errors={errors} />
       </div>

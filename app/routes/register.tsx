@@ -334,7 +334,6 @@ export default function RegisterPage() {
               credencial de estudiante vigente; los participantes externos, su cédula profesional.
             </p>
             <p>Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso del pago.</p>
-            <p>Formatos JPG, PNG o PDF, máximo 1 MB por archivo.</p>
           </div>
           <FileField meta={fields.student_license} label={firstDocumentLabel} required onChecked={recheckFile} />
           {showSecondDocument ? (
