@@ -6,6 +6,7 @@ import { dashboardFigures, documentsWaitingForReview, incomeByMonth } from "~/st
 import { requireStaff } from "~/staff/guard.server";
 import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { linksFor } from "~/staff/navigation";
+import { sentForReview } from "~/staff/waiting-since";
 import { ANY_STAFF, roleAllows, type StaffAccess } from "~/staff/staff";
 
 export const staffAccess = ANY_STAFF satisfies StaffAccess;
@@ -27,11 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 const count = new Intl.NumberFormat("es-MX");
-const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Mexico_City" });
-
-function waiting(n: number): string {
-  return n === 0 ? "llegó hoy" : n === 1 ? "espera desde hace 1 día" : `espera desde hace ${count.format(n)} días`;
-}
 
 export default function StaffDashboard() {
   const { staff, links, figures, documents, income } = useLoaderData<typeof loader>();
@@ -92,12 +88,21 @@ export default function StaffDashboard() {
             <>
               <p>Los más antiguos primero.</p>
               <ol className="staff-queue" data-testid="documents-waiting">
-                {documents.oldest.map((document) => (
-                  <li key={document.documentId}>
-                    <Link to={`/admin/estudiantes/${document.participantId}`}>{document.participantName}</Link>: {DOCUMENT_KIND_LABELS[document.kind]}
-                    . Enviado el {dateFormat.format(new Date(document.sentAt))}; <strong>{waiting(document.daysWaiting)}</strong>.
-                  </li>
-                ))}
+                {documents.oldest.map((document) => {
+                  const { sent, waiting } = sentForReview(document.sentAt, document.daysWaiting);
+                  return (
+                    <li key={document.documentId}>
+                      <Link to={`/admin/estudiantes/${document.participantId}`}>{document.participantName}</Link>:{" "}
+                      {DOCUMENT_KIND_LABELS[document.kind]}. {sent}
+                      {waiting ? (
+                        <>
+                          ; <strong>{waiting}</strong>
+                        </>
+                      ) : null}
+                      .
+                    </li>
+                  );
+                })}
               </ol>
             </>
           )}

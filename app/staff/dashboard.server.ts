@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import type { DB, ParticipantDocumentKind } from "~/db.server";
 import { monthlyIncome, type MonthlyIncome } from "~/finance/ledger.server";
+import { mexicoCityDaysBetween } from "~/utils/mexico-city";
 
 /**
  * The figures on /admin/dashboard. "This month" is the calendar month in Mexico City (UTC−6 all
@@ -91,10 +92,11 @@ export interface WaitingDocument {
   participantName: string;
   kind: ParticipantDocumentKind;
   sentAt: string;
+  /** Mexico City calendar days since it was sent: 0 the same day, 1 the day after. */
   daysWaiting: number;
 }
 
-/** Documents waiting for review, oldest first, with whole days waiting. */
+/** Documents waiting for review, oldest first, with the calendar days each has waited. */
 export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now = new Date()): Promise<{ total: number; oldest: WaitingDocument[] }> {
   const [count, rows] = await Promise.all([
     db
@@ -126,7 +128,7 @@ export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now 
       participantName: row.name,
       kind: row.kind,
       sentAt: row.created_at,
-      daysWaiting: Math.max(0, Math.floor((now.getTime() - new Date(row.created_at).getTime()) / 86_400_000)),
+      daysWaiting: Math.max(0, mexicoCityDaysBetween(row.created_at, now)),
     })),
   };
 }

@@ -36,6 +36,11 @@ export function mexicoCityDay(instant: Date | string): string {
   return dayFormat.format(typeof instant === "string" ? new Date(instant) : instant);
 }
 
+/** Whole calendar days in Mexico City from the day of `from` to the day of `to` (0 on the same day). */
+export function mexicoCityDaysBetween(from: Date | string, to: Date | string): number {
+  return Math.round((Date.parse(`${mexicoCityDay(to)}T00:00:00Z`) - Date.parse(`${mexicoCityDay(from)}T00:00:00Z`)) / 86_400_000);
+}
+
 const localStamp = new Intl.DateTimeFormat("sv-SE", {
   timeZone: MEXICO_CITY_TIME_ZONE,
   year: "numeric",
