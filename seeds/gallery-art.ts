@@ -34,6 +34,29 @@ function random(seed: number) {
   };
 }
 
+/** Splits text into lines of at most `maxChars` characters, between words (never inside one). */
+function wrapWords(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && `${line} ${word}`.length > maxChars) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Average glyph width in ems (Montserrat, or Arial in its place), to fit lines by character count. */
+const BOLD_EM = 0.62;
+const REGULAR_EM = 0.6;
+
+/**
+ * One picture with the work's title and author on a band. The whole title and author are drawn,
+ * wrapped between words (issue 21: long titles were cut mid-word), inside the centred square that
+ * the gallery grid's square thumbnails show (object-fit: cover), so a thumbnail shows them whole too.
+ */
 export function drawArtwork(input: { index: number; title: string; author: string | null }) {
   const { width, height } = FORMATS[input.index % FORMATS.length]!;
   const palette = PALETTES[input.index % PALETTES.length]!;
@@ -53,15 +76,39 @@ export function drawArtwork(input: { index: number; title: string; author: strin
       );
     else shapes.push(`<polygon points="${x},${y - size} ${x + size},${y + size} ${x - size},${y + size}" fill="${color}" opacity="${opacity}"/>`);
   }
-  const band = Math.round(height * 0.18);
+  // The square a thumbnail shows, and the text block inside it.
+  const side = Math.min(width, height);
+  const left = (width - side) / 2;
+  const bottom = (height + side) / 2;
+  const padding = Math.round(side * 0.05);
+  const titleSize = Math.round(side * 0.05);
+  const authorSize = Math.round(titleSize * 0.66);
+  const textWidth = side - 2 * padding;
+  const titleLines = wrapWords(input.title, Math.floor(textWidth / (titleSize * BOLD_EM)));
+  const authorLines = wrapWords(input.author ?? "Autor no identificado", Math.floor(textWidth / (authorSize * REGULAR_EM)));
+  const titleStep = Math.round(titleSize * 1.2);
+  const authorStep = Math.round(authorSize * 1.3);
+  const bandTop = bottom - (padding * 2 + titleLines.length * titleStep + Math.round(titleSize * 0.3) + authorLines.length * authorStep);
+  const lines = [
+    ...titleLines.map((text, i) => ({ text, y: bandTop + padding + titleSize + i * titleStep, size: titleSize, weight: ' font-weight="700"' })),
+    ...authorLines.map((text, i) => ({
+      text,
+      y: bandTop + padding + titleLines.length * titleStep + Math.round(titleSize * 0.3) + authorSize + i * authorStep,
+      size: authorSize,
+      weight: "",
+    })),
+  ];
+  const text = lines.map(
+    (line) =>
+      `<text x="${left + padding}" y="${line.y}" font-family="Montserrat, Arial, sans-serif" font-size="${line.size}"${line.weight} fill="#ffffff">${escapeXml(line.text)}</text>`,
+  );
   const svg = `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
   <title>${escapeXml(input.title)}</title>
   <rect width="${width}" height="${height}" fill="${palette[3]}"/>
   ${shapes.join("\n  ")}
-  <rect y="${height - band}" width="${width}" height="${band}" fill="${palette[0]}"/>
-  <text x="48" y="${height - band + Math.round(band * 0.45)}" font-family="Montserrat, Arial, sans-serif" font-size="${Math.round(band * 0.26)}" font-weight="700" fill="#ffffff">${escapeXml(input.title.slice(0, 48))}</text>
-  <text x="48" y="${height - band + Math.round(band * 0.78)}" font-family="Montserrat, Arial, sans-serif" font-size="${Math.round(band * 0.18)}" fill="#ffffff">${escapeXml((input.author ?? "Autor no identificado").slice(0, 60))}</text>
+  <rect y="${bandTop}" width="${width}" height="${height - bandTop}" fill="${palette[0]}"/>
+  ${text.join("\n  ")}
 </svg>
 `;
   return { svg, width, height };

@@ -6,6 +6,7 @@
  */
 import type { Profile } from "~/courses/pricing";
 import mexicanStates from "./data/mexican-states";
+import { DOCUMENT_LIMITS } from "./documents";
 
 export const MEXICAN_STATES = mexicanStates;
 
@@ -22,9 +23,16 @@ export const OTHER = "Otro";
 /** A student's grade is always this (the seed: choosing ESTUDIANTE sets it). */
 export const STUDENT_GRADE = "ESTUDIANTE";
 
-export const SUMMARY_WARNING = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)";
+/** The seed's registration warning, with its formats and size written properly. */
+export const SUMMARY_WARNING = `Complete los campos requeridos o revise sus archivos seleccionados (${DOCUMENT_LIMITS})`;
 
-/** How a graduated answer reads; null is a participant registered through the API without it. */
+/** The graduated question's name where an answer is shown (the profile and the staff's participant page). */
+export const GRADUATED_TERM = "Egresado(a)";
+
+/**
+ * How a graduated answer reads, on every screen: "Sí", "No", or "Sin respuesta" for a participant
+ * registered through the API without it (NULL since migration 0031).
+ */
 export function graduatedLabel(value: string | null): string {
   if (value === "SÍ") return "Sí";
   if (value === "NO") return "No";

@@ -4,8 +4,9 @@
  */
 import type { ParticipantDocumentKind } from "~/db.server";
 import type { Profile } from "~/courses/pricing";
+import { fileLimits } from "~/files/file-limits";
 
-/** 1 MiB: "máximo 1MB". */
+/** 1 MiB: "de 1 MB como máximo". */
 export const MAX_UPLOAD_BYTES = 1024 * 1024;
 
 /** What the file inputs accept (a hint for the browser's picker; the server checks content). */
@@ -39,8 +40,11 @@ export function detectFileType(bytes: Uint8Array): DetectedFileType | null {
  */
 export const UPLOAD_FAILED_MESSAGE = "Error al cargar el archivo, intente nuevamente";
 
+/** What a participant's document may be: "JPG, PNG o PDF, de 1 MB como máximo". */
+export const DOCUMENT_LIMITS = fileLimits(["JPG", "PNG", "PDF"], 1);
+
 export const FILE_MESSAGES = {
-  missing: "Seleccione el archivo (JPG, PNG o PDF, máximo 1 MB).",
+  missing: `Seleccione el archivo: ${DOCUMENT_LIMITS}.`,
   tooLarge: "El archivo pesa más de 1 MB. Reduzca su tamaño o elija otro archivo.",
   wrongType: "El archivo no es JPG, PNG ni PDF. Elija una imagen JPG o PNG, o un PDF.",
   empty: "El archivo está vacío. Elija otro archivo.",

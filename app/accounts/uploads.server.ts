@@ -1,5 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
-import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, type DetectedFileType } from "./documents";
+import { detectFileType, DOCUMENT_LIMITS, FILE_MESSAGES, MAX_UPLOAD_BYTES, type DetectedFileType } from "./documents";
 
 /** A file that passed the checks: its type comes from its content, never its name or declared type. */
 export interface CheckedFile<ContentType extends string = string> {
@@ -76,8 +76,7 @@ function storedFileName(original: string, extension: string, fallback = "archivo
 }
 
 /** The answer to a body over MAX_REQUEST_BYTES: only files can make a form that big. */
-export const REQUEST_TOO_LARGE_MESSAGE =
-  "El envío pesa más de 5 MB, así que no lo pudimos leer: al menos uno de los archivos pesa más de 1 MB. Elija archivos JPG, PNG o PDF de máximo 1 MB cada uno.";
+export const REQUEST_TOO_LARGE_MESSAGE = `El envío pesa más de 5 MB, así que no lo pudimos leer: al menos uno de los archivos pesa más de 1 MB. Elija para cada documento un archivo ${DOCUMENT_LIMITS}.`;
 
 /** Two documents of 1 MB plus the text fields fit with room; anything bigger is refused unread. */
 export const MAX_REQUEST_BYTES = 5 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEventHandler, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from "react";
-import { detectFileType, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
+import { detectFileType, DOCUMENT_LIMITS, FILE_MESSAGES, MAX_UPLOAD_BYTES, UPLOAD_ACCEPT } from "~/accounts/documents";
 import { notifyUploadFailure } from "./upload-failure";
 
 /**
@@ -183,6 +183,13 @@ interface FileFieldProps {
   label: ReactNode;
   hint?: ReactNode;
   required?: boolean;
+  /**
+   * Called once the browser's check of a newly chosen file is done (its verdict is on the input as
+   * data-refused). A form that validates in the browser re-checks the field here (`form.validate`):
+   * left to the next blur, that re-check would run on the press of the submit button, and the
+   * message it removes, just above the button, would move the button from under the pointer.
+   */
+  onChecked?: (name: string) => void;
 }
 
 /**
@@ -191,13 +198,20 @@ interface FileFieldProps {
  * ("Error al cargar el archivo, intente nuevamente"). A refused file stays
  * chosen but marked (data-refused, read by the form's check at submit), so its precise message
  * ("pesa más de 1 MB") stays until another file is chosen instead of turning into "Seleccione…".
- * The server checks again by content either way.
+ * Choosing another file clears what was said about the previous one at once: the browser's
+ * message, the mark, and the form's last answer about this field. The server checks again by
+ * content either way.
  */
-export function FileField({ meta, label, hint, required }: FileFieldProps) {
+export function FileField({ meta, label, hint, required, onChecked }: FileFieldProps) {
+  // The browser's verdict on the file chosen now (null: nothing to say).
   const [clientError, setClientError] = useState<string | null>(null);
+  // The form's errors as they were when another file was chosen: they were about the previous file.
+  const [errorsBeforeChange, setErrorsBeforeChange] = useState<{ errors: FieldMeta["errors"] } | null>(null);
+  const answerIsStale = errorsBeforeChange !== null && errorsBeforeChange.errors === meta.errors;
   const inputRef = useRef<HTMLInputElement>(null);
-  const errors = clientError ? [clientError] : meta.errors;
+  const errors = clientError ? [clientError] : answerIsStale ? undefined : meta.errors;
   const invalid = Boolean(errors?.length);
+  // A new answer from the form speaks for the file chosen now.
   useEffect(() => setClientError(null), [meta.errors]);
   // A refused file never leaves the browser: the form is not sent, and the field says why.
   useEffect(() => {
@@ -205,7 +219,8 @@ export function FileField({ meta, label, hint, required }: FileFieldProps) {
     const form = input?.form;
     if (!input || !form) return;
     const guard = (event: SubmitEvent) => {
-      if (!input.dataset.refused) return;
+      // A submit that asks not to be validated (conform's own re-checks of a field) sends nothing.
+      if (!input.dataset.refused || (event.submitter as HTMLButtonElement | null)?.formNoValidate) return;
       event.preventDefault();
       setClientError(input.dataset.refused);
       input.focus();
@@ -218,16 +233,22 @@ export function FileField({ meta, label, hint, required }: FileFieldProps) {
     const input = event.currentTarget;
     const file = input.files?.[0];
     delete input.dataset.refused;
-    if (!file) return setClientError(null);
+    setClientError(null);
+    setErrorsBeforeChange({ errors: meta.errors });
     let problem: string | null = null;
-    if (file.size === 0) problem = FILE_MESSAGES.empty;
-    else if (file.size > MAX_UPLOAD_BYTES) problem = FILE_MESSAGES.tooLarge;
-    else if (!detectFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) problem = FILE_MESSAGES.wrongType;
+    if (file) {
+      if (file.size === 0) problem = FILE_MESSAGES.empty;
+      else if (file.size > MAX_UPLOAD_BYTES) problem = FILE_MESSAGES.tooLarge;
+      else if (!detectFileType(new Uint8Array(await file.slice(0, 16).arrayBuffer()))) problem = FILE_MESSAGES.wrongType;
+      // Another file was chosen while this one was being read: its own check decides.
+      if (input.files?.[0] !== file) return;
+    }
     setClientError(problem);
     if (problem) {
       input.dataset.refused = problem;
-      notifyUploadFailure(`${file.name}: ${problem}`);
+      notifyUploadFailure(`${file!.name}: ${problem}`);
     }
+    onChecked?.(input.name);
   }
 
   return (
@@ -235,7 +256,7 @@ export function FileField({ meta, label, hint, required }: FileFieldProps) {
       <label htmlFor={meta.id} className="field__label">
         {label}
       </label>
-      <Hint id={meta.descriptionId}>{hint ?? "JPG, PNG o PDF, máximo 1 MB."}</Hint>
+      <Hint id={meta.descriptionId}>{hint ?? `${DOCUMENT_LIMITS}.`}</Hint>
       <div aria-live="polite">
         <FieldError id={meta.errorId} errors={errors} />
       </div>

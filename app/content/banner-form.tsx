@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
 import { AdminFileField } from "~/components/admin-file-field";
+import { fileLimits } from "~/files/file-limits";
 
 export interface BannerFormValues {
   heading: string;
@@ -52,7 +53,7 @@ export function BannerForm({
         <AdminFileField
           meta={imageField}
           label={currentImage ? "Reemplazar la imagen (opcional)" : "Imagen del banner"}
-          hint="JPG, PNG o WebP, máximo 2 MB; se muestra en proporción 3:1 (por ejemplo 1200 × 400 píxeles)."
+          hint={`${fileLimits(["JPG", "PNG", "WebP"], 2)}; se muestra en proporción 3:1 (por ejemplo 1200 × 400 píxeles).`}
           accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
         />
         <Field

@@ -2,6 +2,7 @@ import { getFormProps, useForm, type DefaultValue, type FormMetadata, type Submi
 import { Form, useActionData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary, summaryErrors, type FieldMeta } from "~/components/forms";
+import { fileLimits } from "~/files/file-limits";
 
 /** What the document file inputs accept (a hint for the browser's picker; the server checks the content). */
 export const DOCUMENT_ACCEPT =
@@ -19,7 +20,7 @@ export function DocumentFileField({ meta, label }: { meta: FieldMeta; label: str
         {label}
       </label>
       <p id={meta.descriptionId} className="field__hint">
-        PDF, DOCX, XLS o XLSX, máximo 20 MB. El nombre del archivo en el sitio se forma con el título.
+        {fileLimits(["PDF", "DOCX", "XLS", "XLSX"], 20)}. El nombre del archivo en el sitio se forma con el título.
       </p>
       {invalid ? (
         <p id={meta.errorId} className="field__error">

@@ -2,6 +2,7 @@ import { z } from "zod";
 import type { FileRule } from "~/accounts/uploads.server";
 import { detectOfficeDocument, type OfficeDocumentType } from "~/files/office-documents";
 import { cleanText, strictInteger } from "~/utils/text";
+import { fileLimits } from "~/files/file-limits";
 
 /**
  * The document editor's forms (issue 12, decision 0024): zod schemas with the Spanish messages,
@@ -12,7 +13,7 @@ import { cleanText, strictInteger } from "~/utils/text";
 export const DOCUMENT_MAX_BYTES = 20_000_000;
 
 export const DOCUMENT_FILE_MESSAGES = {
-  missing: "Elija el archivo del documento (PDF, DOCX, XLS o XLSX, máximo 20 MB).",
+  missing: `Elija el archivo del documento: ${fileLimits(["PDF", "DOCX", "XLS", "XLSX"], 20)}.`,
   tooLarge: "El archivo pesa más de 20 MB. Redúzcalo (por ejemplo, guarde el PDF con menor resolución) o divídalo en varios documentos.",
   wrongType:
     "El archivo no es un PDF, DOCX, XLS ni XLSX (lo revisamos por su contenido, no por su nombre). Guárdelo en uno de esos formatos y vuelva a subirlo.",

@@ -5,12 +5,13 @@ import type { z } from "zod";
 import { parseFormWithFiles, type CheckedFile, type FileRule } from "~/accounts/uploads.server";
 import { mergeErrors } from "~/staff/teaching/route-helpers.server";
 import { readImageInfo, type ImageInfo } from "./image-size";
+import { fileLimits } from "./file-limits";
 
 /** Images staff publish (banners, gallery): JPG, PNG or WebP, at most 2 MB, checked by content. */
 export const CONTENT_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
 
 export const CONTENT_IMAGE_MESSAGES = {
-  missing: "Elija la imagen (JPG, PNG o WebP, máximo 2 MB).",
+  missing: `Elija la imagen: ${fileLimits(["JPG", "PNG", "WebP"], 2)}.`,
   tooLarge: "La imagen pesa más de 2 MB. Reduzca su tamaño o elija otra.",
   wrongType: "El archivo no es una imagen JPG, PNG ni WebP (se revisa su contenido, no su nombre). Elija una imagen en alguno de esos formatos.",
   empty: "La imagen está vacía. Elija otro archivo.",

@@ -22,6 +22,7 @@ import {
 } from "~/payments/reconcile.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { cleanText } from "~/utils/text";
+import { fileLimits } from "~/files/file-limits";
 
 /**
  * /admin/conciliacion's two steps (issue 19). «Revisar reporte» reads the uploaded report and, when
@@ -34,7 +35,7 @@ import { cleanText } from "~/utils/text";
 const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export const REPORT_MESSAGES = {
-  missing: "Elija el reporte del banco: un archivo CSV o XLSX de máximo 5 MB.",
+  missing: `Elija el reporte del banco: ${fileLimits(["CSV", "XLSX"], 5)}.`,
   tooLarge: "El reporte pesa más de 5 MB. Exporte un periodo más corto.",
   wrongType: "El reporte no es un CSV ni un XLSX. Exporte el reporte de Banorte en uno de esos formatos.",
   empty: "El reporte está vacío. Elija otro archivo.",

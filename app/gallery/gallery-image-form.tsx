@@ -2,6 +2,7 @@ import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react"
 import { Form } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
 import { AdminFileField } from "~/components/admin-file-field";
+import { fileLimits } from "~/files/file-limits";
 
 export interface GalleryImageFormValues {
   title: string;
@@ -48,7 +49,7 @@ export function GalleryImageForm({
         <AdminFileField
           meta={imageField}
           label={currentImage ? "Reemplazar la imagen (opcional)" : "Imagen"}
-          hint="JPG, PNG o WebP, máximo 2 MB."
+          hint={`${fileLimits(["JPG", "PNG", "WebP"], 2)}.`}
           accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
         />
         <Field meta={fields.title} label="Título" required />

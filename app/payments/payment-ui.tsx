@@ -5,6 +5,7 @@ import { ErrorSummary, Field, FileField, SelectField, summaryErrors, formProps }
 import { SubmitButton } from "~/components/submit-button";
 import { useHydrated } from "~/courses/course-ui";
 import { CFDI_USES, TAX_REGIMES } from "./invoice-options";
+import { fileLimits } from "~/files/file-limits";
 
 // The /payment page's parts (app/routes/payment.tsx composes them).
 
@@ -193,7 +194,7 @@ export function InvoiceForm({ lastResult }: { lastResult: SubmissionResult<strin
         <SelectField meta={fields.taxRegime} label="Régimen fiscal" options={TAX_REGIMES} required />
         <Field meta={fields.postcode} label="Código postal fiscal" inputMode="numeric" autoComplete="postal-code" required />
         <SelectField meta={fields.cfdiUse} label="Uso del CFDI" options={CFDI_USES} required />
-        <FileField meta={fields.constancia} label="Constancia de situación fiscal" hint="PDF, máximo 1 MB." required />
+        <FileField meta={fields.constancia} label="Constancia de situación fiscal" hint={`${fileLimits(["PDF"], 1)}.`} required />
         <SubmitButton formActionPath="/payment" className="button--secondary">
           Enviar datos de facturación
         </SubmitButton>

@@ -38,6 +38,7 @@ import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countOf } from "~/utils/plural";
 import { sentence } from "~/utils/sentence";
+import { fileLimits } from "~/files/file-limits";
 
 /** The report (5 MB at most) and the column names: refused with 413 above this before any parsing (decision 0032). */
 export const maxBodyBytes = REPORT_FORM_MAX_BYTES;
@@ -323,7 +324,7 @@ function UploadForm({ actionData }: { actionData: ActionData | undefined }) {
         <AdminFileField
           meta={fields.reporte as FieldMeta}
           label="Reporte del banco (CSV o XLSX)"
-          hint="Máximo 5 MB. Debe tener encabezado con el número de control, importe, resultado y fecha; referencia y código de autorización para las aprobadas."
+          hint={`${fileLimits(["CSV", "XLSX"], 5)}. Debe tener encabezado con el número de control, importe, resultado y fecha; referencia y código de autorización para las aprobadas.`}
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
         />
         <details className="staff-form__group">

@@ -5,7 +5,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
-import { graduatedLabel } from "~/accounts/account-options";
+import { GRADUATED_TERM, graduatedLabel } from "~/accounts/account-options";
 import { ErrorSummary, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
@@ -179,7 +179,7 @@ export default function ParticipantDetail() {
           <dd>{participant.institution}</dd>
           <dt>Edad</dt>
           <dd>{participant.age}</dd>
-          <dt>Egresado</dt>
+          <dt>{GRADUATED_TERM}</dt>
           <dd>{graduatedLabel(participant.graduated)}</dd>
           <dt>Nacionalidad</dt>
           <dd>{participant.nationality}</dd>

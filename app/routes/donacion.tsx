@@ -22,6 +22,8 @@ import { getSettings } from "~/settings/settings.server";
 import formStyles from "~/styles/forms.css";
 import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
+import { DOCUMENT_LIMITS } from "~/accounts/documents";
+import { fileLimits } from "~/files/file-limits";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = MAX_REQUEST_BYTES;
@@ -261,7 +263,7 @@ export default function DonationPage() {
               autoComplete="email"
               required
             />
-            <FileField meta={fields.donativo_carta_motivo} label="Carta de motivos (opcional)" hint="JPG, PNG o PDF, máximo 1 MB." />
+            <FileField meta={fields.donativo_carta_motivo} label="Carta de motivos (opcional)" hint={`${DOCUMENT_LIMITS}.`} />
             <div className="field field--checkbox">
               <input
                 type="checkbox"
@@ -281,7 +283,7 @@ export default function DonationPage() {
                 <SelectField meta={fields.taxRegime} label="Régimen fiscal" options={TAX_REGIMES} />
                 <Field meta={fields.postcode} label="Código postal fiscal" inputMode="numeric" autoComplete="postal-code" />
                 <SelectField meta={fields.cfdiUse} label="Uso del CFDI" options={CFDI_USES} />
-                <FileField meta={fields.donativo_facturacion} label="Constancia de situación fiscal" hint="PDF, máximo 1 MB." />
+                <FileField meta={fields.donativo_facturacion} label="Constancia de situación fiscal" hint={`${fileLimits(["PDF"], 1)}.`} />
               </fieldset>
             ) : null}
             {/* Honeypot: hidden from people (and from assistive technology); bots fill it in. */}

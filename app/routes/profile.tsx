@@ -4,7 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, type ClientActionFunctionArgs } from "@remix-run/react";
 import type { z } from "zod";
 import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "~/accounts/account-fields";
-import { GRADE_OPTIONS, graduatedLabel, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
+import { GRADE_OPTIONS, GRADUATED_TERM, graduatedLabel, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "~/accounts/account-options";
 import { parseWithZod, profileUpdateSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, FILE_MESSAGES } from "~/accounts/documents";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
@@ -203,7 +203,7 @@ export default function ProfilePage() {
           <dd>{participant.institution}</dd>
           <dt>Edad</dt>
           <dd>{participant.age} años</dd>
-          <dt>Egresado(a)</dt>
+          <dt>{GRADUATED_TERM}</dt>
           <dd>{graduatedLabel(participant.graduated)}</dd>
           <dt>Nacionalidad</dt>
           <dd>{participant.nationality}</dd>

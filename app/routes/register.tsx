@@ -228,6 +228,10 @@ export default function RegisterPage() {
   ];
 
   const summary = summaryErrors(ordered);
+  // While the form shows errors, a newly chosen file's verdict updates them at once (FileField).
+  const recheckFile = (name: string) => {
+    if (summary.length > 0 || form.errors?.length) form.validate({ name });
+  };
 
   return (
     <div className="container page form-page">
@@ -330,14 +334,14 @@ export default function RegisterPage() {
               credencial de estudiante vigente; los participantes externos, su cédula profesional.
             </p>
             <p>Si el documento no es válido o está vencido, no se entregará constancia y no habrá reembolso del pago.</p>
-            <p>Formatos JPG, PNG o PDF, máximo 1 MB por archivo.</p>
           </div>
-          <FileField meta={fields.student_license} label={firstDocumentLabel} required />
+          <FileField meta={fields.student_license} label={firstDocumentLabel} required onChecked={recheckFile} />
           {showSecondDocument ? (
             <FileField
               meta={fields.student_license_part_2}
               label={secondDocument?.label ?? "Documento 2: reverso de su credencial (no se pide para el perfil Externo)"}
               required={adapt}
+              onChecked={recheckFile}
             />
           ) : null}
         </fieldset>

@@ -92,6 +92,7 @@ export interface WaitingDocument {
   participantName: string;
   kind: ParticipantDocumentKind;
   sentAt: string;
+  /** Mexico City calendar days since it was sent: 0 the same day, 1 the day after. */
   daysWaiting: number;
 }
 

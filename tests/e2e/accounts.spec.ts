@@ -9,7 +9,7 @@ import { waitForMail } from "../../app/mail/outbox.server";
 import { samplePdf, samplePng, textFile, twoMegabytePdf } from "../support/sample-files";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 
-const SUMMARY = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)";
+const SUMMARY = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, PNG o PDF, de 1 MB como máximo)";
 const PASSWORD = "Pediatria-2025!";
 
 // Real files on disk, generated here: valid PNG and PDF, a text file renamed .pdf, a 2 MB PDF.

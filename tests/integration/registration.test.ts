@@ -163,8 +163,8 @@ describe("registration through the /register action", () => {
     expect(await counts()).toEqual(before);
   });
 
-  test("the summary warning is the seed's text", () => {
-    expect(SUMMARY_WARNING).toBe("Complete los campos requeridos o revise sus archivos seleccionados (JPG, .PNG, .PDF y máximo 1MB)");
+  test("the summary warning is the seed's text, its formats and size written properly (issue 21)", () => {
+    expect(SUMMARY_WARNING).toBe("Complete los campos requeridos o revise sus archivos seleccionados (JPG, PNG o PDF, de 1 MB como máximo)");
   });
 
   test("with a chosen course of both modalities: the modality is required, presencial only with in-person capacity, then on to /payment", async () => {

@@ -1,6 +1,7 @@
 import { detectFileType } from "~/accounts/documents";
 import { parseFormWithFiles, type CheckedFile, type FileRule, type ParsedForm } from "~/accounts/uploads.server";
 import { COURSE_FILE_MESSAGES, COURSE_IMAGE_MAX_BYTES, COURSE_PDF_MAX_BYTES, detectCourseFile } from "~/courses/course-form";
+import { fileLimits } from "~/files/file-limits";
 
 export type { FileRule };
 
@@ -11,7 +12,7 @@ export const COURSE_FILE_RULES: Record<"course_image" | "course_pdf", FileRule> 
 
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_MESSAGES = {
-  missing: "Adjunte el comprobante del pago (JPG, PNG o PDF, máximo 5 MB).",
+  missing: `Adjunte el comprobante del pago: ${fileLimits(["JPG", "PNG", "PDF"], 5)}.`,
   tooLarge: "El comprobante pesa más de 5 MB. Reduzca su tamaño o elija otro archivo.",
   wrongType: "El comprobante no es JPG, PNG ni PDF. Elija una imagen o un PDF.",
   empty: "El comprobante está vacío. Elija otro archivo.",

@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { ErrorSummary, Field, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { MODALITY_OPTIONS, MONTH_OPTIONS, type courseSchema } from "~/courses/course-form";
+import { fileLimits } from "~/files/file-limits";
 
 type CourseFields = z.input<typeof courseSchema> & { course_image?: unknown; course_pdf?: unknown };
 
@@ -144,14 +145,14 @@ export function CourseForm({
         <AdminFileField
           meta={fields.course_image as FieldMeta}
           label="Imagen de la tarjeta"
-          hint="JPG, PNG o WebP, máximo 2 MB."
+          hint={`${fileLimits(["JPG", "PNG", "WebP"], 2)}.`}
           accept=".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp"
           current={files?.image}
         />
         <AdminFileField
           meta={fields.course_pdf as FieldMeta}
           label="Programa del curso (PDF)"
-          hint="PDF, máximo 10 MB."
+          hint={`${fileLimits(["PDF"], 10)}.`}
           accept=".pdf,application/pdf"
           current={files?.pdf}
         />

@@ -1,6 +1,7 @@
 import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
 import { formatMoney } from "~/courses/pricing";
 import { OFFLINE_METHOD_LABELS } from "./format";
+import { fileLimits } from "~/files/file-limits";
 
 const METHOD_OPTIONS = Object.entries(OFFLINE_METHOD_LABELS).map(([value, label]) => ({ value, label }));
 
@@ -52,7 +53,7 @@ export function OfflinePaymentFields({ fields, priceCentavos }: { fields: Offlin
           Comprobante
         </label>
         <p id={receipt.descriptionId} className="field__hint">
-          JPG, PNG o PDF, máximo 5 MB.
+          {fileLimits(["JPG", "PNG", "PDF"], 5)}.
         </p>
         {receiptInvalid ? (
           <p id={receipt.errorId} className="field__error">
