@@ -94,7 +94,7 @@ describe("each entry is a sentence in Spanish", () => {
     const html = await response.text();
     const said = sentences(html);
     expect(said[0]).toBe("Ana Pérez (Comunicación) restauró la versión 1 de la página «Daño Cero» (versión 3).");
-    expect(said[1]).toBe("Ana Pérez (Comunicación) editó la página «Daño Cero».");
+    expect(said[1]).toBe("Ana Pérez (Comunicación) editó la página «Daño Cero» (versión 2).");
     expect(said[2]).toBe("Ana Pérez (Comunicación) creó la página «Daño Cero».");
     // The record links to its staff page; the time is Mexico City's, in es-MX.
     expect(html).toMatch(new RegExp(`<a [^>]*href="/admin/contenido/${pageId}">la página «Daño Cero»</a>`));
