@@ -28,6 +28,7 @@ import * as m0027 from "./0027-bank-confirmed-payments";
 import * as m0028 from "./0028-ledger-indexes";
 import * as m0029 from "./0029-legacy-file-addresses";
 import * as m0031 from "./0031-graduated-unknown";
+import * as m0035 from "./0035-indexes-at-scale";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0028-ledger-indexes": m0028,
   "0029-legacy-file-addresses": m0029,
   "0031-graduated-unknown": m0031,
+  "0035-indexes-at-scale": m0035,
 };

@@ -1,12 +1,15 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { listReviewQueue } from "~/staff/teaching/document-review.server";
+import { listReviewQueue, reviewQueueCursor } from "~/staff/teaching/document-review.server";
 import { formatInstant } from "~/staff/teaching/format";
 import teachingStyles from "~/styles/teaching.css";
+import { KeysetPagination } from "~/components/pagination";
+import { readCursor } from "~/utils/keyset-paging.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -16,17 +19,33 @@ export const meta: MetaFunction = () => [{ title: "Documentos por revisar | Áre
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  return { queue: await listReviewQueue(db) };
+  const cursor = readCursor(new URL(request.url).searchParams, reviewQueueCursor);
+  if (!cursor.ok) return data({ page: null, cursorError: cursor.message }, { status: 400 });
+  return { page: await listReviewQueue(db, new Date(), cursor.position), cursorError: null };
 }
 
 /** The review queue, oldest first. */
 export default function ReviewQueue() {
-  const { queue } = useLoaderData<typeof loader>();
+  const { page, cursorError } = useLoaderData<typeof loader>();
+  const queue = page?.rows ?? [];
   return (
     <div className="container page staff-page">
       <h1>Documentos por revisar</h1>
       <p>Primero quien lleva más tiempo esperando. Abra a cada participante para ver sus documentos y decidir.</p>
-      {queue.length === 0 ? (
+      {cursorError ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{cursorError}</p>
+          <p>
+            <Link to="/admin/revision">Ir a la primera página</Link>
+          </p>
+        </div>
+      ) : null}
+      {page && page.total > 0 ? (
+        <p role="status">
+          {page.total === 1 ? "1 participante espera" : `${new Intl.NumberFormat("es-MX").format(page.total)} participantes esperan`}
+        </p>
+      ) : null}
+      {!page ? null : queue.length === 0 ? (
         <p>No hay documentos por revisar.</p>
       ) : (
         <ol className="review-queue">
@@ -45,6 +64,9 @@ export default function ReviewQueue() {
           ))}
         </ol>
       )}
+      {page ? (
+        <KeysetPagination label="Páginas de la cola de revisión" path="/admin/revision" filters={{}} previous={page.previous} next={page.next} />
+      ) : null}
     </div>
   );
 }
