@@ -149,8 +149,9 @@ async function main() {
   const index = process.argv.indexOf("--db");
   const file = index >= 0 ? process.argv[index + 1] : undefined;
   if (!file) throw new Error("Uso: node --import tsx bench/hot-queries.ts --db ARCHIVO [--now ISO]");
-  // The query modules open the process's own database when imported; it is not the one read here.
-  process.env.DATABASE_PATH ??= ":memory:";
+  // The query modules open the process's database when imported: let it be this file (only read here),
+  // not ./data/himfg.db.
+  process.env.DATABASE_PATH = file;
   const nowIndex = process.argv.indexOf("--now");
   const { DEFAULT_NOW } = await import("./grow-database");
   const now = new Date(nowIndex >= 0 ? process.argv[nowIndex + 1]! : DEFAULT_NOW);
