@@ -71,3 +71,63 @@ export function Pagination({
     </nav>
   );
 }
+
+/** The address of a keyset page: the list's filters and `despues` or `antes` (app/utils/keyset-paging.server.ts). */
+export function keysetHref(
+  path: string,
+  filters: Record<string, string | number | null | undefined>,
+  cursor?: { despues?: string | null; antes?: string | null },
+) {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) if (value !== null && value !== undefined && value !== "") query.set(key, String(value));
+  if (cursor?.despues) query.set("despues", cursor.despues);
+  else if (cursor?.antes) query.set("antes", cursor.antes);
+  return listPageHref(path, query);
+}
+
+/**
+ * «Primera página», «Anterior» and «Siguiente» of a list read by keyset (the long staff lists):
+ * no page numbers, since reading page N would mean counting the N−1 before it.
+ */
+export function KeysetPagination({
+  label,
+  path,
+  filters,
+  previous,
+  next,
+}: {
+  label: string;
+  path: string;
+  filters: Record<string, string | number | null | undefined>;
+  previous: string | null;
+  next: string | null;
+}) {
+  if (!previous && !next) return null;
+  return (
+    <nav aria-label={label} className="pagination">
+      <ul>
+        {previous ? (
+          <>
+            <li>
+              <Link to={keysetHref(path, filters)} className="pagination__step">
+                Primera página
+              </Link>
+            </li>
+            <li>
+              <Link to={keysetHref(path, filters, { antes: previous })} rel="prev" className="pagination__step">
+                Anterior<span className="visually-hidden"> página</span>
+              </Link>
+            </li>
+          </>
+        ) : null}
+        {next ? (
+          <li>
+            <Link to={keysetHref(path, filters, { despues: next })} rel="next" className="pagination__step">
+              Siguiente<span className="visually-hidden"> página</span>
+            </Link>
+          </li>
+        ) : null}
+      </ul>
+    </nav>
+  );
+}

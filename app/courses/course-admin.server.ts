@@ -1,10 +1,19 @@
-import type { Kysely, Selectable } from "kysely";
-import { sql } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
+import { z } from "zod";
 import type { CoursesTable, DB } from "~/db.server";
 import { seatsTaken } from "~/enrolment/enrolment.server";
 import { storeFile } from "~/files/files.server";
 import type { AdminUpload } from "~/staff/teaching/admin-uploads.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
+import {
+  boundedCount,
+  COUNT_LIMIT,
+  keysetTerms,
+  pageFrom,
+  type BoundedCount,
+  type KeysetPage,
+  type PagePosition,
+} from "~/utils/keyset-paging.server";
 import type { CourseFormValue } from "./course-form";
 
 export type AdminCourse = Selectable<CoursesTable>;
@@ -32,10 +41,53 @@ export interface AdminCourseRow {
   confirmed: number;
 }
 
-/** The staff list of courses: search by name or address, filter by month, open/closed, modality. */
-export async function listAdminCourses(db: Kysely<DB>, filters: CourseFilters): Promise<AdminCourseRow[]> {
-  let query = db
+export const COURSES_PAGE_SIZE = 50;
+
+/** A position in the staff course list: (start date, id), latest first. */
+export const courseCursor = z.tuple([z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.number().int().min(1).max(999_999_999)]);
+export type CourseKey = z.infer<typeof courseCursor>;
+
+export interface AdminCoursePage extends KeysetPage<AdminCourseRow> {
+  total: BoundedCount;
+}
+
+function courseConditions(eb: ExpressionBuilder<DB & { c: DB["courses"] }, "c">, filters: CourseFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const q = filters.q?.trim();
+  if (q) {
+    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(eb.or([sql<SqlBool>`c.course_name LIKE ${like} ESCAPE '\\'`, sql<SqlBool>`c.course_url LIKE ${like} ESCAPE '\\'`]));
+  }
+  if (filters.month !== null && filters.month !== undefined) conditions.push(eb("c.month_id", "=", filters.month));
+  if (filters.open === "abiertos") conditions.push(eb("c.course_able", "=", 1));
+  if (filters.open === "cerrados") conditions.push(eb("c.course_able", "=", 0));
+  if (filters.modality) conditions.push(eb("c.modality_id", "=", filters.modality));
+  conditions.push(filters.archived ? eb("c.archived_at", "is not", null) : eb("c.archived_at", "is", null));
+  return conditions;
+}
+
+/**
+ * The staff list of courses: search by name or address, filter by month, open/closed, modality;
+ * latest start first, one page at a time by keyset (courses_start). Only the page's courses get
+ * their enrolments counted (through enrolments_course_seats).
+ */
+export async function listAdminCourses(
+  db: Kysely<DB>,
+  filters: CourseFilters,
+  position: PagePosition<CourseKey> | null = null,
+  limit = COURSES_PAGE_SIZE,
+): Promise<AdminCoursePage> {
+  const keyset = keysetTerms([sql`c.course_start_date`, sql`c.course_id`], "desc", position);
+  const page = db
     .selectFrom("courses as c")
+    .select(["c.course_id", "c.course_start_date"])
+    .where((eb) => eb.and([...courseConditions(eb, filters), ...(keyset.where ? [keyset.where] : [])]))
+    .orderBy("c.course_start_date", keyset.order)
+    .orderBy("c.course_id", keyset.order)
+    .limit(limit + 1);
+  const rowsQuery = db
+    .selectFrom(page.as("page"))
+    .innerJoin("courses as c", "c.course_id", "page.course_id")
     .select([
       "c.course_id",
       "c.course_name",
@@ -49,32 +101,63 @@ export async function listAdminCourses(db: Kysely<DB>, filters: CourseFilters): 
       "c.course_max_range",
       sql<number>`(SELECT count(*) FROM enrolments e WHERE e.course_id = c.course_id AND e.status NOT IN ('rechazada', 'cancelada'))`.as("live"),
       sql<number>`(SELECT count(*) FROM enrolments e WHERE e.course_id = c.course_id AND e.status = 'confirmada')`.as("confirmed"),
-    ]);
-  const q = filters.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) => eb.or([sql<boolean>`c.course_name LIKE ${like} ESCAPE '\\'`, sql<boolean>`c.course_url LIKE ${like} ESCAPE '\\'`]));
+    ])
+    .orderBy("page.course_start_date", keyset.order)
+    .orderBy("page.course_id", keyset.order);
+  const countQuery = db
+    .selectFrom(
+      db
+        .selectFrom("courses as c")
+        .select(sql<number>`1`.as("one"))
+        .where((eb) => eb.and(courseConditions(eb, filters)))
+        .limit(COUNT_LIMIT + 1)
+        .as("counted"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  const [rows, counted] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+  const result = pageFrom(
+    rows.map((row) => ({
+      id: row.course_id,
+      name: row.course_name,
+      courseUrl: row.course_url,
+      startDate: row.course_start_date,
+      finishDate: row.course_finish_date,
+      monthId: row.month_id,
+      modalityId: row.modality_id,
+      open: row.course_able === 1,
+      archived: row.archived_at !== null,
+      capacity: row.course_max_range,
+      liveEnrolments: Number(row.live),
+      confirmed: Number(row.confirmed),
+    })),
+    limit,
+    position,
+    (row) => [row.startDate, row.id],
+  );
+  return { ...result, total: boundedCount(Number(counted.n)) };
+}
+
+/** How many courses the participants list's course filter offers (the latest by start date). */
+export const COURSE_OPTIONS_LIMIT = 200;
+
+/**
+ * The courses a staff filter offers: not archived, the latest by start date first, at most
+ * COURSE_OPTIONS_LIMIT, plus the one already chosen. Names only: no enrolment counts.
+ */
+export async function listCourseOptions(db: Kysely<DB>, chosen: number | null = null): Promise<{ id: number; name: string }[]> {
+  const rows = await db
+    .selectFrom("courses")
+    .select(["course_id", "course_name"])
+    .where("archived_at", "is", null)
+    .orderBy("course_start_date", "desc")
+    .orderBy("course_id", "desc")
+    .limit(COURSE_OPTIONS_LIMIT)
+    .execute();
+  if (chosen !== null && !rows.some((row) => row.course_id === chosen)) {
+    const course = await db.selectFrom("courses").select(["course_id", "course_name"]).where("course_id", "=", chosen).executeTakeFirst();
+    if (course) rows.push(course);
   }
-  if (filters.month !== null && filters.month !== undefined) query = query.where("c.month_id", "=", filters.month);
-  if (filters.open === "abiertos") query = query.where("c.course_able", "=", 1);
-  if (filters.open === "cerrados") query = query.where("c.course_able", "=", 0);
-  if (filters.modality) query = query.where("c.modality_id", "=", filters.modality);
-  query = filters.archived ? query.where("c.archived_at", "is not", null) : query.where("c.archived_at", "is", null);
-  const rows = await query.orderBy("c.course_start_date", "desc").orderBy("c.course_name").limit(500).execute();
-  return rows.map((row) => ({
-    id: row.course_id,
-    name: row.course_name,
-    courseUrl: row.course_url,
-    startDate: row.course_start_date,
-    finishDate: row.course_finish_date,
-    monthId: row.month_id,
-    modalityId: row.modality_id,
-    open: row.course_able === 1,
-    archived: row.archived_at !== null,
-    capacity: row.course_max_range,
-    liveEnrolments: Number(row.live),
-    confirmed: Number(row.confirmed),
-  }));
+  return rows.map((row) => ({ id: row.course_id, name: row.course_name }));
 }
 
 export async function getAdminCourse(db: Kysely<DB>, courseId: number): Promise<AdminCourse | undefined> {

@@ -78,55 +78,92 @@ function queueQuery(db: Kysely<DB>) {
     .leftJoin("donations as d", "d.id", "i.donation_id");
 }
 
-/** One page of the queue: pending requests first (oldest first: the longest wait), then invoiced ones (latest first). */
+/**
+ * One page of the queue: pending requests first (oldest first: the longest wait), then invoiced
+ * ones (latest first). Each half is read in its own order from its own partial index
+ * (invoice_requests_pending, invoice_requests_invoiced; migration 0035), the counts come from the
+ * same indexes, and only the page's requests are joined with their owner and payments.
+ */
 export async function listInvoiceRequests(db: Kysely<DB>, filters: InvoiceQueueFilters) {
-  let query = queueQuery(db);
-  if (filters.state === "pendiente") query = query.where("i.cfdi_folio", "is", null);
-  if (filters.state === "facturada") query = query.where("i.cfdi_folio", "is not", null);
-  const counts = await queueQuery(db)
-    .select((eb) => [
-      eb.fn.countAll<number>().as("all"),
-      eb.fn.sum<number | null>(eb.case().when("i.cfdi_folio", "is", null).then(1).else(0).end()).as("pending"),
-    ])
-    .executeTakeFirstOrThrow();
-  const filteredCount = await query.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
-  const total = Number(filteredCount.n);
-  const rows = await query
-    .select([
-      "i.id",
-      "i.enrolment_id",
-      "i.donation_id",
-      "i.rfc",
-      "i.legal_name",
-      "i.tax_regime",
-      "i.postcode",
-      "i.cfdi_use",
-      "i.cfdi_folio",
-      "i.invoiced_at",
-      "i.invoiced_by",
-      "i.created_at",
-      "c.course_name",
-      "p.name as participant_name",
-      "p.email as participant_email",
-      "e.amount_centavos as enrolment_amount",
-      "d.control_number as donation_control",
-      "d.donor_name",
-      "d.donor_email",
-      "d.amount_centavos as donation_amount",
-      paidExpression.as("paid"),
-    ])
-    .orderBy(sql`i.cfdi_folio IS NULL`, "desc")
-    .orderBy(sql`CASE WHEN i.cfdi_folio IS NULL THEN i.created_at END`, "asc")
-    .orderBy("i.invoiced_at", "desc")
-    .orderBy("i.id", "asc")
-    .limit(INVOICES_PAGE_SIZE)
-    .offset((filters.page - 1) * INVOICES_PAGE_SIZE)
-    .execute();
+  // Every request is in exactly one of the two partial indexes: the counts are theirs.
+  const [pending, invoiced] = await Promise.all([
+    db
+      .selectFrom("invoice_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("cfdi_folio", "is", null)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("invoice_requests")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("cfdi_folio", "is not", null)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const pendingCount = Number(pending.n);
+  const allCount = pendingCount + Number(invoiced.n);
+  const total = filters.state === "pendiente" ? pendingCount : filters.state === "facturada" ? allCount - pendingCount : allCount;
+  const offset = (filters.page - 1) * INVOICES_PAGE_SIZE;
+  // The pending half comes first (unless only invoiced ones are asked for); the page may straddle both.
+  const pendingBefore = filters.state === "facturada" ? 0 : pendingCount;
+  const ids: number[] = [];
+  if (filters.state !== "facturada" && offset < pendingCount) {
+    const rows = await db
+      .selectFrom("invoice_requests")
+      .select("id")
+      .where("cfdi_folio", "is", null)
+      .orderBy("created_at")
+      .orderBy("id")
+      .limit(INVOICES_PAGE_SIZE)
+      .offset(offset)
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  if (filters.state !== "pendiente" && ids.length < INVOICES_PAGE_SIZE) {
+    const rows = await db
+      .selectFrom("invoice_requests")
+      .select("id")
+      .where("cfdi_folio", "is not", null)
+      .orderBy("invoiced_at", "desc")
+      .orderBy("id", "desc")
+      .limit(INVOICES_PAGE_SIZE - ids.length)
+      .offset(Math.max(0, offset - pendingBefore))
+      .execute();
+    ids.push(...rows.map((row) => row.id));
+  }
+  const details = ids.length
+    ? await queueQuery(db)
+        .select([
+          "i.id",
+          "i.enrolment_id",
+          "i.donation_id",
+          "i.rfc",
+          "i.legal_name",
+          "i.tax_regime",
+          "i.postcode",
+          "i.cfdi_use",
+          "i.cfdi_folio",
+          "i.invoiced_at",
+          "i.invoiced_by",
+          "i.created_at",
+          "c.course_name",
+          "p.name as participant_name",
+          "p.email as participant_email",
+          "e.amount_centavos as enrolment_amount",
+          "d.control_number as donation_control",
+          "d.donor_name",
+          "d.donor_email",
+          "d.amount_centavos as donation_amount",
+          paidExpression.as("paid"),
+        ])
+        .where("i.id", "in", ids)
+        .execute()
+    : [];
+  const byId = new Map(details.map((row) => [row.id, row]));
+  const rows = ids.map((id) => byId.get(id)).filter((row) => row !== undefined);
   return {
     total,
     pages: Math.max(1, Math.ceil(total / INVOICES_PAGE_SIZE)),
-    pendingCount: Number(counts.pending ?? 0),
-    allCount: Number(counts.all),
+    pendingCount,
+    allCount,
     rows: rows.map((row): InvoiceQueueRow => ({
       id: row.id,
       kind: row.donation_id !== null ? "donativo" : "inscripcion",

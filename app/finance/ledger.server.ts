@@ -242,6 +242,8 @@ interface Bucket {
  * at most 24 × 366 × 2 rows whatever the volume. Each hour then falls in its Mexico City day
  * through the tz database (Mexico City's offsets are whole hours), which SQLite cannot do.
  */
+// The enrolment is joined only for the course filter: a year of lines (the dashboard's chart)
+// read each enrolment row for nothing otherwise (a quarter of the query's time at 100×, issue 22).
 async function bucketSums(db: Kysely<DB>, range: Range, filters: Pick<LedgerFilters, "purpose" | "status" | "course">) {
   const result = await sql<Bucket>`
     WITH ledger AS (${ledgerSource(range)})
@@ -250,7 +252,7 @@ async function bucketSums(db: Kysely<DB>, range: Range, filters: Pick<LedgerFilt
       sum(CASE WHEN l.amount < 0 THEN -l.amount ELSE 0 END) AS refunds,
       sum(CASE WHEN l.status = 'en_verificacion' THEN l.amount ELSE 0 END) AS waiting,
       count(*) AS n
-    FROM ledger l LEFT JOIN enrolments e ON e.id = l.enrolment_id
+    FROM ledger l ${filters.course !== undefined ? sql`LEFT JOIN enrolments e ON e.id = l.enrolment_id` : sql``}
     WHERE ${filterConditions(filters)}
     GROUP BY 1, 2`.execute(db);
   return result.rows.map((row) => ({

@@ -12,12 +12,14 @@ import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { requireStaff } from "~/staff/guard.server";
 import { roleAllows, type StaffAccess } from "~/staff/staff";
-import { enrolParticipantManually, listCourseEnrolments } from "~/staff/teaching/enrolments-admin.server";
+import { courseEnrolmentCursor, enrolParticipantManually, listCourseEnrolmentPage } from "~/staff/teaching/enrolments-admin.server";
 import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/format";
 import { idParam, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
+import { KeysetPagination } from "~/components/pagination";
+import { readCursor } from "~/utils/keyset-paging.server";
 
 /** Who is enrolled in a course. The Teaching office; finance reaches payments and exports from here. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -48,8 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const courseId = idParam(params.courseId);
   const course = await getAdminCourse(db, courseId);
   if (!course) throw new Response("No encontrado", { status: 404 });
-  const enrolments = await listCourseEnrolments(db, courseId);
-  return {
+  const view = {
     course: {
       id: course.course_id,
       name: course.course_name,
@@ -57,9 +58,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       capacity: course.course_max_range,
       archived: Boolean(course.archived_at),
     },
-    enrolments,
     canEnrol: roleAllows(staff.role, ENROLLERS),
   };
+  const cursor = readCursor(new URL(request.url).searchParams, courseEnrolmentCursor);
+  if (!cursor.ok) return data({ ...view, page: null, cursorError: cursor.message }, { status: 400 });
+  return { ...view, page: await listCourseEnrolmentPage(db, courseId, cursor.position), cursorError: null };
 }
 
 /** Manual enrolment of a participant by staff, with a reason. */
@@ -83,7 +86,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 }
 
 export default function CourseEnrolments() {
-  const { course, enrolments, canEnrol } = useLoaderData<typeof loader>();
+  const { course, page, cursorError, canEnrol } = useLoaderData<typeof loader>();
+  const enrolments = page?.rows ?? [];
   const actionData = useActionData<typeof action>();
   const [form, fields] = useForm<{ participant_id: string; modality: string; reason: string }>({
     id: "manual-enrolment",
@@ -111,34 +115,45 @@ export default function CourseEnrolments() {
           descargar Excel (XLSX)
         </a>
       </p>
-      {enrolments.length > 0 ? (
-        <StaffTable
-          caption={<>{enrolments.length === 1 ? "1 inscripción" : `${enrolments.length} inscripciones`}</>}
-          columns={["Participante", "Perfil", "Modalidad", "Estado", "Importe", "Pago", "Lugar"]}
-        >
-          {enrolments.map((row) => (
-            <tr key={row.enrolmentId}>
-              <th scope="row">
-                <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link>{" "}
-                <span className="staff-table__aside">({row.participantId})</span>
-              </th>
-              <td>{PROFILE_LABELS[row.profile]}</td>
-              <td>{MODALITY_CHOICE_LABELS[row.modality]}</td>
-              <td>{ENROLMENT_STATUS_LABELS[row.status]}</td>
-              <td>{formatMoney(row.amountCentavos)}</td>
-              <td>
-                <Link to={`/admin/pagos/${row.enrolmentId}`}>
-                  {row.payment}
-                  <span className="visually-hidden"> (pagos de {row.name})</span>
-                </Link>
-              </td>
-              <td>{row.seat}</td>
-            </tr>
-          ))}
-        </StaffTable>
-      ) : (
+      {cursorError ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{cursorError}</p>
+          <p>
+            <Link to={path}>Ir a la primera página</Link>
+          </p>
+        </div>
+      ) : null}
+      {page && enrolments.length > 0 ? (
+        <>
+          <StaffTable
+            caption={<>{page.total === 1 ? "1 inscripción" : `${new Intl.NumberFormat("es-MX").format(page.total)} inscripciones`}</>}
+            columns={["Participante", "Perfil", "Modalidad", "Estado", "Importe", "Pago", "Lugar"]}
+          >
+            {enrolments.map((row) => (
+              <tr key={row.enrolmentId}>
+                <th scope="row">
+                  <Link to={`/admin/estudiantes/${row.participantId}`}>{row.name}</Link>{" "}
+                  <span className="staff-table__aside">({row.participantId})</span>
+                </th>
+                <td>{PROFILE_LABELS[row.profile]}</td>
+                <td>{MODALITY_CHOICE_LABELS[row.modality]}</td>
+                <td>{ENROLMENT_STATUS_LABELS[row.status]}</td>
+                <td>{formatMoney(row.amountCentavos)}</td>
+                <td>
+                  <Link to={`/admin/pagos/${row.enrolmentId}`}>
+                    {row.payment}
+                    <span className="visually-hidden"> (pagos de {row.name})</span>
+                  </Link>
+                </td>
+                <td>{row.seat}</td>
+              </tr>
+            ))}
+          </StaffTable>
+          <KeysetPagination label="Páginas de inscripciones" path={path} filters={{}} previous={page.previous} next={page.next} />
+        </>
+      ) : page ? (
         <p>Nadie se ha inscrito todavía.</p>
-      )}
+      ) : null}
 
       {canEnrol && !course.archived ? (
         <section aria-labelledby="manual-title">

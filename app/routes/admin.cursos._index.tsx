@@ -3,7 +3,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { MODALITY_LABELS } from "~/courses/modality";
-import { listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
+import { courseCursor, listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import { roleAllows, type StaffAccess } from "~/staff/staff";
@@ -13,6 +13,8 @@ import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
+import { KeysetPagination, keysetHref } from "~/components/pagination";
+import { countLabel, readCursor } from "~/utils/keyset-paging.server";
 
 /** Courses: the Teaching office edits them; finance may read them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
@@ -41,8 +43,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     modality: modality === "1" || modality === "2" || modality === "3" ? (Number(modality) as 1 | 2 | 3) : null,
     archived: url.searchParams.get("archivados") === "1",
   };
-  const courses = await listAdminCourses(db, filters);
-  return { courses, filters, canEdit: roleAllows(staff.role, EDITORS) };
+  const canEdit = roleAllows(staff.role, EDITORS);
+  const cursor = readCursor(url.searchParams, courseCursor);
+  if (!cursor.ok) return data({ page: null, cursorError: cursor.message, filters, canEdit }, { status: 400 });
+  const page = await listAdminCourses(db, filters, cursor.position);
+  return { page: { ...page, totalLabel: countLabel(page.total, "curso", "cursos") }, cursorError: null, filters, canEdit };
 }
 
 /** Open or close enrolment in one click (intent=abrir|cerrar, courseId). */
@@ -62,7 +67,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function AdminCourses() {
-  const { courses, filters, canEdit } = useLoaderData<typeof loader>();
+  const { page, cursorError, filters, canEdit } = useLoaderData<typeof loader>();
+  const courses = page?.rows ?? [];
+  const query = {
+    q: filters.q,
+    mes: filters.month,
+    estado: filters.open,
+    modalidad: filters.modality,
+    archivados: filters.archived ? "1" : null,
+  };
   return (
     <div className="container page staff-page">
       <h1>Cursos</h1>
@@ -84,7 +97,15 @@ export default function AdminCourses() {
         </div>
       </ListFilters>
 
-      <p role="status">{courses.length === 1 ? "1 curso" : `${courses.length} cursos`}</p>
+      {cursorError || !page ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{cursorError}</p>
+          <p>
+            <Link to={keysetHref("/admin/cursos", query)}>Ir a la primera página</Link>
+          </p>
+        </div>
+      ) : null}
+      {page ? <p role="status">{page.totalLabel}</p> : null}
       {courses.length > 0 ? (
         <StaffTable
           caption={<>Cursos{filters.archived ? " archivados" : ""}</>}
@@ -129,9 +150,10 @@ export default function AdminCourses() {
             </tr>
           ))}
         </StaffTable>
-      ) : (
+      ) : page ? (
         <p>No hay cursos con estos filtros.</p>
-      )}
+      ) : null}
+      {page ? <KeysetPagination label="Páginas de cursos" path="/admin/cursos" filters={query} previous={page.previous} next={page.next} /> : null}
     </div>
   );
 }

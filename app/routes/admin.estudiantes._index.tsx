@@ -1,16 +1,19 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
-import { listAdminCourses } from "~/courses/course-admin.server";
+import { listCourseOptions } from "~/courses/course-admin.server";
 import { isProfile, PROFILE_LABELS, PROFILES } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { listParticipants } from "~/staff/teaching/participants-admin.server";
+import { listParticipants, participantCursor } from "~/staff/teaching/participants-admin.server";
+import { countLabel, readCursor } from "~/utils/keyset-paging.server";
 import teachingStyles from "~/styles/teaching.css";
 import { countOf } from "~/utils/plural";
 import { StaffTable } from "~/components/staff-table";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
+import { KeysetPagination, keysetHref } from "~/components/pagination";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -37,13 +40,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
     courseId: course && /^\d{1,9}$/.test(course) ? Number(course) : null,
     awaitingOffline: payment === "fuera_de_linea",
   };
-  const [participants, courses] = await Promise.all([listParticipants(db, filters), listAdminCourses(db, {})]);
-  return { participants, filters, courses: courses.map((c) => ({ id: c.id, name: c.name })) };
+  const cursor = readCursor(url.searchParams, participantCursor);
+  const courses = await listCourseOptions(db, filters.courseId);
+  if (!cursor.ok) {
+    return data({ filters, courses, cursorError: cursor.message, page: null }, { status: 400 });
+  }
+  const page = await listParticipants(db, filters, cursor.position);
+  return { filters, courses, cursorError: null, page: { ...page, totalLabel: countLabel(page.total, "participante", "participantes") } };
 }
 
 export default function AdminParticipants() {
-  const { participants, filters, courses } = useLoaderData<typeof loader>();
+  const { page, filters, courses, cursorError } = useLoaderData<typeof loader>();
   const courseOptions = courses.map((course) => ({ value: course.id, label: course.name }));
+  const participants = page?.rows ?? [];
+  const query = {
+    q: filters.q,
+    perfil: filters.profile,
+    documentos: filters.documents,
+    curso: filters.courseId,
+    pago: filters.awaitingOffline ? "fuera_de_linea" : null,
+  };
   return (
     <div className="container page staff-page">
       <h1>Estudiantes</h1>
@@ -63,32 +79,44 @@ export default function AdminParticipants() {
           options={PAYMENT_OPTIONS}
         />
       </ListFilters>
-      <p role="status">{countOf(participants.length, { one: "participante", other: "participantes" })}</p>
-      {participants.length > 0 ? (
-        <StaffTable caption={"Participantes"} columns={["Nombre", "Número", "Correo electrónico", "Perfil", "Documentos", "Inscripciones"]}>
-          {participants.map((p) => (
-            <tr key={p.id}>
-              <th scope="row">
-                <Link to={`/admin/estudiantes/${p.id}`}>{p.name}</Link>
-              </th>
-              <td>{p.id}</td>
-              <td>{p.email}</td>
-              <td>{PROFILE_LABELS[p.profile]}</td>
-              <td>
-                {[
-                  p.pending ? countOf(p.pending, { one: "pendiente", other: "pendientes" }) : null,
-                  p.rejected ? countOf(p.rejected, { one: "rechazado", other: "rechazados" }) : null,
-                  p.approved ? countOf(p.approved, { one: "aprobado", other: "aprobados" }) : null,
-                ]
-                  .filter(Boolean)
-                  .join(", ") || "—"}
-              </td>
-              <td>{p.enrolments}</td>
-            </tr>
-          ))}
-        </StaffTable>
+      {cursorError || !page ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{cursorError}</p>
+          <p>
+            <Link to={keysetHref("/admin/estudiantes", query)}>Ir a la primera página</Link>
+          </p>
+        </div>
       ) : (
-        <p>No hay participantes con estos filtros.</p>
+        <>
+          <p role="status">{page.totalLabel}</p>
+          {participants.length > 0 ? (
+            <StaffTable caption={"Participantes"} columns={["Nombre", "Número", "Correo electrónico", "Perfil", "Documentos", "Inscripciones"]}>
+              {participants.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row">
+                    <Link to={`/admin/estudiantes/${p.id}`}>{p.name}</Link>
+                  </th>
+                  <td>{p.id}</td>
+                  <td>{p.email}</td>
+                  <td>{PROFILE_LABELS[p.profile]}</td>
+                  <td>
+                    {[
+                      p.pending ? countOf(p.pending, { one: "pendiente", other: "pendientes" }) : null,
+                      p.rejected ? countOf(p.rejected, { one: "rechazado", other: "rechazados" }) : null,
+                      p.approved ? countOf(p.approved, { one: "aprobado", other: "aprobados" }) : null,
+                    ]
+                      .filter(Boolean)
+                      .join(", ") || "—"}
+                  </td>
+                  <td>{p.enrolments}</td>
+                </tr>
+              ))}
+            </StaffTable>
+          ) : (
+            <p>No hay participantes con estos filtros.</p>
+          )}
+          <KeysetPagination label="Páginas de participantes" path="/admin/estudiantes" filters={query} previous={page.previous} next={page.next} />
+        </>
       )}
     </div>
   );

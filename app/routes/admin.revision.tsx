@@ -4,16 +4,24 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
 import { ErrorSummary } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
+import { KeysetPagination } from "~/components/pagination";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { approveDocuments, listReviewQueue, parseDocumentSelection, type BulkApprovalOutcome } from "~/staff/teaching/document-review.server";
+import {
+  approveDocuments,
+  listReviewQueue,
+  parseDocumentSelection,
+  reviewQueueCursor,
+  type BulkApprovalOutcome,
+} from "~/staff/teaching/document-review.server";
 import { formatInstant } from "~/staff/teaching/format";
 import { originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { countOf, waitingAge } from "~/utils/plural";
+import { readCursor } from "~/utils/keyset-paging.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -25,20 +33,20 @@ const PATH = "/admin/revision";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
-  return { queue: await listReviewQueue(db) };
+  const cursor = readCursor(new URL(request.url).searchParams, reviewQueueCursor);
+  if (!cursor.ok) return data({ page: null, cursorError: cursor.message }, { status: 400 });
+  return { page: await listReviewQueue(db, new Date(), cursor.position), cursorError: null };
 }
-
-const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The toast after «Aprobar seleccionados»: what was approved and what the enrolments did. */
 function approvalSummary(outcome: Extract<BulkApprovalOutcome, { ok: true }>): string {
   const confirmed = outcome.confirmedEnrolments.length;
   return [
-    `Aprobamos ${count(outcome.approved, "documento", "documentos")} de ${count(outcome.participants, "participante", "participantes")}.`,
+    `Aprobamos ${countOf(outcome.approved, { one: "documento", other: "documentos" })} de ${countOf(outcome.participants, { one: "participante", other: "participantes" })}.`,
     confirmed === 1 ? "Se confirmó 1 inscripción; el participante recibió su acceso por correo." : null,
     confirmed > 1 ? `Se confirmaron ${confirmed} inscripciones; cada participante recibió su acceso por correo.` : null,
     outcome.notConfirmed.length
-      ? `${count(outcome.notConfirmed.length, "inscripción quedó", "inscripciones quedaron")} sin lugar presencial: aumente el cupo o cámbiela a en línea.`
+      ? `${countOf(outcome.notConfirmed.length, { one: "inscripción quedó", other: "inscripciones quedaron" })} sin lugar presencial: aumente el cupo o cámbiela a en línea.`
       : null,
   ]
     .filter(Boolean)
@@ -57,7 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** The review queue, oldest first, with a checkbox per pending document and «Aprobar seleccionados». */
 export default function ReviewQueue() {
-  const { queue } = useLoaderData<typeof loader>();
+  const { page, cursorError } = useLoaderData<typeof loader>();
+  const queue = page?.rows ?? [];
   const actionData = useActionData<typeof action>();
   const selected = new Set(actionData?.selected ?? []);
   const withDocuments = queue.some((item) => item.documents.length > 0);
@@ -65,7 +74,16 @@ export default function ReviewQueue() {
     <div className="container page staff-page">
       <h1>Documentos por revisar</h1>
       <p>Primero quien lleva más tiempo esperando. Abra a cada participante para ver sus documentos y decidir.</p>
-      {queue.length === 0 ? (
+      {cursorError ? (
+        <div className="error-summary" role="alert">
+          <p className="error-summary__title">{cursorError}</p>
+          <p>
+            <Link to="/admin/revision">Ir a la primera página</Link>
+          </p>
+        </div>
+      ) : null}
+      {page && page.total > 0 ? <p role="status">{countOf(page.total, { one: "participante espera", other: "participantes esperan" })}</p> : null}
+      {!page ? null : queue.length === 0 ? (
         <p>No hay documentos por revisar.</p>
       ) : (
         <Form method="post" action={PATH} className="staff-form" aria-labelledby="aprobar-varios">
@@ -137,6 +155,9 @@ export default function ReviewQueue() {
           ) : null}
         </Form>
       )}
+      {page ? (
+        <KeysetPagination label="Páginas de la cola de revisión" path="/admin/revision" filters={{}} previous={page.previous} next={page.next} />
+      ) : null}
     </div>
   );
 }

@@ -37,7 +37,8 @@ export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promis
   // The month's calendar dates in Mexico City, for columns that store a date ('YYYY-MM-DD').
   const firstDay = new Date(new Date(month.start).getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
   const nextFirstDay = new Date(new Date(month.end).getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
-  const [started, confirmed, payments, offline, refunds] = await Promise.all([
+  // Each figure reads its own index (migration 0035): never the whole table.
+  const [started, confirmed, pending, approved, offline, refunds] = await Promise.all([
     db
       .selectFrom("enrolments")
       .select((eb) => eb.fn.countAll<number>().as("n"))
@@ -51,15 +52,18 @@ export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promis
       .where("confirmed_at", ">=", month.start)
       .where("confirmed_at", "<", month.end)
       .executeTakeFirstOrThrow(),
+    // The literal status lets SQLite use the partial index payment_attempts_pending.
     db
       .selectFrom("payment_attempts")
-      .select([
-        sql<number>`count(*) FILTER (WHERE status = 'pending')`.as("pending"),
-        sql<number>`count(*) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end})`.as("approved"),
-        sql<number>`coalesce(sum(amount_centavos) FILTER (WHERE status = 'approved' AND settled_at >= ${month.start} AND settled_at < ${month.end}), 0)`.as(
-          "revenue",
-        ),
-      ])
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("status", "=", sql.lit("pending"))
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom("payment_attempts")
+      .select([(eb) => eb.fn.countAll<number>().as("n"), sql<number>`coalesce(sum(amount_centavos), 0)`.as("revenue")])
+      .where("settled_at", ">=", month.start)
+      .where("settled_at", "<", month.end)
+      .where("status", "=", "approved")
       .executeTakeFirstOrThrow(),
     db
       .selectFrom("offline_payments")
@@ -78,9 +82,9 @@ export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promis
     monthLabel: month.label,
     enrolmentsStarted: Number(started.n),
     enrolmentsConfirmed: Number(confirmed.n),
-    cardPaymentsPending: Number(payments.pending),
-    cardPaymentsApproved: Number(payments.approved),
-    revenueCentavos: Number(payments.revenue),
+    cardPaymentsPending: Number(pending.n),
+    cardPaymentsApproved: Number(approved.n),
+    revenueCentavos: Number(approved.revenue),
     offlineRevenueCentavos: Number(offline.total),
     refundsCentavos: Number(refunds.total),
   };

@@ -50,7 +50,7 @@ describe("document review: decided per document, the enrolment follows", () => {
     const first = await studentInReview();
     const second = await studentInReview();
     await db.updateTable("participant_documents").set({ updated_at: "2020-01-01T00:00:00.000Z" }).where("participant_id", "=", second.id).execute();
-    const queue = await listReviewQueue(db, new Date("2020-01-11T00:00:00.000Z"));
+    const queue = (await listReviewQueue(db, new Date("2020-01-11T00:00:00.000Z"))).rows;
     const ids = queue.map((item) => item.participantId);
     expect(ids.indexOf(second.id)).toBeLessThan(ids.indexOf(first.id));
     const item = queue.find((entry) => entry.participantId === second.id)!;
@@ -95,7 +95,7 @@ describe("document review: decided per document, the enrolment follows", () => {
       reviewed_by: ctx.actor.name,
     });
     // Waiting on the participant now, not on the office.
-    expect((await listReviewQueue(db)).some((item) => item.participantId === student.id)).toBe(false);
+    expect((await listReviewQueue(db)).rows.some((item) => item.participantId === student.id)).toBe(false);
     // A decision is taken once.
     expect(
       await reviewParticipant(db, ctx, { participantId: student.id, decisions: [{ documentId: back!.id, approve: true }], origin }),
@@ -107,7 +107,7 @@ describe("document review: decided per document, the enrolment follows", () => {
     expect(await replaceDocument(db, student.id, back!.id, { fileName: "nueva.png", contentType: "image/png", data: samplePng() })).toEqual({
       ok: true,
     });
-    expect((await listReviewQueue(db)).some((item) => item.participantId === student.id)).toBe(true);
+    expect((await listReviewQueue(db)).rows.some((item) => item.participantId === student.id)).toBe(true);
     const approved = await reviewParticipant(db, ctx, { participantId: student.id, decisions: [{ documentId: back!.id, approve: true }], origin });
     expect(approved).toMatchObject({ ok: true, confirmedEnrolments: [student.enrolmentId] });
     expect(await statusOf(student.enrolmentId)).toBe("confirmada");
@@ -141,7 +141,7 @@ describe("document review: decided per document, the enrolment follows", () => {
     const secondCourse = await insertCourse({ course_price: 100000, course_student_price: 0, modality_id: 2, course_max_range: 0 });
     const started = await startEnrolment(db, { participantId: student.id, profile: "ESTUDIANTE", courseId: secondCourse, modality: "en_linea" });
     if (!started.ok) throw new Error("expected an enrolment");
-    expect((await listReviewQueue(db)).find((item) => item.participantId === student.id)).toMatchObject({ pendingDocuments: 0 });
+    expect((await listReviewQueue(db)).rows.find((item) => item.participantId === student.id)).toMatchObject({ pendingDocuments: 0 });
     expect(await reviewParticipant(db, ctx, { participantId: student.id, decisions: [], origin })).toMatchObject({
       ok: true,
       confirmedEnrolments: [started.enrolmentId],

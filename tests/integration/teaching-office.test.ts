@@ -142,7 +142,7 @@ describe("courses from the admin area", () => {
       archived_at: expect.any(String),
     });
     expect(await getCourseByUrl(db, "otro-curso")).toBeUndefined();
-    expect((await listAdminCourses(db, { archived: true })).map((c) => c.id)).toContain(other);
+    expect((await listAdminCourses(db, { archived: true })).rows.map((c) => c.id)).toContain(other);
     expect(await setCourseEnrolmentOpen(db, ctx, other, true)).toMatchObject({ ok: false, status: 400 });
     // Without enrolments, a course is deleted with its files.
     const lonely = await insertCourse();
@@ -155,11 +155,11 @@ describe("courses from the admin area", () => {
     const open = await insertCourse({ modality_id: 2, course_max_range: 0 });
     const closed = await insertCourse({ modality_id: 1, course_able: 0 });
     const name = (await db.selectFrom("courses").select("course_name").where("course_id", "=", open).executeTakeFirstOrThrow()).course_name;
-    expect((await listAdminCourses(db, { q: name })).map((c) => c.id)).toEqual([open]);
-    const closedIds = (await listAdminCourses(db, { open: "cerrados", modality: 1 })).map((c) => c.id);
+    expect((await listAdminCourses(db, { q: name })).rows.map((c) => c.id)).toEqual([open]);
+    const closedIds = (await listAdminCourses(db, { open: "cerrados", modality: 1 })).rows.map((c) => c.id);
     expect(closedIds).toContain(closed);
     expect(closedIds).not.toContain(open);
-    expect((await listAdminCourses(db, { month: 11 })).map((c) => c.id)).not.toContain(open);
+    expect((await listAdminCourses(db, { month: 11 })).rows.map((c) => c.id)).not.toContain(open);
   });
 });
 
@@ -283,12 +283,12 @@ describe("the participant list", () => {
   test("search by name, e-mail or id; filter by profile, document status and course", async () => {
     const student = await participantWithDocuments("ESTUDIANTE", "Mariana Zúñiga");
     const external = await participantWithDocuments("EXTERNO");
-    expect((await listParticipants(db, { q: "Zúñiga" })).map((p) => p.id)).toEqual([student.id]);
-    expect((await listParticipants(db, { q: String(external.id) })).map((p) => p.id)).toEqual([external.id]);
-    expect((await listParticipants(db, { q: external.email })).map((p) => p.id)).toEqual([external.id]);
+    expect((await listParticipants(db, { q: "Zúñiga" })).rows.map((p) => p.id)).toEqual([student.id]);
+    expect((await listParticipants(db, { q: String(external.id) })).rows.map((p) => p.id)).toEqual([external.id]);
+    expect((await listParticipants(db, { q: external.email })).rows.map((p) => p.id)).toEqual([external.id]);
     const students = await listParticipants(db, { profile: "ESTUDIANTE", documents: "pendiente" });
-    expect(students.map((p) => p.id)).toContain(student.id);
-    expect(students.map((p) => p.id)).not.toContain(external.id);
-    expect(await listParticipants(db, { q: "100%_" })).toEqual([]);
+    expect(students.rows.map((p) => p.id)).toContain(student.id);
+    expect(students.rows.map((p) => p.id)).not.toContain(external.id);
+    expect((await listParticipants(db, { q: "100%_" })).rows).toEqual([]);
   });
 });

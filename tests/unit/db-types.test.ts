@@ -10,6 +10,8 @@ import { compareSchemas, readDatabaseSchema, readDbInterface, type DbSchema, typ
 // Virtual tables kept out of the DB interface on purpose, and why. Any other virtual table fails.
 const VIRTUAL_TABLES_OUTSIDE_DB = {
   search_index: "FTS5 index, queried with raw SQL in app/search/site-index.server.ts",
+  participants_search:
+    "FTS5 trigram index of participants' names and e-mails, queried with raw SQL in app/staff/teaching/participants-admin.server.ts",
 };
 
 let types: TsSchema;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
+import { z } from "zod";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { siteUrl } from "~/config.server";
 import type { Profile } from "~/courses/pricing";
@@ -8,6 +9,7 @@ import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment } from "~/enrolment/enrolment.server";
 import { sendMail } from "~/mail/mailer.server";
 import { mexicoCityDaysBetween } from "~/utils/mexico-city";
+import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/utils/keyset-paging.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 /**
@@ -37,47 +39,78 @@ export interface QueueItem {
   daysWaiting: number;
 }
 
+export const REVIEW_QUEUE_PAGE_SIZE = 50;
+
+/** A position in the review queue: (waiting since, participant id), oldest first. */
+export const reviewQueueCursor = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/),
+  z.number().int().min(450_000).max(899_999),
+]);
+export type ReviewQueueKey = z.infer<typeof reviewQueueCursor>;
+
 /**
- * Who waits for the Teaching office, oldest first: participants with a pending document, and
- * participants whose documents are all approved but who have an enrolment in review (a second
- * course). A participant whose rejected document was not replaced yet waits on themselves, not here.
+ * The queue as SQL: each waiting participant once, with the oldest thing waiting and how many
+ * documents are pending. It is built from the two small sets that wait (pending documents through
+ * participant_documents_status, enrolments in review through the partial index
+ * enrolments_in_review), never from the participants table, so its cost follows the queue's
+ * length, not the number of participants. A participant whose rejected document was not replaced
+ * yet, and who has nothing else pending, waits on themselves, not here.
  */
-export async function listReviewQueue(db: Kysely<DB>, now = new Date()): Promise<QueueItem[]> {
-  const rows = await db
-    .selectFrom("participants as p")
-    .select([
-      "p.id",
-      "p.name",
-      "p.email",
-      "p.role",
-      sql<number>`(SELECT count(*) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'pendiente')`.as("pending"),
-      sql<number>`(SELECT count(*) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'rechazado')`.as("rejected"),
-      sql<string | null>`(SELECT min(d.updated_at) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'pendiente')`.as(
-        "oldest_document",
-      ),
-      sql<string | null>`(SELECT min(e.created_at) FROM enrolments e WHERE e.participant_id = p.id AND e.status = 'pendiente_de_revision')`.as(
-        "oldest_enrolment",
-      ),
-      sql<
-        string | null
-      >`(SELECT group_concat(c.course_name, '|') FROM enrolments e JOIN courses c ON c.course_id = e.course_id WHERE e.participant_id = p.id AND e.status = 'pendiente_de_revision')`.as(
-        "courses",
-      ),
-    ])
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb.selectFrom("participant_documents as d").select("d.id").whereRef("d.participant_id", "=", "p.id").where("d.status", "=", "pendiente"),
-        ),
-        eb.exists(
-          eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.status", "=", "pendiente_de_revision"),
-        ),
-      ]),
-    )
-    .execute();
-  const waiting = rows.filter((row) => Number(row.pending) > 0 || Number(row.rejected) === 0);
-  const participantIds = waiting.map((row) => row.id);
-  // Through the (participant_id, kind) unique index: no scan of every document ever uploaded.
+const QUEUE = sql`
+  WITH docs AS (
+    SELECT participant_id, min(updated_at) AS oldest, count(*) AS pending
+    FROM participant_documents WHERE status = 'pendiente' GROUP BY participant_id
+  ), reviews AS (
+    SELECT participant_id, min(created_at) AS oldest
+    FROM enrolments WHERE status = 'pendiente_de_revision' GROUP BY participant_id
+  ), waiting AS (
+    SELECT participant_id, min(oldest) AS waiting_since, sum(pending) AS pending
+    FROM (SELECT participant_id, oldest, pending FROM docs UNION ALL SELECT participant_id, oldest, 0 FROM reviews)
+    GROUP BY participant_id
+  ), queue AS (
+    SELECT w.participant_id, w.waiting_since, w.pending FROM waiting w
+    WHERE w.pending > 0
+      OR NOT EXISTS (SELECT 1 FROM participant_documents d WHERE d.participant_id = w.participant_id AND d.status = 'rechazado')
+  )`;
+
+/**
+ * Who waits for the Teaching office, oldest first, one page at a time by keyset: participants
+ * with a pending document, and participants whose documents are all approved but who have an
+ * enrolment in review (a second course). `total` is the whole queue's length.
+ */
+export async function listReviewQueue(
+  db: Kysely<DB>,
+  now = new Date(),
+  position: PagePosition<ReviewQueueKey> | null = null,
+  limit = REVIEW_QUEUE_PAGE_SIZE,
+): Promise<KeysetPage<QueueItem> & { total: number }> {
+  const keyset = keysetTerms([sql`q.waiting_since`, sql`q.participant_id`], "asc", position);
+  const order = sql.raw(keyset.order);
+  const [page, counted] = await Promise.all([
+    sql<{
+      id: number;
+      name: string;
+      email: string;
+      role: Profile;
+      pending: number;
+      waiting_since: string;
+      courses: string | null;
+    }>`${QUEUE}
+      SELECT p.id, p.name, p.email, p.role, page.pending, page.waiting_since,
+        (SELECT group_concat(c.course_name, '|') FROM enrolments e JOIN courses c ON c.course_id = e.course_id
+          WHERE e.participant_id = page.participant_id AND e.status = 'pendiente_de_revision') AS courses
+      FROM (
+        SELECT q.participant_id, q.waiting_since, q.pending FROM queue q
+        ${keyset.where ? sql`WHERE ${keyset.where}` : sql``}
+        ORDER BY q.waiting_since ${order}, q.participant_id ${order}
+        LIMIT ${limit + 1}
+      ) AS page
+      JOIN participants p ON p.id = page.participant_id
+      ORDER BY page.waiting_since ${order}, page.participant_id ${order}`.execute(db),
+    sql<{ n: number }>`${QUEUE} SELECT count(*) AS n FROM queue`.execute(db),
+  ]);
+  // The page's pending documents (for «Aprobar seleccionados»), through the (participant_id, kind) unique index.
+  const participantIds = page.rows.map((row) => row.id);
   const pendingDocuments = participantIds.length
     ? await db
         .selectFrom("participant_documents")
@@ -91,22 +124,23 @@ export async function listReviewQueue(db: Kysely<DB>, now = new Date()): Promise
   for (const document of pendingDocuments) {
     documentsOf.set(document.participant_id, [...(documentsOf.get(document.participant_id) ?? []), { id: document.id, kind: document.kind }]);
   }
-  return waiting
-    .map((row) => {
-      const waitingSince = [row.oldest_document, row.oldest_enrolment].filter((v): v is string => Boolean(v)).sort()[0]!;
-      return {
-        participantId: row.id,
-        name: row.name,
-        email: row.email,
-        profile: row.role,
-        pendingDocuments: Number(row.pending),
-        documents: documentsOf.get(row.id) ?? [],
-        coursesInReview: row.courses ? row.courses.split("|") : [],
-        waitingSince,
-        daysWaiting: mexicoCityDaysBetween(waitingSince, now),
-      };
-    })
-    .sort((a, b) => a.waitingSince.localeCompare(b.waitingSince) || a.participantId - b.participantId);
+  const result = pageFrom(
+    page.rows.map((row) => ({
+      participantId: row.id,
+      name: row.name,
+      email: row.email,
+      profile: row.role,
+      pendingDocuments: Number(row.pending),
+      documents: documentsOf.get(row.id) ?? [],
+      coursesInReview: row.courses ? row.courses.split("|") : [],
+      waitingSince: row.waiting_since,
+      daysWaiting: mexicoCityDaysBetween(row.waiting_since, now),
+    })),
+    limit,
+    position,
+    (item) => [item.waitingSince, item.participantId],
+  );
+  return { ...result, total: Number(counted.rows[0]?.n ?? 0) };
 }
 
 export interface DocumentDecision {

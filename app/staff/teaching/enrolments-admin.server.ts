@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
+import { z } from "zod";
 import { PROFILE_LABELS, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
@@ -7,6 +8,7 @@ import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment, seatsTaken } from "~/enrolment/enrolment.server";
 import { newVerificationToken } from "~/enrolment/verification";
 import { csvFile, xlsxFile, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
+import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/utils/keyset-paging.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 import { MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "./format";
@@ -47,25 +49,28 @@ export interface CourseEnrolmentRow {
 
 const PAYMENT_METHOD_WORDS: Record<EnrolmentPayment["kind"], string> = { tarjeta: "Tarjeta", ...OFFLINE_METHOD_LABELS };
 
-/** The approved card attempts and off-line payments of a course's enrolments, by enrolment, oldest first. */
-async function coursePayments(db: Kysely<DB>, courseId: number): Promise<Map<number, EnrolmentPayment[]>> {
-  const [cards, offline] = await Promise.all([
-    db
-      .selectFrom("payment_attempts as a")
-      .innerJoin("enrolments as e", "e.id", "a.enrolment_id")
-      .select(["a.id", "a.enrolment_id", "a.amount_centavos", "a.control_number", "a.referencia", "a.codigo_aut", "a.settled_at"])
-      .where("e.course_id", "=", courseId)
-      .where("a.status", "=", "approved")
-      .orderBy("a.id")
-      .execute(),
-    db
-      .selectFrom("offline_payments as o")
-      .innerJoin("enrolments as e", "e.id", "o.enrolment_id")
-      .select(["o.id", "o.enrolment_id", "o.method", "o.amount_centavos", "o.reference", "o.paid_on"])
-      .where("e.course_id", "=", courseId)
-      .orderBy("o.id")
-      .execute(),
-  ]);
+/**
+ * The approved card attempts and off-line payments of a course's enrolments (or only of the given
+ * enrolments: one page of the list), by enrolment, oldest first.
+ */
+async function coursePayments(db: Kysely<DB>, courseId: number, enrolmentIds?: readonly number[]): Promise<Map<number, EnrolmentPayment[]>> {
+  if (enrolmentIds && enrolmentIds.length === 0) return new Map();
+  let cardQuery = db
+    .selectFrom("payment_attempts as a")
+    .innerJoin("enrolments as e", "e.id", "a.enrolment_id")
+    .select(["a.id", "a.enrolment_id", "a.amount_centavos", "a.control_number", "a.referencia", "a.codigo_aut", "a.settled_at"])
+    .where("e.course_id", "=", courseId)
+    .where("a.status", "=", "approved");
+  let offlineQuery = db
+    .selectFrom("offline_payments as o")
+    .innerJoin("enrolments as e", "e.id", "o.enrolment_id")
+    .select(["o.id", "o.enrolment_id", "o.method", "o.amount_centavos", "o.reference", "o.paid_on"])
+    .where("e.course_id", "=", courseId);
+  if (enrolmentIds) {
+    cardQuery = cardQuery.where("e.id", "in", enrolmentIds);
+    offlineQuery = offlineQuery.where("e.id", "in", enrolmentIds);
+  }
+  const [cards, offline] = await Promise.all([cardQuery.orderBy("a.id").execute(), offlineQuery.orderBy("o.id").execute()]);
   const byEnrolment = new Map<number, EnrolmentPayment[]>();
   const add = (enrolmentId: number, payment: EnrolmentPayment) => byEnrolment.set(enrolmentId, [...(byEnrolment.get(enrolmentId) ?? []), payment]);
   for (const card of cards) {
@@ -95,78 +100,139 @@ async function coursePayments(db: Kysely<DB>, courseId: number): Promise<Map<num
   return byEnrolment;
 }
 
-/** Everyone enrolled in a course (every status), with profile, modality, payments and seat. */
+function courseEnrolmentsQuery(db: Kysely<DB>) {
+  return db
+    .selectFrom("enrolments as e")
+    .innerJoin("participants as p", "p.id", "e.participant_id")
+    .leftJoin("manual_enrolments as m", "m.enrolment_id", "e.id")
+    .select([
+      "e.id",
+      "e.participant_id",
+      "p.name",
+      "p.email",
+      "p.phone",
+      "p.institution",
+      "p.role",
+      "e.modality",
+      "e.status",
+      "e.amount_centavos",
+      "e.seat_held_until",
+      "e.offline_intent_at",
+      "e.created_at",
+      "m.reason as manual_reason",
+      sql<number | null>`(SELECT sum(r.amount_centavos) FROM refunds r WHERE r.enrolment_id = e.id)`.as("refunded"),
+    ]);
+}
+
+type CourseEnrolmentQueryRow = Awaited<ReturnType<ReturnType<typeof courseEnrolmentsQuery>["execute"]>>[number];
+
+function courseEnrolmentRow(row: CourseEnrolmentQueryRow, payments: Map<number, EnrolmentPayment[]>, nowIso: string): CourseEnrolmentRow {
+  const paid = payments.get(row.id) ?? [];
+  const refundedCentavos = Number(row.refunded ?? 0);
+  return {
+    enrolmentId: row.id,
+    participantId: row.participant_id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    institution: row.institution,
+    profile: row.role,
+    modality: row.modality,
+    status: row.status,
+    amountCentavos: row.amount_centavos,
+    payments: paid,
+    refundedCentavos,
+    payment:
+      [
+        ...paid.map((payment) => `${PAYMENT_METHOD_WORDS[payment.kind]} ${payment.reference}`),
+        refundedCentavos > 0 ? "Reembolsado" : null,
+        row.manual_reason ? "Inscripción manual" : null,
+      ]
+        .filter(Boolean)
+        .join("; ") ||
+      (row.amount_centavos === 0
+        ? "Sin costo"
+        : row.status === "pendiente_de_pago" && row.offline_intent_at
+          ? "Espera pago fuera de línea"
+          : "Sin pago"),
+    seat:
+      row.modality !== "presencial"
+        ? "—"
+        : row.status === "confirmada"
+          ? "Lugar presencial"
+          : row.status === "pendiente_de_pago" && row.seat_held_until && row.seat_held_until > nowIso
+            ? "Apartado"
+            : "—",
+    manualReason: row.manual_reason,
+    createdAt: row.created_at,
+  };
+}
+
+/** Everyone enrolled in a course (every status), with profile, modality, payments and seat: the export's rows. */
 export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = new Date()): Promise<CourseEnrolmentRow[]> {
   const [rows, payments] = await Promise.all([
-    db
-      .selectFrom("enrolments as e")
-      .innerJoin("participants as p", "p.id", "e.participant_id")
-      .leftJoin("manual_enrolments as m", "m.enrolment_id", "e.id")
-      .select([
-        "e.id",
-        "e.participant_id",
-        "p.name",
-        "p.email",
-        "p.phone",
-        "p.institution",
-        "p.role",
-        "e.modality",
-        "e.status",
-        "e.amount_centavos",
-        "e.seat_held_until",
-        "e.offline_intent_at",
-        "e.created_at",
-        "m.reason as manual_reason",
-        sql<number | null>`(SELECT sum(r.amount_centavos) FROM refunds r WHERE r.enrolment_id = e.id)`.as("refunded"),
-      ])
-      .where("e.course_id", "=", courseId)
-      .orderBy("p.name")
-      .orderBy("e.id")
-      .execute(),
+    courseEnrolmentsQuery(db).where("e.course_id", "=", courseId).orderBy("p.name").orderBy("e.id").execute(),
     coursePayments(db, courseId),
   ]);
   const nowIso = now.toISOString();
-  return rows.map((row) => {
-    const paid = payments.get(row.id) ?? [];
-    const refundedCentavos = Number(row.refunded ?? 0);
-    return {
-      enrolmentId: row.id,
-      participantId: row.participant_id,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      institution: row.institution,
-      profile: row.role,
-      modality: row.modality,
-      status: row.status,
-      amountCentavos: row.amount_centavos,
-      payments: paid,
-      refundedCentavos,
-      payment:
-        [
-          ...paid.map((payment) => `${PAYMENT_METHOD_WORDS[payment.kind]} ${payment.reference}`),
-          refundedCentavos > 0 ? "Reembolsado" : null,
-          row.manual_reason ? "Inscripción manual" : null,
-        ]
-          .filter(Boolean)
-          .join("; ") ||
-        (row.amount_centavos === 0
-          ? "Sin costo"
-          : row.status === "pendiente_de_pago" && row.offline_intent_at
-            ? "Espera pago fuera de línea"
-            : "Sin pago"),
-      seat:
-        row.modality !== "presencial"
-          ? "—"
-          : row.status === "confirmada"
-            ? "Lugar presencial"
-            : row.status === "pendiente_de_pago" && row.seat_held_until && row.seat_held_until > nowIso
-              ? "Apartado"
-              : "—",
-      manualReason: row.manual_reason,
-      createdAt: row.created_at,
-    };
-  });
+  return rows.map((row) => courseEnrolmentRow(row, payments, nowIso));
+}
+
+export const COURSE_ENROLMENTS_PAGE_SIZE = 50;
+
+/** A position in a course's enrolments: (participant's name, enrolment id), alphabetical. */
+export const courseEnrolmentCursor = z.tuple([z.string().min(1).max(150), z.number().int().min(1).max(Number.MAX_SAFE_INTEGER)]);
+export type CourseEnrolmentKey = z.infer<typeof courseEnrolmentCursor>;
+
+/**
+ * One page of a course's enrolments, alphabetical by participant (issue 22: a course of 5,000
+ * people was one 229 KB page). The page's enrolments are chosen first (the course's rows through
+ * enrolments_course_seats, sorted by name); only those get their payments looked up. `total` is
+ * exact (an index count).
+ */
+export async function listCourseEnrolmentPage(
+  db: Kysely<DB>,
+  courseId: number,
+  position: PagePosition<CourseEnrolmentKey> | null = null,
+  limit = COURSE_ENROLMENTS_PAGE_SIZE,
+  now = new Date(),
+): Promise<KeysetPage<CourseEnrolmentRow> & { total: number }> {
+  const keyset = keysetTerms([sql`p.name`, sql`e.id`], "asc", position);
+  let page = db
+    .selectFrom("enrolments as e")
+    .innerJoin("participants as p", "p.id", "e.participant_id")
+    .select(["e.id", "p.name"])
+    .where("e.course_id", "=", courseId);
+  if (keyset.where) page = page.where(keyset.where);
+  const pageIds = page
+    .orderBy("p.name", keyset.order)
+    .orderBy("e.id", keyset.order)
+    .limit(limit + 1);
+  const [rows, counted] = await Promise.all([
+    courseEnrolmentsQuery(db)
+      .innerJoin(pageIds.as("page"), "page.id", "e.id")
+      .orderBy("page.name", keyset.order)
+      .orderBy("page.id", keyset.order)
+      .execute(),
+    db
+      .selectFrom("enrolments")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("course_id", "=", courseId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const payments = await coursePayments(
+    db,
+    courseId,
+    rows.map((row) => row.id),
+  );
+  const nowIso = now.toISOString();
+  const result = pageFrom(
+    rows.map((row) => courseEnrolmentRow(row, payments, nowIso)),
+    limit,
+    position,
+    (row) => [row.name, row.enrolmentId],
+  );
+  return { ...result, total: Number(counted.n) };
 }
 
 /** How the enrolment was paid, in words: "Tarjeta", "Transferencia bancaria"…, "Gratuito", or null while unpaid. */

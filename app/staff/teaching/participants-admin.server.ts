@@ -1,8 +1,17 @@
-import type { Kysely } from "kysely";
-import { sql } from "kysely";
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
+import { z } from "zod";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
 import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, DocumentReviewStatus, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod, PaymentAttemptStatus } from "~/db.server";
+import {
+  boundedCount,
+  COUNT_LIMIT,
+  keysetTerms,
+  pageFrom,
+  type BoundedCount,
+  type KeysetPage,
+  type PagePosition,
+} from "~/utils/keyset-paging.server";
 import { audit, type StaffContext } from "./staff-context.server";
 
 export interface ParticipantFilters {
@@ -27,10 +36,96 @@ export interface ParticipantRow {
   createdAt: string;
 }
 
-/** Staff search: name, e-mail or participant id; filters by profile, a document status, a course. */
-export async function listParticipants(db: Kysely<DB>, filters: ParticipantFilters): Promise<ParticipantRow[]> {
-  let query = db
+export const PARTICIPANTS_PAGE_SIZE = 50;
+
+/** A position in the participants list: (created_at, id), newest first. */
+export const participantCursor = z.tuple([
+  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/),
+  z.number().int().min(450_000).max(899_999),
+]);
+export type ParticipantKey = z.infer<typeof participantCursor>;
+
+export interface ParticipantPage extends KeysetPage<ParticipantRow> {
+  /** How many participants the filters select, counted up to COUNT_LIMIT (exact without filters). */
+  total: BoundedCount;
+}
+
+/** The FTS5 query for a staff search: each word of three letters or more, as a substring, all of them. */
+export function participantSearchMatch(q: string): string | null {
+  const terms = q.split(/\s+/).filter((term) => [...term].length >= 3);
+  return terms.length ? terms.map((term) => `"${term.replace(/"/g, '""')}"`).join(" ") : null;
+}
+
+type ParticipantScope = ExpressionBuilder<DB & { p: DB["participants"] }, "p">;
+
+/**
+ * The filters as conditions on `participants p`. A filter that selects a small set (a search, a
+ * course, the off-line payers, documents waiting or rejected) is an IN over its own index, so
+ * SQLite starts from that set; a filter that selects most people (approved documents, a profile)
+ * is checked row by row while the list is read in its order from participants_created.
+ */
+function participantConditions(eb: ParticipantScope, filters: ParticipantFilters): Expression<SqlBool>[] {
+  const conditions: Expression<SqlBool>[] = [];
+  const q = filters.q?.trim().slice(0, 100);
+  if (q) {
+    const match = participantSearchMatch(q);
+    if (/^\d{6}$/.test(q)) {
+      // A participant number, or digits in an e-mail.
+      conditions.push(
+        sql<SqlBool>`p.id IN (SELECT rowid FROM participants_search WHERE participants_search MATCH ${match} UNION ALL SELECT ${Number(q)})`,
+      );
+    } else if (match) {
+      // The trigram index (migration 0035): any part of a name or an e-mail, without reading the table.
+      conditions.push(sql<SqlBool>`p.id IN (SELECT rowid FROM participants_search WHERE participants_search MATCH ${match})`);
+    } else {
+      // One or two letters: no trigram to look up, so the names are read (a bounded list, measured in decision 0035).
+      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(sql<SqlBool>`(p.name LIKE ${like} ESCAPE '\\' OR p.email LIKE ${like} ESCAPE '\\')`);
+    }
+  }
+  if (filters.profile) conditions.push(eb("p.role", "=", filters.profile));
+  if (filters.documents === "aprobado") {
+    conditions.push(sql<SqlBool>`EXISTS (SELECT 1 FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'aprobado')`);
+  } else if (filters.documents) {
+    conditions.push(sql<SqlBool>`p.id IN (SELECT d.participant_id FROM participant_documents d WHERE d.status = ${filters.documents})`);
+  }
+  if (filters.courseId) conditions.push(sql<SqlBool>`p.id IN (SELECT e.participant_id FROM enrolments e WHERE e.course_id = ${filters.courseId})`);
+  if (filters.awaitingOffline) {
+    // The partial index enrolments_offline_waiting holds exactly the enrolments waiting for the off-line payment their participant chose.
+    conditions.push(
+      sql<SqlBool>`p.id IN (SELECT e.participant_id FROM enrolments e WHERE e.offline_intent_at IS NOT NULL AND e.status = 'pendiente_de_pago')`,
+    );
+  }
+  return conditions;
+}
+
+function hasFilters(filters: ParticipantFilters): boolean {
+  return Boolean(filters.q?.trim() || filters.profile || filters.documents || filters.courseId || filters.awaitingOffline);
+}
+
+/**
+ * Staff search (name, e-mail or participant number) and filters (profile, a document status, a
+ * course, waiting for an off-line payment), newest first, one page at a time by keyset; the count
+ * stops at COUNT_LIMIT when filters apply. The page's rows are chosen first from the indexes and
+ * only those 50 get their documents and enrolments counted.
+ */
+export async function listParticipants(
+  db: Kysely<DB>,
+  filters: ParticipantFilters,
+  position: PagePosition<ParticipantKey> | null = null,
+  limit = PARTICIPANTS_PAGE_SIZE,
+): Promise<ParticipantPage> {
+  const keyset = keysetTerms([sql`p.created_at`, sql`p.id`], "desc", position);
+  const page = db
     .selectFrom("participants as p")
+    .select(["p.id", "p.created_at"])
+    .where((eb) => eb.and([...participantConditions(eb, filters), ...(keyset.where ? [keyset.where] : [])]))
+    .orderBy("p.created_at", keyset.order)
+    .orderBy("p.id", keyset.order)
+    .limit(limit + 1);
+  const rowsQuery = db
+    .selectFrom(page.as("page"))
+    .innerJoin("participants as p", "p.id", "page.id")
     .select([
       "p.id",
       "p.name",
@@ -42,55 +137,41 @@ export async function listParticipants(db: Kysely<DB>, filters: ParticipantFilte
       sql<number>`(SELECT count(*) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'rechazado')`.as("rejected"),
       sql<number>`(SELECT count(*) FROM participant_documents d WHERE d.participant_id = p.id AND d.status = 'aprobado')`.as("approved"),
       sql<number>`(SELECT count(*) FROM enrolments e WHERE e.participant_id = p.id)`.as("enrolments"),
-    ]);
-  const q = filters.q?.trim();
-  if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`p.name LIKE ${like} ESCAPE '\\'`,
-        sql<boolean>`p.email LIKE ${like} ESCAPE '\\'`,
-        ...(/^\d{6}$/.test(q) ? [eb("p.id", "=", Number(q))] : []),
-      ]),
-    );
-  }
-  if (filters.profile) query = query.where("p.role", "=", filters.profile);
-  if (filters.documents) {
-    const status = filters.documents;
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom("participant_documents as d").select("d.id").whereRef("d.participant_id", "=", "p.id").where("d.status", "=", status)),
-    );
-  }
-  if (filters.courseId) {
-    const courseId = filters.courseId;
-    query = query.where((eb) =>
-      eb.exists(eb.selectFrom("enrolments as e").select("e.id").whereRef("e.participant_id", "=", "p.id").where("e.course_id", "=", courseId)),
-    );
-  }
-  if (filters.awaitingOffline) {
-    // The partial index enrolments_offline_intent holds exactly the enrolments whose participant chose
-    // to pay off-line: the subquery reads it, not the whole table.
-    query = query.where("p.id", "in", (eb) =>
-      eb
-        .selectFrom("enrolments as e")
-        .select("e.participant_id")
-        .where("e.offline_intent_at", "is not", null)
-        .where("e.status", "=", "pendiente_de_pago"),
-    );
-  }
-  const rows = await query.orderBy("p.created_at", "desc").orderBy("p.id").limit(500).execute();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    email: row.email,
-    profile: row.role,
-    institution: row.institution,
-    pending: Number(row.pending),
-    rejected: Number(row.rejected),
-    approved: Number(row.approved),
-    enrolments: Number(row.enrolments),
-    createdAt: row.created_at,
-  }));
+    ])
+    .orderBy("page.created_at", keyset.order)
+    .orderBy("page.id", keyset.order);
+  const countQuery = hasFilters(filters)
+    ? db
+        .selectFrom(
+          db
+            .selectFrom("participants as p")
+            .select(sql<number>`1`.as("one"))
+            .where((eb) => eb.and(participantConditions(eb, filters)))
+            .limit(COUNT_LIMIT + 1)
+            .as("counted"),
+        )
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+    : db.selectFrom("participants").select((eb) => eb.fn.countAll<number>().as("n"));
+  const [rows, counted] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+  const result = pageFrom(
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      profile: row.role,
+      institution: row.institution,
+      pending: Number(row.pending),
+      rejected: Number(row.rejected),
+      approved: Number(row.approved),
+      enrolments: Number(row.enrolments),
+      createdAt: row.created_at,
+    })),
+    limit,
+    position,
+    (row) => [row.createdAt, row.id],
+  );
+  const n = Number(counted.n);
+  return { ...result, total: hasFilters(filters) ? boundedCount(n) : { count: n, atLeast: false } };
 }
 
 export interface ParticipantEnrolment {
