@@ -44,7 +44,8 @@ test("the clinical session page asks for nothing before a date that has passed",
   await page.goto("/sesion-clinico-patologica");
   await expect(page.getByRole("link", { name: /Formulario de registro/ })).toBeVisible();
   const text = (await page.locator("main").textContent()) ?? "";
-  const today = new Date().toISOString().slice(0, 10);
+  // The page speaks in Mexico City days: after 18:00 there, UTC is already tomorrow.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
   const dates = [...text.matchAll(new RegExp(`(\\d{1,2}) de (${MONTHS.join("|")}) de (\\d{4})`, "gi"))].map(
     ([, day, month, year]) => `${year}-${String(MONTHS.indexOf(month!.toLowerCase()) + 1).padStart(2, "0")}-${day!.padStart(2, "0")}`,
   );
