@@ -18,6 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
+import { sealTotpSecret } from "../app/staff/totp-secrets.server";
 
 /** What one unit of --factor adds (×100 gives the figures of issue 22). */
 export const PER_FACTOR = {
@@ -497,16 +498,19 @@ const STAFF_PEOPLE: readonly (readonly [string, GrownStaff["role"]])[] = [
 export function ensureGrownStaff(sqlite: Sqlite, random: Random, passwordHash: string, createdAt: string): GrownStaff[] {
   const find = sqlite.prepare("SELECT id, email, name, role FROM staff_members WHERE email = ?");
   const insert = sqlite.prepare(
-    "INSERT INTO staff_members (email, name, role, status, password_hash, totp_secret, created_at, updated_at) VALUES (?, ?, ?, 'activa', ?, ?, ?, ?)",
+    "INSERT INTO staff_members (id, email, name, role, status, password_hash, totp_secret, created_at, updated_at) VALUES (?, ?, ?, ?, 'activa', ?, ?, ?, ?)",
   );
+  const nextId = sqlite.prepare("SELECT coalesce(max(id), 0) + 1 AS id FROM staff_members");
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
   return STAFF_PEOPLE.map(([name, role]) => {
     const email = `${fold(name).replace(/-/g, ".")}@himfg.edu.mx`;
     const secret = Array.from({ length: 32 }, () => alphabet[random.int(32)]).join("");
     const existing = find.get(email) as GrownStaff | undefined;
     if (existing) return existing;
-    const { lastInsertRowid } = insert.run(email, name, role, passwordHash, secret, createdAt, createdAt);
-    return { id: Number(lastInsertRowid), email, name, role };
+    // Stored as the site stores it: sealed with the configured key and bound to the row (decision 0034).
+    const id = (nextId.get() as { id: number }).id;
+    insert.run(id, email, name, role, passwordHash, sealTotpSecret(secret, { staffId: id }), createdAt, createdAt);
+    return { id, email, name, role };
   });
 }
 
