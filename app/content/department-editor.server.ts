@@ -37,13 +37,11 @@ import {
   scheduledPublisher,
 } from "./record-editor.server";
 import {
-  discardPending,
   liveAndLatest,
   pendingSavedMessage,
   pendingSummaries,
   restoreVersion,
   saveState,
-  unpublishRecord,
   type PendingRevision,
   type PendingSummary,
   type PublishableKind,
@@ -285,7 +283,8 @@ function columnsOf(snapshot: DepartmentSnapshot) {
 }
 
 /** A department page as a kind of record with publication states (publication.server.ts). */
-const DEPARTMENT_KIND: PublishableKind<DepartmentRow, DepartmentSnapshot> = {
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
+export const DEPARTMENT_KIND: PublishableKind<DepartmentRow, DepartmentSnapshot> = {
   entity: "department_page",
   table: "department_pages",
   audit: "department_page",
@@ -393,16 +392,6 @@ export function restoreDepartmentRevision(
     }),
     { actor, requestId, now, notFound: "No encontramos esa versión de la página." },
   );
-}
-
-/** «Descartar los cambios pendientes» of a published department page (decision 0033). */
-export function discardPendingDepartment(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) {
-  return discardPending(db, DEPARTMENT_KIND, id, actor, requestId);
-}
-
-/** «Retirar de la publicación» of a department page (decision 0033). */
-export function unpublishDepartment(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return unpublishRecord(db, DEPARTMENT_KIND, id, actor, requestId, now);
 }
 
 /** Publishes the department pages whose scheduled time has come (see scheduledPublisher). */

@@ -3,7 +3,6 @@ import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import {
-  discardPending,
   liveAndLatest,
   NoChange,
   nextPublication,
@@ -15,7 +14,6 @@ import {
   restoreVersion,
   saveState,
   statusOf,
-  unpublishRecord,
   type PendingRevision,
   type PendingSummary,
   type PublishableKind,
@@ -120,7 +118,8 @@ async function readPage(db: Db, id: number): Promise<PageRow | undefined> {
 }
 
 /** An information page as a kind of record with publication states (publication.server.ts). */
-const PAGE_KIND: PublishableKind<PageRow, PageSnapshot> = {
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
+export const PAGE_KIND: PublishableKind<PageRow, PageSnapshot> = {
   entity: "content_page",
   table: "content_pages",
   audit: "page",
@@ -363,16 +362,6 @@ export function restorePageRevision(
     },
     { actor, requestId, now, notFound: "No encontramos esa versión de la página." },
   );
-}
-
-/** «Descartar los cambios pendientes» of a published page (decision 0033). */
-export function discardPendingPage(db: Kysely<DB>, pageId: number, actor: StaffUser, requestId: string | null) {
-  return discardPending(db, PAGE_KIND, pageId, actor, requestId);
-}
-
-/** «Retirar de la publicación»: the one way to take a published page off the site (decision 0033). */
-export function unpublishPage(db: Kysely<DB>, pageId: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return unpublishRecord(db, PAGE_KIND, pageId, actor, requestId, now);
 }
 
 /**

@@ -3,31 +3,31 @@ import type { DB } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { DEPARTMENT_FIELD_LABELS } from "./department-forms";
 import {
+  DEPARTMENT_KIND,
   diffDepartmentRevisions,
-  discardPendingDepartment,
   getDepartmentPageForEditor,
   listDepartmentRevisions,
   restoreDepartmentRevision,
-  unpublishDepartment,
 } from "./department-editor.server";
-import { diffPageRevisions, discardPendingPage, getPageForEditor, listPageRevisions, restorePageRevision, unpublishPage } from "./page-editor.server";
+import { diffPageRevisions, getPageForEditor, listPageRevisions, PAGE_KIND, restorePageRevision } from "./page-editor.server";
 import { SNAPSHOT_FIELD_LABELS } from "./page-forms";
+import { diffProfileRevisions, PROFILE_KIND, getProfileForEditor, listProfileRevisions, restoreProfileRevision } from "./profile-page-editor.server";
 import {
-  diffProfileRevisions,
-  discardPendingProfile,
-  getProfileForEditor,
-  listProfileRevisions,
-  restoreProfileRevision,
-  unpublishProfile,
-} from "./profile-page-editor.server";
-import type { PendingRevision, PublicationOutcome, RecordPublication, RestoreMode } from "./publication.server";
+  discardPending,
+  unpublishRecord,
+  type PendingRevision,
+  type PublicationOutcome,
+  type PublishableKind,
+  type PublishableRow,
+  type RecordPublication,
+  type RestoreMode,
+} from "./publication.server";
 import {
   diffResearchUnitRevisions,
-  discardPendingResearchUnit,
+  UNIT_KIND,
   getResearchUnitForEditor,
   listResearchUnitRevisions,
   restoreResearchUnitRevision,
-  unpublishResearchUnit,
 } from "./research-unit-editor.server";
 import type { FieldDiff, RevisionListItem } from "./revisions.server";
 import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS } from "./seeded-record-forms";
@@ -60,6 +60,16 @@ interface HistoryKind {
   editHref(id: number): string;
 }
 
+/** «Descartar los cambios pendientes» and «Retirar de la publicación» of one kind (decision 0033). */
+function publicationActions<Row extends PublishableRow, S extends RecordPublication>(
+  kind: PublishableKind<Row, S>,
+): Pick<HistoryKind, "discard" | "unpublish"> {
+  return {
+    discard: (db, id, actor, requestId) => discardPending(db, kind, id, actor, requestId),
+    unpublish: (db, id, actor, requestId, now) => unpublishRecord(db, kind, id, actor, requestId, now),
+  };
+}
+
 const KINDS: Record<string, HistoryKind> = {
   paginas: {
     read: async (db, id) => {
@@ -69,8 +79,7 @@ const KINDS: Record<string, HistoryKind> = {
     list: listPageRevisions,
     diff: diffPageRevisions,
     restore: restorePageRevision,
-    discard: discardPendingPage,
-    unpublish: unpublishPage,
+    ...publicationActions(PAGE_KIND),
     labels: SNAPSHOT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/${id}`,
   },
@@ -82,8 +91,7 @@ const KINDS: Record<string, HistoryKind> = {
     list: listDepartmentRevisions,
     diff: diffDepartmentRevisions,
     restore: restoreDepartmentRevision,
-    discard: discardPendingDepartment,
-    unpublish: unpublishDepartment,
+    ...publicationActions(DEPARTMENT_KIND),
     labels: DEPARTMENT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/departamentos/${id}`,
   },
@@ -95,8 +103,7 @@ const KINDS: Record<string, HistoryKind> = {
     list: listResearchUnitRevisions,
     diff: diffResearchUnitRevisions,
     restore: restoreResearchUnitRevision,
-    discard: discardPendingResearchUnit,
-    unpublish: unpublishResearchUnit,
+    ...publicationActions(UNIT_KIND),
     labels: RESEARCH_UNIT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/investigacion/${id}`,
   },
@@ -108,8 +115,7 @@ const KINDS: Record<string, HistoryKind> = {
     list: listProfileRevisions,
     diff: diffProfileRevisions,
     restore: restoreProfileRevision,
-    discard: discardPendingProfile,
-    unpublish: unpublishProfile,
+    ...publicationActions(PROFILE_KIND),
     labels: PROFILE_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/perfiles/${id}`,
   },

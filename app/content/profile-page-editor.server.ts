@@ -27,13 +27,11 @@ import {
   writeCreatedRecord,
 } from "./record-editor.server";
 import {
-  discardPending,
   liveAndLatest,
   pendingSavedMessage,
   pendingSummaries,
   restoreVersion,
   saveState,
-  unpublishRecord,
   type PendingRevision,
   type PendingSummary,
   type PublishableKind,
@@ -204,7 +202,8 @@ export type ProfileIssues = Partial<Record<keyof ProfileEditInput | ProfileImage
 export type ProfileSaveOutcome = { ok: true; message: string } | { ok: false; issues: ProfileIssues } | { ok: false; notFound: true };
 
 /** A profile record as a kind of record with publication states (publication.server.ts). */
-const PROFILE_KIND: PublishableKind<ProfileRow, ProfileSnapshot> = {
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
+export const PROFILE_KIND: PublishableKind<ProfileRow, ProfileSnapshot> = {
   entity: "profile_page",
   table: "profile_pages",
   audit: "profile_page",
@@ -389,16 +388,6 @@ export function restoreProfileRevision(
     },
     { actor, requestId, now, notFound: "No encontramos esa versión del perfil." },
   );
-}
-
-/** «Descartar los cambios pendientes» of a published profile record (decision 0033). */
-export function discardPendingProfile(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) {
-  return discardPending(db, PROFILE_KIND, id, actor, requestId);
-}
-
-/** «Retirar de la publicación» of a profile record (decision 0033). */
-export function unpublishProfile(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return unpublishRecord(db, PROFILE_KIND, id, actor, requestId, now);
 }
 
 /** Publishes the profile records whose scheduled time has come (see scheduledPublisher). */

@@ -29,13 +29,11 @@ import {
   writeCreatedRecord,
 } from "./record-editor.server";
 import {
-  discardPending,
   liveAndLatest,
   pendingSavedMessage,
   pendingSummaries,
   restoreVersion,
   saveState,
-  unpublishRecord,
   type PendingRevision,
   type PendingSummary,
   type PublishableKind,
@@ -234,7 +232,8 @@ export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | Re
 export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
 
 /** A research unit as a kind of record with publication states (publication.server.ts). */
-const UNIT_KIND: PublishableKind<UnitRow, ResearchUnitSnapshot> = {
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
+export const UNIT_KIND: PublishableKind<UnitRow, ResearchUnitSnapshot> = {
   entity: "research_unit",
   table: "research_units",
   audit: "research_unit",
@@ -385,16 +384,6 @@ export function restoreResearchUnitRevision(
     },
     { actor, requestId, now, notFound: "No encontramos esa versión de la unidad." },
   );
-}
-
-/** «Descartar los cambios pendientes» of a published research unit (decision 0033). */
-export function discardPendingResearchUnit(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) {
-  return discardPending(db, UNIT_KIND, id, actor, requestId);
-}
-
-/** «Retirar de la publicación» of a research unit (decision 0033). */
-export function unpublishResearchUnit(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) {
-  return unpublishRecord(db, UNIT_KIND, id, actor, requestId, now);
 }
 
 /** Publishes the research units whose scheduled time has come (see scheduledPublisher). */
