@@ -85,6 +85,18 @@ export function keysetHref(
   return listPageHref(path, query);
 }
 
+/** A refused keyset position (the loader answered 400): what went wrong and the way back to the first page. */
+export function KeysetCursorError({ message, firstPage }: { message: string; firstPage: string }) {
+  return (
+    <div className="error-summary" role="alert">
+      <p className="error-summary__title">{message}</p>
+      <p>
+        <Link to={firstPage}>Ir a la primera página</Link>
+      </p>
+    </div>
+  );
+}
+
 /**
  * «Primera página», «Anterior» and «Siguiente» of a list read by keyset (the long staff lists):
  * no page numbers, since reading page N would mean counting the N−1 before it.

@@ -18,7 +18,7 @@ import { idParam, originFor, staffContextFor, replyRefused } from "~/staff/teach
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
-import { KeysetPagination } from "~/components/pagination";
+import { KeysetPagination, KeysetCursorError } from "~/components/pagination";
 import { readCursor } from "~/utils/keyset-paging.server";
 
 /** Who is enrolled in a course. The Teaching office; finance reaches payments and exports from here. */
@@ -115,14 +115,7 @@ export default function CourseEnrolments() {
           descargar Excel (XLSX)
         </a>
       </p>
-      {cursorError ? (
-        <div className="error-summary" role="alert">
-          <p className="error-summary__title">{cursorError}</p>
-          <p>
-            <Link to={path}>Ir a la primera página</Link>
-          </p>
-        </div>
-      ) : null}
+      {cursorError ? <KeysetCursorError message={cursorError} firstPage={path} /> : null}
       {page && enrolments.length > 0 ? (
         <>
           <StaffTable

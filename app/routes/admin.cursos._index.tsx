@@ -13,7 +13,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
-import { KeysetPagination, keysetHref } from "~/components/pagination";
+import { KeysetPagination, keysetHref, KeysetCursorError } from "~/components/pagination";
 import { countLabel, readCursor } from "~/utils/keyset-paging.server";
 
 /** Courses: the Teaching office edits them; finance may read them. */
@@ -97,14 +97,7 @@ export default function AdminCourses() {
         </div>
       </ListFilters>
 
-      {cursorError || !page ? (
-        <div className="error-summary" role="alert">
-          <p className="error-summary__title">{cursorError}</p>
-          <p>
-            <Link to={keysetHref("/admin/cursos", query)}>Ir a la primera página</Link>
-          </p>
-        </div>
-      ) : null}
+      {cursorError || !page ? <KeysetCursorError message={cursorError} firstPage={keysetHref("/admin/cursos", query)} /> : null}
       {page ? <p role="status">{page.totalLabel}</p> : null}
       {courses.length > 0 ? (
         <StaffTable

@@ -13,7 +13,7 @@ import teachingStyles from "~/styles/teaching.css";
 import { countOf } from "~/utils/plural";
 import { StaffTable } from "~/components/staff-table";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
-import { KeysetPagination, keysetHref } from "~/components/pagination";
+import { KeysetPagination, keysetHref, KeysetCursorError } from "~/components/pagination";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -80,12 +80,7 @@ export default function AdminParticipants() {
         />
       </ListFilters>
       {cursorError || !page ? (
-        <div className="error-summary" role="alert">
-          <p className="error-summary__title">{cursorError}</p>
-          <p>
-            <Link to={keysetHref("/admin/estudiantes", query)}>Ir a la primera página</Link>
-          </p>
-        </div>
+        <KeysetCursorError message={cursorError} firstPage={keysetHref("/admin/estudiantes", query)} />
       ) : (
         <>
           <p role="status">{page.totalLabel}</p>

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
 import { ErrorSummary } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { KeysetPagination } from "~/components/pagination";
+import { KeysetPagination, KeysetCursorError } from "~/components/pagination";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -74,14 +74,7 @@ export default function ReviewQueue() {
     <div className="container page staff-page">
       <h1>Documentos por revisar</h1>
       <p>Primero quien lleva más tiempo esperando. Abra a cada participante para ver sus documentos y decidir.</p>
-      {cursorError ? (
-        <div className="error-summary" role="alert">
-          <p className="error-summary__title">{cursorError}</p>
-          <p>
-            <Link to="/admin/revision">Ir a la primera página</Link>
-          </p>
-        </div>
-      ) : null}
+      {cursorError ? <KeysetCursorError message={cursorError} firstPage={"/admin/revision"} /> : null}
       {page && page.total > 0 ? <p role="status">{countOf(page.total, { one: "participante espera", other: "participantes esperan" })}</p> : null}
       {!page ? null : queue.length === 0 ? (
         <p>No hay documentos por revisar.</p>
