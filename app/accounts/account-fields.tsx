@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
 import { Field, RadioGroup, SelectField, type FieldMeta } from "~/components/forms";
 import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER } from "./account-options";
+import { FIELD_MESSAGES } from "./field-messages";
 
 interface ChoiceWithOtherProps {
   select: FieldMeta;
@@ -13,8 +13,9 @@ interface ChoiceWithOtherProps {
 
 /**
  * A list with an "Otro" choice and its free-text field (grade and institution, in registration
- * and in the profile). With JavaScript the text field shows only when "Otro" is chosen; without
- * it both show, with a hint, and the server applies the same rule.
+ * and in the profile). Without JavaScript both show, the text field with a hint saying when to
+ * fill it, and the server applies the same rule; with the page script the text field shows only
+ * while "Otro" is chosen (data-show-if, app/enhance/conditional-fields.ts) and is then required.
  */
 function ChoiceWithOther({
   select,
@@ -28,6 +29,7 @@ function ChoiceWithOther({
   otherHint,
   options,
   otherInput,
+  messages,
 }: ChoiceWithOtherProps & {
   label: string;
   otherLabel: string;
@@ -35,21 +37,22 @@ function ChoiceWithOther({
   otherHint: string;
   options: readonly string[];
   otherInput: { maxLength: number; autoComplete?: string };
+  messages: { missing: string; otherMissing: string };
 }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  const [choice, setChoice] = useState(initialChoice);
   return (
     <>
       <SelectField
         meta={select}
         label={label}
-        hint={hydrated ? undefined : hint}
+        hint={hint}
         options={[...options, { value: OTHER, label: otherOptionLabel }]}
-        onChange={(event) => setChoice(event.currentTarget.value)}
         required={required}
+        data-required={required ? undefined : ""}
+        data-message-missing={messages.missing}
       />
-      {!hydrated || choice === OTHER ? <Field meta={other} label={otherLabel} hint={hydrated ? undefined : otherHint} {...otherInput} /> : null}
+      <div data-show-if={`${select.name}=${OTHER}`} data-js-hidden={initialChoice === OTHER ? undefined : ""}>
+        <Field meta={other} label={otherLabel} hint={otherHint} data-required="" data-message-missing={messages.otherMissing} {...otherInput} />
+      </div>
     </>
   );
 }
@@ -64,6 +67,7 @@ export function GradeFields(props: ChoiceWithOtherProps) {
       otherHint="Solo si eligió «Otro» en Grado."
       options={GRADE_OPTIONS}
       otherInput={{ maxLength: 100 }}
+      messages={{ missing: FIELD_MESSAGES.grade, otherMissing: FIELD_MESSAGES.gradeOther }}
     />
   );
 }
@@ -78,6 +82,7 @@ export function InstitutionFields(props: ChoiceWithOtherProps) {
       otherHint="Solo si eligió «Otra» en Institución."
       options={INSTITUTION_OPTIONS}
       otherInput={{ maxLength: 150, autoComplete: "organization" }}
+      messages={{ missing: FIELD_MESSAGES.institution, otherMissing: FIELD_MESSAGES.institutionOther }}
     />
   );
 }
@@ -94,13 +99,14 @@ export function GraduatedField({ meta }: { meta: FieldMeta }) {
       ]}
       required
       inline
+      missingMessage={FIELD_MESSAGES.graduated}
     />
   );
 }
 
 /** The state of residence (data/mexican-states), in registration and in the profile. */
 export function StateOfResidenceField({ meta }: { meta: FieldMeta }) {
-  return <SelectField meta={meta} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required />;
+  return <SelectField meta={meta} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required data-message-missing={FIELD_MESSAGES.state} />;
 }
 
 type DetailField =

@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { cleanText, strictInteger } from "~/utils/text";
 import { PROFILES } from "~/courses/pricing";
+import { FIELD_MESSAGES as M } from "./field-messages";
 import { MAX_PASSWORD_LENGTH, passwordProblem } from "./password-policy";
 
 export {
@@ -28,10 +29,10 @@ const text = (message: string, max: number, maxMessage: string) => cleanText({ r
 const optionalText = (max: number, maxMessage: string) => cleanText({ required: "Escriba el texto.", max, tooLong: maxMessage }).optional();
 
 const email = z
-  .string({ error: "Escriba su correo electrónico." })
+  .string({ error: M.email })
   .trim()
   .max(254, "El correo electrónico es demasiado largo.")
-  .pipe(z.email("Escriba un correo electrónico válido, por ejemplo nombre@dominio.com."))
+  .pipe(z.email(M.emailInvalid))
   .transform((value) => value.toLowerCase());
 
 // One message at a time: the length rules and the common-password list live in passwordProblem.
@@ -42,20 +43,20 @@ const newPassword = z.string({ error: "Escriba una contraseña." }).superRefine(
 
 // Digits only: "0x22", "3.4e1" or "+34" are not an age (Number() would read them as 34).
 const age = strictInteger({
-  required: "Escriba su edad en números, por ejemplo 34.",
-  message: "Escriba su edad en números, por ejemplo 34.",
+  required: M.age,
+  message: M.age,
   maxDigits: 3,
-}).pipe(z.number().min(15, "La edad debe estar entre 15 y 100 años.").max(100, "La edad debe estar entre 15 y 100 años."));
+}).pipe(z.number().min(15, M.ageRange).max(100, M.ageRange));
 
 const phone = z
-  .string({ error: "Escriba su número de teléfono de 10 dígitos." })
+  .string({ error: M.phone })
   .transform((value) => value.replace(/[\s().-]/g, ""))
-  .pipe(z.string().regex(/^\d{10}$/, "Escriba su teléfono con 10 dígitos, solo números, por ejemplo 5552289917."));
+  .pipe(z.string().regex(/^\d{10}$/, M.phoneInvalid));
 
-const graduated = z.enum(["SÍ", "NO"], { error: "Indique si es egresado: Sí o No." });
-const nationality = text("Escriba su nacionalidad, por ejemplo Mexicana.", 80, "La nacionalidad es demasiado larga.");
-const state = z.string({ error: "Elija su estado de residencia." }).refine((value) => MEXICAN_STATES.includes(value), "Elija un estado de la lista.");
-const name = text("Escriba su nombre completo.", 150, "El nombre es demasiado largo (máximo 150 caracteres).");
+const graduated = z.enum(["SÍ", "NO"], { error: M.graduated });
+const nationality = text(M.nationality, 80, "La nacionalidad es demasiado larga.");
+const state = z.string({ error: M.state }).refine((value) => MEXICAN_STATES.includes(value), "Elija un estado de la lista.");
+const name = text(M.name, 150, M.nameTooLong);
 
 /**
  * The registration fields that do not depend on each other. Grade and institution depend on the
@@ -64,7 +65,7 @@ const name = text("Escriba su nombre completo.", 150, "El nombre es demasiado la
  */
 export const registrationSchema = z.object({
   student_name: name,
-  student_role: z.enum(PROFILES, { error: "Elija su perfil: Personal HIMFG, Estudiante o Externo." }),
+  student_role: z.enum(PROFILES, { error: M.role }),
   student_grade: optionalText(100, "El grado es demasiado largo (máximo 100 caracteres)."),
   student_grade_other: optionalText(100, "El grado es demasiado largo (máximo 100 caracteres)."),
   student_institution: optionalText(150, "El nombre de la institución es demasiado largo."),

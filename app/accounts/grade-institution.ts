@@ -1,8 +1,9 @@
 import { normalizeText } from "~/utils/text-checks";
 import { OTHER, STUDENT_GRADE } from "./account-options";
+import { FIELD_MESSAGES } from "./field-messages";
 
 // Shared by the server's schema (account-forms.ts) and the browser's checks
-// (registration-checks.ts); kept free of zod so the browser bundle does not carry it.
+// (the account forms' markup, through field-messages.ts); kept free of zod so the browser bundle does not carry it.
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -26,10 +27,10 @@ export function resolveGradeAndInstitution(values: {
     const chosen = normalizeText(values.grade ?? "");
     if (chosen === OTHER) {
       const other = normalizeText(values.gradeOther ?? "");
-      if (!other) errors.student_grade_other = ["Escriba su grado académico."];
+      if (!other) errors.student_grade_other = [FIELD_MESSAGES.gradeOther];
       else grade = other;
     } else if (!chosen) {
-      errors.student_grade = ["Elija su grado académico (o «Otro» y escríbalo)."];
+      errors.student_grade = [FIELD_MESSAGES.grade];
     } else {
       grade = chosen;
     }
@@ -48,10 +49,10 @@ export function resolveGradeAndInstitution(values: {
   const chosenInstitution = normalizeText(values.institution ?? "");
   if (chosenInstitution === OTHER) {
     const other = normalizeText(values.institutionOther ?? "");
-    if (!other) errors.student_institution_other = ["Escriba el nombre de su institución."];
+    if (!other) errors.student_institution_other = [FIELD_MESSAGES.institutionOther];
     else institution = other;
   } else if (!chosenInstitution) {
-    errors.student_institution = ["Elija su institución (o «Otro» y escríbala)."];
+    errors.student_institution = [FIELD_MESSAGES.institution];
   } else {
     institution = chosenInstitution;
   }

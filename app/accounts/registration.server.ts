@@ -1,3 +1,4 @@
+import { FIELD_MESSAGES } from "./field-messages";
 import type { Kysely } from "kysely";
 import type { PublicCourse } from "~/courses/courses.server";
 import { fixedEnrolmentModality, MODALITY, type ModalityId } from "~/courses/modality";
@@ -112,7 +113,7 @@ export function resolveModality(
   if (!course) return { modality: null };
   const fixed = fixedEnrolmentModality(course.modalityId);
   if (fixed) return { modality: fixed };
-  if (!chosen) return { modality: null, error: "Elija cómo tomará el curso: presencial o en línea." };
+  if (!chosen) return { modality: null, error: FIELD_MESSAGES.modality };
   if (chosen === "presencial" && !course.presencialAvailable)
     return { modality: null, error: "No quedan lugares presenciales en este curso. Elija en línea." };
   return { modality: chosen };

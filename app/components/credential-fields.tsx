@@ -10,6 +10,9 @@ import { SubmitButton } from "./submit-button";
  * tokens (password managers), and never a password or code put back after a failed submit.
  */
 
+/** The page script's data-message-* attributes for a field (app/enhance/form-checks.ts). */
+type PageScriptChecks = { [attribute: `data-${string}`]: string | undefined };
+
 /**
  * Changes whenever the action answers with new errors. Used as the React key of a secret field
  * (password, code): the field is uncontrolled and its value is never sent back (omitValue), so
@@ -20,8 +23,8 @@ export function secretFieldKey(lastResult: { error?: unknown } | undefined): str
 }
 
 /** "Correo electrónico": `autoComplete="username"` where it is the account name of a sign-in form. */
-export function EmailField({ meta, autoComplete = "email" }: { meta: FieldMeta; autoComplete?: "email" | "username" }) {
-  return <Field meta={meta} label="Correo electrónico" type="email" autoComplete={autoComplete} required spellCheck={false} />;
+export function EmailField({ meta, autoComplete = "email", ...checks }: { meta: FieldMeta; autoComplete?: "email" | "username" } & PageScriptChecks) {
+  return <Field meta={meta} label="Correo electrónico" type="email" autoComplete={autoComplete} required spellCheck={false} {...checks} />;
 }
 
 /**
@@ -35,14 +38,15 @@ export function PasswordField({
   autoComplete,
   hint,
   minLength,
+  ...checks
 }: {
   meta: FieldMeta;
   label?: string;
   autoComplete: "current-password" | "new-password";
   hint?: string;
   minLength?: number;
-}) {
-  return <Field meta={meta} label={label} type="password" autoComplete={autoComplete} hint={hint} required minLength={minLength} omitValue />;
+} & PageScriptChecks) {
+  return <Field meta={meta} label={label} type="password" autoComplete={autoComplete} hint={hint} required minLength={minLength} omitValue {...checks} />;
 }
 
 /**

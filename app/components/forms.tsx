@@ -131,16 +131,19 @@ interface RadioGroupProps {
   required?: boolean;
   onValueChange?: (value: string) => void;
   inline?: boolean;
+  /** The server's message when none is chosen, for the page script's checks (form-checks.ts). */
+  missingMessage?: string;
 }
 
 /** Radios in a fieldset; the error summary links to the first radio (radioId(meta, first)). */
-export function RadioGroup({ meta, legend, hint, options, required, onValueChange, inline }: RadioGroupProps) {
+export function RadioGroup({ meta, legend, hint, options, required, onValueChange, inline, missingMessage }: RadioGroupProps) {
   const invalid = Boolean(meta.errors?.length);
   const initial = initialText(meta);
   return (
     <fieldset
       className={["field", "field--radios", inline ? "field--inline" : null, invalid ? "field--invalid" : null].filter(Boolean).join(" ")}
       aria-describedby={describedBy(meta, hint, invalid)}
+      data-message-missing={missingMessage}
     >
       <legend className="field__label">{legend}</legend>
       <Hint id={meta.descriptionId}>{hint}</Hint>
@@ -183,6 +186,8 @@ interface FileFieldProps {
   label: ReactNode;
   hint?: ReactNode;
   required?: boolean;
+  /** Required when the page script checks the form, not for the browser alone (a field shown by a condition). */
+  requiredWithScript?: boolean;
   /**
    * Called once the browser's check of a newly chosen file is done (its verdict is on the input as
    * data-refused). A form that validates in the browser re-checks the field here (`form.validate`):
@@ -202,7 +207,7 @@ interface FileFieldProps {
  * message, the mark, and the form's last answer about this field. The server checks again by
  * content either way.
  */
-export function FileField({ meta, label, hint, required, onChecked }: FileFieldProps) {
+export function FileField({ meta, label, hint, required, requiredWithScript, onChecked }: FileFieldProps) {
   // The browser's verdict on the file chosen now (null: nothing to say).
   const [clientError, setClientError] = useState<string | null>(null);
   // The form's errors as they were when another file was chosen: they were about the previous file.
@@ -269,6 +274,13 @@ export function FileField({ meta, label, hint, required, onChecked }: FileFieldP
         aria-invalid={invalid || undefined}
         aria-describedby={[meta.descriptionId, invalid ? meta.errorId : null].filter(Boolean).join(" ")}
         className="field__file"
+        // The page script's checks (app/enhance/form-checks.ts) on pages that do not hydrate.
+        data-required={requiredWithScript ? "" : undefined}
+        data-max-bytes={MAX_UPLOAD_BYTES}
+        data-message-missing={FILE_MESSAGES.missing}
+        data-message-empty={FILE_MESSAGES.empty}
+        data-message-too-large={FILE_MESSAGES.tooLarge}
+        data-message-wrong-type={FILE_MESSAGES.wrongType}
         ref={inputRef}
         onChange={onChange}
       />

@@ -3,12 +3,15 @@
  * work as plain HTML, and this small module adds what script can add — the header menus' Escape
  * and outside click, the toasts' close button, the home carousel, click-to-load videos, the
  * catalogue's programme dialog, the gallery lightbox, the Hemerobiblioteca's tabs and the focus
- * of a refused form's error summary (sign-in and password pages).
+ * of a refused form's error summary (sign-in and password pages), and the participant forms'
+ * browser-side checks and answer-dependent fields (register, profile; issue 22).
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
 import { enhanceCarousel } from "./carousel";
+import { enhanceConditionalFields } from "./conditional-fields";
 import { enhanceDisclosureMenus } from "./disclosure-menus";
 import { focusErrorSummary } from "./error-summary";
+import { enhanceFormChecks } from "./form-checks";
 import { enhanceGalleryLightbox } from "./gallery-lightbox";
 import { enhanceProgrammeDialog } from "./programme-dialog";
 import { enhanceTabs } from "./tabs";
@@ -23,4 +26,6 @@ enhanceVideoFacades(document);
 enhanceProgrammeDialog(document);
 document.querySelectorAll<HTMLElement>(".gallery-grid").forEach(enhanceGalleryLightbox);
 document.querySelectorAll<HTMLElement>("[data-tabs]").forEach(enhanceTabs);
+enhanceConditionalFields(document);
+document.querySelectorAll<HTMLFormElement>("form[data-checks]").forEach(enhanceFormChecks);
 focusErrorSummary(document);
