@@ -106,7 +106,16 @@ export function GraduatedField({ meta }: { meta: FieldMeta }) {
 
 /** The state of residence (data/mexican-states), in registration and in the profile. */
 export function StateOfResidenceField({ meta }: { meta: FieldMeta }) {
-  return <SelectField meta={meta} label="Estado de residencia" options={MEXICAN_STATES} autoComplete="address-level1" required data-message-missing={FIELD_MESSAGES.state} />;
+  return (
+    <SelectField
+      meta={meta}
+      label="Estado de residencia"
+      options={MEXICAN_STATES}
+      autoComplete="address-level1"
+      required
+      data-message-missing={FIELD_MESSAGES.state}
+    />
+  );
 }
 
 type DetailField =

@@ -95,7 +95,14 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
 
         <fieldset className="form-section">
           <legend>Datos personales</legend>
-          <Field meta={fields.student_name} label="Nombre completo" autoComplete="name" required maxLength={150} data-message-missing={FIELD_MESSAGES.name} />
+          <Field
+            meta={fields.student_name}
+            label="Nombre completo"
+            autoComplete="name"
+            required
+            maxLength={150}
+            data-message-missing={FIELD_MESSAGES.name}
+          />
           <EmailField meta={fields.student_email} data-message-missing={FIELD_MESSAGES.email} data-message-invalid={FIELD_MESSAGES.emailInvalid} />
           <PasswordField
             meta={fields.student_password}

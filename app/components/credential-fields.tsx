@@ -46,7 +46,9 @@ export function PasswordField({
   hint?: string;
   minLength?: number;
 } & PageScriptChecks) {
-  return <Field meta={meta} label={label} type="password" autoComplete={autoComplete} hint={hint} required minLength={minLength} omitValue {...checks} />;
+  return (
+    <Field meta={meta} label={label} type="password" autoComplete={autoComplete} hint={hint} required minLength={minLength} omitValue {...checks} />
+  );
 }
 
 /**

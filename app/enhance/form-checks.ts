@@ -174,7 +174,9 @@ function list(doc: Document, items: { text: string; href?: string }[]) {
 function showSummary(form: HTMLFormElement, errors: Errors, formErrors: string[]): HTMLElement | null {
   const doc = form.ownerDocument;
   const controls = namedControls(form);
-  const entries = [...controls].flatMap(([name, group]) => (errors.has(name) && group[0] ? [{ text: errors.get(name)!, href: `#${group[0].id}` }] : []));
+  const entries = [...controls].flatMap(([name, group]) =>
+    errors.has(name) && group[0] ? [{ text: errors.get(name)!, href: `#${group[0].id}` }] : [],
+  );
   // Errors about fields this form does not show (any more) are still said.
   const orphans = [...errors].filter(([name]) => !controls.has(name)).map(([, text]) => text);
   const general = [...formErrors, ...orphans];
@@ -206,7 +208,13 @@ function showSummary(form: HTMLFormElement, errors: Errors, formErrors: string[]
     general,
   );
   summary.append(title);
-  if (general.length) summary.append(list(doc, general.map((text) => ({ text }))));
+  if (general.length)
+    summary.append(
+      list(
+        doc,
+        general.map((text) => ({ text })),
+      ),
+    );
   if (entries.length) summary.append(list(doc, entries));
   if (previous) previous.replaceWith(summary);
   else form.before(summary);
