@@ -3,9 +3,11 @@
  * work as plain HTML, and this small module adds what script can add — the header menus' Escape
  * and outside click, the toasts' close button, the home carousel, click-to-load videos, the
  * catalogue's programme dialog, the gallery lightbox, the Hemerobiblioteca's tabs and the focus
- * of a refused form's error summary (sign-in and password pages).
+ * of a refused form's error summary (sign-in, password, payment and donation pages), and the card
+ * step of /payment and /donacion (the bank's lightbox, card-checkout.ts).
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
+import { enhanceCardCheckout } from "./card-checkout";
 import { enhanceCarousel } from "./carousel";
 import { enhanceDisclosureMenus } from "./disclosure-menus";
 import { focusErrorSummary } from "./error-summary";
@@ -23,4 +25,5 @@ enhanceVideoFacades(document);
 enhanceProgrammeDialog(document);
 document.querySelectorAll<HTMLElement>(".gallery-grid").forEach(enhanceGalleryLightbox);
 document.querySelectorAll<HTMLElement>("[data-tabs]").forEach(enhanceTabs);
+enhanceCardCheckout(document);
 focusErrorSummary(document);
