@@ -11,7 +11,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromiumArgs, chromiumExecutablePath } from "../app/utils/chromium.server";
-import { freshDatabase, signedInCookie, siteEnv, startSite, stopChild } from "./site";
+import { freshDatabase, sessionSecret, signedInCookie, siteEnv, startSite, stopChild } from "./site";
 
 const PORT = Number(process.env.LIGHTHOUSE_PORT ?? process.env.E2E_PORT ?? 3205);
 const PAGES = [
@@ -25,8 +25,11 @@ const PAGES = [
   "/requisitos",
   "/userlogin",
   "/register",
+  "/donacion",
 ];
 const SIGNED_IN = ["/profile"];
+// Signed in with a paid course chosen (bench/payment-buyer.ts): the card step.
+const BUYING = ["/payment"];
 
 async function main() {
   if (!process.env.BENCH_SKIP_BUILD) {
@@ -38,6 +41,7 @@ async function main() {
   process.env.DATABASE_PATH = database;
   process.env.SESSION_SECRET = siteEnv(PORT, database).SESSION_SECRET;
   const cookie = await signedInCookie();
+  const buyerCookie = paymentBuyerCookie(database);
 
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutablePath(),
@@ -72,6 +76,7 @@ async function main() {
     await audit("/");
     for (const page of PAGES) await run(page);
     for (const page of SIGNED_IN) await run(page, { Cookie: cookie });
+    for (const page of BUYING) await run(page, { Cookie: buyerCookie });
   } finally {
     await chrome.kill();
     await stopChild(site.child);
@@ -86,6 +91,15 @@ async function main() {
   ].join("\n");
   fs.writeFileSync(path.resolve("bench/lighthouse.md"), report);
   process.stdout.write(report);
+}
+
+function paymentBuyerCookie(database: string): string {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "bench/payment-buyer.ts"], {
+    env: { ...process.env, NODE_ENV: "production", DATABASE_PATH: database, SESSION_SECRET: sessionSecret },
+    encoding: "utf8",
+  });
+  if (result.status !== 0) throw new Error(`could not make the payment buyer: ${result.stderr}`);
+  return (JSON.parse(result.stdout) as { cookie: string }).cookie;
 }
 
 await main();

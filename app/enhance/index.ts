@@ -3,10 +3,12 @@
  * work as plain HTML, and this small module adds what script can add — the header menus' Escape
  * and outside click, the toasts' close button, the home carousel, click-to-load videos, the
  * catalogue's programme dialog, the gallery lightbox, the Hemerobiblioteca's tabs and the focus
- * of a refused form's error summary (sign-in and password pages), and the participant forms'
- * browser-side checks and answer-dependent fields (register, profile; issue 22).
+ * of a refused form's error summary, the participant forms' browser-side checks and
+ * answer-dependent fields (register, profile, payment, donation; issue 22), and the card step of
+ * /payment and /donacion (the bank's lightbox, card-checkout.ts).
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
+import { enhanceCardCheckout } from "./card-checkout";
 import { enhanceCarousel } from "./carousel";
 import { enhanceConditionalFields } from "./conditional-fields";
 import { enhanceDisclosureMenus } from "./disclosure-menus";
@@ -28,4 +30,5 @@ document.querySelectorAll<HTMLElement>(".gallery-grid").forEach(enhanceGalleryLi
 document.querySelectorAll<HTMLElement>("[data-tabs]").forEach(enhanceTabs);
 enhanceConditionalFields(document);
 document.querySelectorAll<HTMLFormElement>("form[data-checks]").forEach(enhanceFormChecks);
+enhanceCardCheckout(document);
 focusErrorSummary(document);

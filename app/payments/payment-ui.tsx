@@ -1,130 +1,89 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import { Form, useNavigate } from "@remix-run/react";
-import { useRef, useState } from "react";
+import { Form } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { ErrorSummary, Field, FileField, SelectField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { useHydrated } from "~/courses/course-ui";
 import { CFDI_USES, TAX_REGIMES } from "./invoice-options";
 import { fileLimits } from "~/files/file-limits";
 
 // The /payment page's parts (app/routes/payment.tsx composes them).
 
-declare global {
-  interface Window {
-    Payment?: {
-      setEnv(env: string): void;
-      startPayment(options: {
-        Params: string;
-        onSuccess: (response: unknown) => void;
-        onError: (response: unknown) => void;
-        onCancel: (response: unknown) => void;
-        onClosed: (response: unknown) => void;
-      }): void;
-    };
-  }
-}
-
-function loadScript(src: string): Promise<void> {
-  if (document.querySelector(`script[data-payment-src="${src}"]`)) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.src = src;
-    script.dataset.paymentSrc = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`No se pudo cargar ${src}`));
-    document.head.append(script);
-  });
-}
-
 /** What the server hands the page that started a card payment: never an amount, never a key. */
 export type StartedCardPayment = { params: string; controlNumber: string; relayToken: string };
 
-/**
- * Opens the bank's lightbox for a started payment and relays each callback, untouched, with the
- * attempt's secret token to /payment/relay; then shows the server's verdict at `resultPath`.
- * Shared by course payments and donations.
- */
-export function useLightbox(started: StartedCardPayment | null, scriptUrls: string[], resultPath: (controlNumber: string) => string) {
-  const navigate = useNavigate();
-  const [problem, setProblem] = useState<string | null>(null);
-  const finished = useRef(false);
-
-  async function open() {
-    if (!started) return;
-    setProblem(null);
-    finished.current = false;
-    try {
-      for (const src of scriptUrls) await loadScript(src);
-    } catch {
-      setProblem("No se pudo abrir la ventana de pago. Revise su conexión o use una de las formas de pago sin tarjeta.");
-      return;
-    }
-    const Payment = window.Payment;
-    if (!Payment) return setProblem("No se pudo abrir la ventana de pago.");
-    // Each callback's argument goes to our server untouched; the server decides the outcome.
-    const relay = (kind: "success" | "error" | "cancel" | "closed") => async (response: unknown) => {
-      await fetch("/payment/relay", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ kind, controlNumber: started.controlNumber, token: started.relayToken, response: response ?? null }),
-      }).catch(() => null);
-      if (finished.current) return;
-      finished.current = true;
-      navigate(resultPath(started.controlNumber));
-    };
-    Payment.setEnv("pro");
-    Payment.startPayment({
-      Params: started.params,
-      onSuccess: relay("success"),
-      onError: relay("error"),
-      onCancel: relay("cancel"),
-      onClosed: relay("closed"),
-    });
-  }
-  return { open, problem };
+/** Shown where the lightbox cannot open (the page script removes it when it runs). */
+function CardNeedsScript({ children }: { children: ReactNode }) {
+  // A plain paragraph, not <noscript>: a browser that merely blocks scripts does not show that.
+  return (
+    <p className="payment__noscript" data-card-noscript>
+      {children}
+    </p>
+  );
 }
 
 /**
- * The card step. Card payment happens in the bank's lightbox, which needs JavaScript: without it
- * the page says so and offers no button, so nothing is created for a browser that could never
- * use it (the server also refuses a card post that lacks the field only the hydrated page sends).
+ * A started card payment (course or donation): everything the page script's card-checkout
+ * (app/enhance/card-checkout.ts) needs, as the server decided it, in data attributes — the
+ * encrypted Params, the control number, the attempt's relay token, the result page and the
+ * provider's scripts. The button that opens the bank's lightbox appears only when that script runs.
+ */
+export function CardCheckout({
+  started,
+  scriptUrls,
+  resultPath,
+  children,
+}: {
+  started: StartedCardPayment;
+  scriptUrls: string[];
+  resultPath: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div
+      className="payment__start"
+      data-card-checkout=""
+      data-params={started.params}
+      data-control-number={started.controlNumber}
+      data-relay-token={started.relayToken}
+      data-result-path={resultPath}
+      data-script-urls={JSON.stringify(scriptUrls)}
+    >
+      {children}
+      <button type="button" className="button" data-card-open="" hidden>
+        Abrir la ventana de pago
+      </button>
+      <CardNeedsScript>La ventana de pago del banco necesita JavaScript activado en su navegador.</CardNeedsScript>
+      {/* Present from the start, so what the script writes into it is announced. */}
+      <div role="alert" data-card-problem="" />
+    </div>
+  );
+}
+
+/**
+ * The card step of /payment. Card payment happens in the bank's lightbox, which needs JavaScript:
+ * the server HTML says so and has no «Pagar con tarjeta» button; the page script adds it (with the
+ * `js=1` the server asks for before it creates anything) and removes the note.
  */
 export function CardPayment({ started, scriptUrls }: { started: StartedCardPayment | null; scriptUrls: string[] }) {
-  const hydrated = useHydrated();
-  const { open: openLightbox, problem } = useLightbox(started, scriptUrls, (controlNumber) => `/payment/resultado/${controlNumber}`);
-
   return (
     <>
       <p>El cobro se hace en la ventana segura del banco. Es posible que su banco le pida un código de seguridad.</p>
       {started ? (
-        <div className="payment__start">
+        <CardCheckout started={started} scriptUrls={scriptUrls} resultPath={`/payment/resultado/${started.controlNumber}`}>
           <p>
             Número de control: <strong className="payment__control">{started.controlNumber}</strong>
           </p>
-          <button type="button" className="button" onClick={openLightbox}>
-            Abrir la ventana de pago
-          </button>
-          {problem ? (
-            <p className="payment__problem" role="alert">
-              {problem}
-            </p>
-          ) : null}
-        </div>
-      ) : hydrated ? (
-        <Form method="post">
-          <input type="hidden" name="intent" value="card" />
-          <input type="hidden" name="js" value="1" />
-          <SubmitButton formActionPath="/payment" pendingLabel="Preparando el pago…">
-            Pagar con tarjeta
-          </SubmitButton>
-        </Form>
+        </CardCheckout>
       ) : (
-        // Server HTML and browsers without JavaScript: a plain paragraph (not <noscript>, which a
-        // browser that merely blocks scripts does not show), replaced by the button once hydrated.
-        <p className="payment__noscript">
-          El pago con tarjeta necesita JavaScript activado en su navegador. Si no puede activarlo, use una de las formas de pago sin tarjeta que se
-          describen abajo.
-        </p>
+        <>
+          <form method="post" action="/payment" data-card-form="" data-card-button="Pagar con tarjeta" hidden>
+            <input type="hidden" name="intent" value="card" />
+          </form>
+          <CardNeedsScript>
+            El pago con tarjeta necesita JavaScript activado en su navegador. Si no puede activarlo, use una de las formas de pago sin tarjeta que se
+            describen abajo.
+          </CardNeedsScript>
+        </>
       )}
     </>
   );
@@ -184,7 +143,7 @@ export function InvoiceForm({ lastResult }: { lastResult: SubmissionResult<strin
     <section aria-labelledby="payment-invoice" className="payment__invoice">
       <h2 id="payment-invoice">Facturación</h2>
       <p>Si necesita factura (CFDI), envíe sus datos fiscales. El área de finanzas la emitirá con su pago.</p>
-      <Form method="post" encType="multipart/form-data" {...formProps(form)}>
+      <Form method="post" encType="multipart/form-data" {...formProps(form)} data-checks="">
         {lastResult && (errors.length > 0 || form.errors?.length) ? (
           <ErrorSummary title="Revise los datos de facturación" errors={errors} formErrors={form.errors} focusKey={lastResult} />
         ) : null}

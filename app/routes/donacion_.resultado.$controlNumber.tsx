@@ -8,7 +8,11 @@ import { donationTokenFrom } from "~/donations/donation-cookie.server";
 import { getDonationResult } from "~/donations/donations.server";
 import { describePaymentOutcome, paymentResultHeaders, paymentResultMeta, PaymentResultHeader } from "~/payments/payment-outcome";
 import { getSettings } from "~/settings/settings.server";
+import type { PageHandle } from "~/enhance/page-handle";
 import paymentStyles from "~/styles/payment.css";
+
+// Plain HTML (issue 22): nothing on this page needs React; its links load documents.
+export const handle: PageHandle = { hydrate: false };
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: paymentStyles }];
 

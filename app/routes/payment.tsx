@@ -1,23 +1,20 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseUploadForm, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { clearChosenCourse, flashStartedCardPayment, requireUser, takeStartedCardPayment } from "~/accounts/session.server";
-import { SubmitButton } from "~/components/submit-button";
-import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
-import { PROFILE_LABELS, formatMoney, priceForProfile } from "~/courses/pricing";
+import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
-import { EnrolmentNotice } from "~/enrolment/enrolment-notice";
 import { currentPurchase, seatsLeft } from "~/enrolment/payment-page.server";
 import { chooseOfflinePayment, enrolFree, paymentPageState, requestInvoice, sendEnrolmentToReview } from "~/payments/checkout.server";
 import { invoiceSchema } from "~/payments/invoices.server";
-import { OfflinePaymentChoice, OfflinePaymentInstructions } from "~/payments/offline-payment-ui";
-import { AwaitingBank, CardPayment, InvoiceForm, PaymentConsiderations } from "~/payments/payment-ui";
+import { NO_SCRIPT_MESSAGE, PAYMENT_START_MESSAGES, PaymentView, type PaymentActionResult } from "~/payments/payment-page";
 import { startCardPayment } from "~/payments/payments.server";
 import { getPaymentProvider } from "~/payments/provider.server";
+import { loadAsDocument } from "~/enhance/document-navigation";
+import type { PageHandle } from "~/enhance/page-handle";
 import formStyles from "~/styles/forms.css";
 import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
@@ -26,6 +23,12 @@ import { redirectWithToast } from "~/utils/toast.server";
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = MAX_REQUEST_BYTES;
 export const bodyTooLargeMessage = REQUEST_TOO_LARGE_MESSAGE;
+
+// No React in the browser (issue 22): the forms post as plain HTML and the page script opens the
+// bank's lightbox (app/enhance/card-checkout.ts, decision 0039).
+export const handle: PageHandle = { hydrate: false };
+// Reached from a hydrated page (a link, a redirect): load the document, so the page script runs.
+export const clientLoader = loadAsDocument;
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },
@@ -83,24 +86,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-type ActionResult =
-  | { intent: "card" | "free" | "review" | "invoice" | "offline"; ok: false; message: string }
-  | { intent: "invoice"; ok: false; result: SubmissionResult<string[]> };
-
-const START_MESSAGES = {
-  "course-closed": "Las inscripciones de este curso están cerradas.",
-  "already-enrolled": "Ya tiene una inscripción en este curso. Consulte «Mis inscripciones» en su perfil.",
-  "no-seats": "Ya no hay lugares presenciales en este curso. Puede inscribirse en la modalidad en línea.",
-  "modality-unavailable": "Este curso no se imparte en esa modalidad.",
-  "not-a-card-payment": "Este curso no requiere pago con tarjeta para su perfil.",
-  "wrong-path": "Esta forma de inscripción no corresponde a su perfil. Vuelva a cargar la página.",
-  "awaiting-bank":
-    "El banco no respondió a su pago anterior y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, no puede pagar de nuevo hasta que lo confirmemos.",
-} as const;
-
-const NO_SCRIPT_MESSAGE =
-  "El pago con tarjeta necesita JavaScript activado en su navegador. Use una de las formas de pago sin tarjeta que se describen en esta página.";
-
 /**
  * The five intents of the page (offline: «Pagaré por transferencia o en ventanilla», issue 19).
  * The route authorises (signed in, the chosen course), parses and maps outcomes to HTTP; each
@@ -118,7 +103,7 @@ export async function action({ request }: ActionFunctionArgs) {
       parsed.reason === "too-large"
         ? "El formulario pesa más de 5 MB. Adjunte una constancia más ligera."
         : "No pudimos leer el formulario. Intente de nuevo.";
-    return data({ intent: "invoice", ok: false, message } satisfies ActionResult, {
+    return data({ intent: "invoice", ok: false, message } satisfies PaymentActionResult, {
       status: parsed.reason === "too-large" ? 413 : 400,
       headers: noStore,
     });
@@ -128,14 +113,14 @@ export async function action({ request }: ActionFunctionArgs) {
   // Only a course with both modalities lets the participant switch (e.g. to en línea when seats run out).
   const modality = purchase.bothModalities && (requested === "presencial" || requested === "en_linea") ? requested : purchase.modality;
   const enrolmentInput = { participantId: user.id, profile: user.profile, courseId: purchase.course.course_id, modality };
-  const refuse = (which: ActionResult["intent"], reason: keyof typeof START_MESSAGES, status = 409) =>
-    data({ intent: which, ok: false, message: START_MESSAGES[reason] } satisfies ActionResult, { status, headers: noStore });
+  const refuse = (which: PaymentActionResult["intent"], reason: keyof typeof PAYMENT_START_MESSAGES, status = 409) =>
+    data({ intent: which, ok: false, message: PAYMENT_START_MESSAGES[reason] } satisfies PaymentActionResult, { status, headers: noStore });
 
   if (intent === "card") {
-    // Only the hydrated page sends js=1: without JavaScript the lightbox cannot open, so nothing
-    // is created for that browser.
+    // Only the page script sends js=1 (card-checkout.ts): without JavaScript the lightbox cannot
+    // open, so nothing is created for that browser.
     if (parsed.fields.get("js") !== "1")
-      return data({ intent, ok: false, message: NO_SCRIPT_MESSAGE } satisfies ActionResult, { status: 400, headers: noStore });
+      return data({ intent, ok: false, message: NO_SCRIPT_MESSAGE } satisfies PaymentActionResult, { status: 400, headers: noStore });
     const provider = await getPaymentProvider(db);
     const outcome = await startCardPayment(db, provider, enrolmentInput);
     if (!outcome.ok) return refuse(intent, outcome.reason);
@@ -190,7 +175,7 @@ export async function action({ request }: ActionFunctionArgs) {
           : null);
     if (submission.status !== "success" || fileErrors || !constancia) {
       const result = submission.reply({ fieldErrors: fileErrors ? { constancia: fileErrors } : {} });
-      return data({ intent, ok: false, result } satisfies ActionResult, { status: 400, headers: noStore });
+      return data({ intent, ok: false, result } satisfies PaymentActionResult, { status: 400, headers: noStore });
     }
     const outcome = await requestInvoice(db, { enrolment: enrolmentInput, invoice: submission.value, constancia });
     if (!outcome.ok) return refuse(intent, outcome.reason, outcome.reason === "wrong-path" ? 400 : 409);
@@ -201,7 +186,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  return data({ intent: "card", ok: false, message: "Solicitud no válida: vuelva a cargar la página." } satisfies ActionResult, {
+  return data({ intent: "card", ok: false, message: "Solicitud no válida: vuelva a cargar la página." } satisfies PaymentActionResult, {
     status: 400,
     headers: noStore,
   });
@@ -209,110 +194,6 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ActionResult | undefined;
-  const { course } = page;
-  const started = page.started;
-  const invoiceResult = result && result.intent === "invoice" && "result" in result ? result.result : undefined;
-  return (
-    <div className="container page payment">
-      <h1>Pago e inscripción</h1>
-      {page.testMode ? (
-        <p className="payment-test-banner" role="note">
-          <strong>Modo de prueba.</strong> Los pagos de esta página son simulados: no se cobra ninguna tarjeta.
-        </p>
-      ) : null}
-
-      <section aria-labelledby="payment-course" className="payment__summary">
-        <h2 id="payment-course">Su curso</h2>
-        <dl className="payment__facts">
-          <dt>Curso</dt>
-          <dd>{course.name}</dd>
-          <dt>Fechas</dt>
-          <dd>
-            Del {course.start} al {course.finish}
-          </dd>
-          <dt>Modalidad</dt>
-          <dd>{ENROLMENT_MODALITY_LABELS[page.modality]}</dd>
-          {page.seatsLeft !== null && !page.enrolment ? (
-            <>
-              <dt>Lugares presenciales disponibles</dt>
-              <dd>{page.seatsLeft}</dd>
-            </>
-          ) : null}
-          <dt>Perfil</dt>
-          <dd>{page.profileLabel}</dd>
-          <dt>Precio para su perfil</dt>
-          <dd className="payment__price">{page.price === 0 ? "Gratuito" : `${formatMoney(page.price)} MXN`}</dd>
-        </dl>
-      </section>
-
-      {page.enrolment ? (
-        // Already enrolled (or in review, or suspended): nothing to buy and no invoice form.
-        <section aria-labelledby="payment-enrolment" className="payment__action">
-          <h2 id="payment-enrolment">Su inscripción</h2>
-          <EnrolmentNotice enrolment={page.enrolment} contact={page.contact} />
-        </section>
-      ) : (
-        <>
-          <section aria-labelledby="payment-action" className="payment__action">
-            <h2 id="payment-action">{page.path === "card" ? "Pago con tarjeta" : page.path === "free" ? "Inscripción" : "Revisión de documentos"}</h2>
-            {result && "message" in result ? (
-              <div className="payment__problem" role="alert">
-                <p>{result.message}</p>
-                {page.bothModalities && page.modality === "presencial" && result.message === START_MESSAGES["no-seats"] ? (
-                  <Form method="post">
-                    <input type="hidden" name="intent" value={page.path} />
-                    <input type="hidden" name="js" value="1" />
-                    <input type="hidden" name="modality" value="en_linea" />
-                    <button type="submit" className="button">
-                      Continuar en la modalidad en línea
-                    </button>
-                  </Form>
-                ) : null}
-              </div>
-            ) : null}
-            {page.path === "card" ? (
-              page.awaitingBank ? (
-                <AwaitingBank contact={page.contact} inVerification={page.inVerification} />
-              ) : (
-                <CardPayment started={started} scriptUrls={page.scriptUrls} />
-              )
-            ) : null}
-            {page.path === "free" ? (
-              <Form method="post">
-                <p>Este curso es gratuito. Su inscripción queda confirmada en cuanto la envíe.</p>
-                <input type="hidden" name="intent" value="free" />
-                <SubmitButton formActionPath="/payment">Inscripción gratuita</SubmitButton>
-              </Form>
-            ) : null}
-            {page.path === "review" ? (
-              <Form method="post">
-                <p>
-                  Para su perfil este curso no tiene costo. La Dirección de Enseñanza revisará la documentación de su perfil; cuando la apruebe,
-                  recibirá por correo electrónico los datos de acceso al curso.
-                </p>
-                <input type="hidden" name="intent" value="review" />
-                <SubmitButton formActionPath="/payment">Mandar documentación a revisión</SubmitButton>
-              </Form>
-            ) : null}
-          </section>
-
-          {page.path === "card" ? (
-            page.offlineIntent ? (
-              <OfflinePaymentInstructions
-                details={page.offline}
-                reference={page.offlineIntent.reference}
-                amountCentavos={page.offlineIntent.amountCentavos}
-                cardAvailable={!page.awaitingBank}
-              />
-            ) : (
-              <OfflinePaymentChoice modality={page.modality} bothModalities={page.bothModalities} />
-            )
-          ) : null}
-          <PaymentConsiderations />
-          {page.path === "card" ? <InvoiceForm lastResult={invoiceResult} /> : null}
-        </>
-      )}
-    </div>
-  );
+  const result = useActionData<typeof action>() as PaymentActionResult | undefined;
+  return <PaymentView page={page} result={result} />;
 }
