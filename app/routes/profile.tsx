@@ -14,6 +14,7 @@ import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { listEnrolments } from "~/enrolment/enrolment.server";
 import { offlineIntentsOf } from "~/payments/checkout.server";
+import { loadAsDocument } from "~/enhance/document-navigation";
 import type { PageHandle } from "~/enhance/page-handle";
 import { courseOfflineDetails } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
@@ -136,6 +137,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 /** A page without React (issue 22): plain HTML enhanced by the page script. */
 export const handle: PageHandle = { hydrate: false };
+// A hydrated page that links here loads it as a document, so the page script runs (decision 0039).
+export const clientLoader = loadAsDocument;
 
 export default function Profile() {
   const { participant, documents, enrolments, calendarUrl, offline } = useLoaderData<typeof loader>();

@@ -19,6 +19,7 @@ import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { getCourseById } from "~/courses/courses.server";
 import { db } from "~/db.server";
+import { loadAsDocument } from "~/enhance/document-navigation";
 import type { PageHandle } from "~/enhance/page-handle";
 import formStyles from "~/styles/forms.css";
 import { privatePageMeta } from "~/utils/seo";
@@ -143,6 +144,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 /** A page without React (issue 22): the form is plain HTML enhanced by the page script. */
 export const handle: PageHandle = { hydrate: false };
+// A hydrated page that links here loads it as a document, so the page script runs (decision 0039).
+export const clientLoader = loadAsDocument;
 
 export default function RegisterPage() {
   const { course } = useLoaderData<typeof loader>();
