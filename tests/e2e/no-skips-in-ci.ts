@@ -11,7 +11,7 @@ export default class NoSkipsInCi implements Reporter {
     if (result.status === "skipped") this.skipped.push(`${test.location.file}: ${test.titlePath().join(" › ")}`);
   }
 
-  onEnd(_result: FullResult): { status: FullResult["status"] } | undefined {
+  async onEnd(_result: FullResult): Promise<{ status: FullResult["status"] } | undefined> {
     if (!process.env.CI || this.skipped.length === 0) return undefined;
     console.error(`\nJourneys that did not run under CI=true (a test that cannot run is a defect):\n  ${this.skipped.join("\n  ")}\n`);
     return { status: "failed" };

@@ -9,9 +9,7 @@ import type { Reporter, TestModule } from "vitest/node";
 export default class NoSkipsInCi implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>) {
     if (!process.env.CI) return;
-    const skipped = testModules.flatMap((module) =>
-      [...module.children.allTests("skipped")].map((test) => `${module.moduleId}: ${test.fullName}`),
-    );
+    const skipped = testModules.flatMap((module) => [...module.children.allTests("skipped")].map((test) => `${module.moduleId}: ${test.fullName}`));
     if (skipped.length === 0) return;
     console.error(`\nTests that did not run under CI=true (a test that cannot run is a defect):\n  ${skipped.join("\n  ")}\n`);
     process.exitCode = 1;
