@@ -6,7 +6,11 @@ export default defineConfig({
   test: {
     environment: "node",
     include: ["tests/unit/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    // One template database per run (migrated, and a seeded copy); each file starts on a copy.
+    globalSetup: ["tests/setup/template-database.ts"],
     setupFiles: ["tests/setup/fresh-database.ts"],
+    // Under CI=true a test that did not run fails the run.
+    reporters: ["default", "./tests/setup/no-skips-in-ci.ts"],
     pool: "forks",
     testTimeout: 20_000,
   },

@@ -3,7 +3,8 @@
  * with sensible defaults and overrides for what a test cares about. Participants go through the
  * real accounts module (a real scrypt hash, real stored documents); the rest are plain rows that
  * satisfy the database's CHECK constraints, so a test can put a record in any state directly.
- * Used by vitest (each file on its own fresh database) and by Playwright (the e2e database the
+ * Also staff members (invited and set up the product's way) and their cleanup. Used by vitest
+ * (each file on its own copy of the template database) and by Playwright (the e2e database the
  * server uses).
  */
 import crypto from "node:crypto";
@@ -22,6 +23,14 @@ import {
 } from "../app/db.server";
 import { storeFile } from "../app/files/files.server";
 import { newVerificationToken } from "../app/enrolment/verification";
+import type { Profile } from "../app/courses/pricing";
+import type { DocumentReviewStatus } from "../app/db.server";
+import { createStaffSession } from "../app/staff/session.server";
+import { completeStaffSetup, findValidSetupToken, inviteStaff } from "../app/staff/staff-members.server";
+import type { StaffRole, StaffUser } from "../app/staff/staff";
+import type { StaffContext } from "../app/staff/teaching/staff-context.server";
+import { generateTotp } from "../app/staff/totp.server";
+import { samplePng } from "./support/sample-files";
 
 export const TEST_PASSWORD = "Pediatria-2026!";
 
@@ -320,4 +329,168 @@ export async function createInvoiceRequest(
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Staff members, participants with documents and plain course rows (formerly tests/support/staff.ts
+// and tests/support/teaching.ts).
+
+let counter = 0;
+const next = () => (counter += 1);
+
+/**
+ * A staff member created the way the product creates one (invitation, then set-up with a real
+ * TOTP code), with a signed-in session. Returns the user and the `Cookie` request header value.
+ * Remove it afterwards with `removeStaffMembers` (or use the `staffMember` fixture of
+ * tests/support/fixtures.ts, or `signInAsStaff` in Playwright, which do).
+ */
+export async function createSignedInStaff(
+  database: Kysely<DB>,
+  role: StaffRole,
+  email = `${role}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@himfg.test`,
+) {
+  const invited = await inviteStaff(database, { email, name: `Prueba ${role}`, role }, null);
+  if (!invited.ok) throw new Error(`could not invite ${email}`);
+  // The secret the set-up page shows (stored encrypted; decision 0034).
+  const secret = (await findValidSetupToken(database, invited.token))?.totpSecret;
+  if (!secret) throw new Error(`no set-up token for ${email}`);
+  // A minute earlier, so a sign-in in the test can use the current code.
+  const setupAt = new Date(Date.now() - 60_000);
+  const setup = await completeStaffSetup(
+    database,
+    { token: invited.token, password: "clave-de-personal-larga", code: generateTotp(secret, setupAt) },
+    null,
+    setupAt,
+  );
+  if (!setup.ok) throw new Error(`set-up failed: ${setup.reason}`);
+  const setCookie = await createStaffSession(null, invited.staffId, "activa");
+  const user: StaffUser = setup.staff;
+  return { user, secret, cookie: setCookie.split(";")[0]! };
+}
+
+/** An invited staff member row (as the foundation's CLI would create it) and the context its actions carry. */
+export async function createStaffContext(role: StaffRole = "ensenanza", database: Kysely<DB> = appDb): Promise<StaffContext> {
+  const n = next();
+  const email = `personal-${role}-${n}@himfg.edu.mx`;
+  const name = `Personal ${role} ${n}`;
+  const invited = await inviteStaff(database, { email, name, role }, null);
+  if (!invited.ok) throw new Error("could not create the staff member");
+  return { actor: { id: invited.staffId, email, name, role }, requestId: `req-${n}` };
+}
+
+/**
+ * Removes staff members a test created, with their sessions. One who acted (audit rows, authored
+ * revisions) is kept but made `inactiva` and signed out: the audit log is append-only (decision
+ * 0012), so the database refuses to erase who did what, and so does this.
+ */
+export async function removeStaffMembers(ids: number[], database: Kysely<DB> = appDb): Promise<void> {
+  for (const id of ids) {
+    try {
+      await database.deleteFrom("staff_members").where("id", "=", id).execute();
+    } catch {
+      await database.transaction().execute(async (trx) => {
+        await trx.deleteFrom("staff_sessions").where("staff_id", "=", id).execute();
+        await trx.updateTable("staff_members").set({ status: "inactiva" }).where("id", "=", id).execute();
+      });
+    }
+  }
+}
+
+const GRADES: Record<Profile, string> = { ESTUDIANTE: "ESTUDIANTE", PERSONAL_HIMFG: "Médico", EXTERNO: "Médico" };
+const KINDS = {
+  ESTUDIANTE: ["student_id_front", "student_id_back"],
+  PERSONAL_HIMFG: ["staff_id_front", "staff_id_back"],
+  EXTERNO: ["professional_license"],
+} as const;
+
+/**
+ * A registered participant with the documents of their profile, pending review unless
+ * `documentStatus` says otherwise (a decision is stored as a review would store it: a date, and a
+ * reason for a rejection).
+ */
+export async function createParticipantWithDocuments(
+  profile: Profile = "ESTUDIANTE",
+  name?: string,
+  options: { documentStatus?: DocumentReviewStatus; database?: Kysely<DB> } = {},
+) {
+  const database = options.database ?? appDb;
+  const n = next();
+  const email = `participante-${n}@ejemplo.mx`;
+  const registered = await registerParticipant(
+    database,
+    {
+      name: name ?? `Participante ${n}`,
+      grade: GRADES[profile],
+      institution: "UNAM",
+      email,
+      password: "una-clave-larga-de-prueba",
+      age: 30,
+      graduated: "NO",
+      nationality: "Mexicana",
+      state: "Yucatán",
+      phone: "9991234567",
+      role: profile,
+    },
+    KINDS[profile].map((kind) => ({ kind, file: { fileName: `${kind}.png`, contentType: "image/png" as const, data: samplePng() } })),
+  );
+  if (!registered.ok) throw new Error("could not register");
+  const status = options.documentStatus ?? "pendiente";
+  if (status !== "pendiente") {
+    await database
+      .updateTable("participant_documents")
+      .set({
+        status,
+        reviewed_at: new Date().toISOString(),
+        rejection_reason: status === "rechazado" ? "Documento ilegible (prueba)." : null,
+      })
+      .where("participant_id", "=", registered.participant.id)
+      .execute();
+  }
+  const documents = await database
+    .selectFrom("participant_documents")
+    .select(["id", "kind"])
+    .where("participant_id", "=", registered.participant.id)
+    .orderBy("id")
+    .execute();
+  return { id: registered.participant.id, email, documents };
+}
+
+/**
+ * A course row straight in the table with its id from the table (the admin form is tested on its
+ * own): in person and online, $3,000 external and free for students and staff, 10 seats, April
+ * 2027. `createCourse` is the same with other defaults and an id of your choice.
+ */
+export async function insertCourse(
+  values: Partial<{
+    course_price: number;
+    course_student_price: number;
+    course_employee_price: number;
+    course_max_range: number;
+    modality_id: 1 | 2 | 3;
+    course_url: string | null;
+    course_able: 0 | 1;
+  }> = {},
+  database: Kysely<DB> = appDb,
+) {
+  const n = next();
+  const row = await database
+    .insertInto("courses")
+    .values({
+      course_name: `Curso de prueba ${n}`,
+      course_start_date: "2027-04-05",
+      course_finish_date: "2027-04-09",
+      course_price: 300000,
+      course_student_price: 0,
+      course_employee_price: 0,
+      course_able: 1,
+      course_max_range: 10,
+      modality_id: 3,
+      month_id: 3,
+      venue: "Auditorio Principal",
+      online_access_url: "https://aula.example.org/himfg",
+      ...values,
+    })
+    .returning("course_id")
+    .executeTakeFirstOrThrow();
+  return row.course_id;
 }

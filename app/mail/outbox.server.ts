@@ -4,7 +4,7 @@ import type { DB, MailOutboxTable } from "~/db.server";
 /**
  * The captured outbox (table mail_outbox): what the in-process SMTP server received. Used by the
  * developer pages (/dev/correos) and by tests, vitest and Playwright alike, to read what the site
- * sent. Nothing here sends mail; see mailer.server.ts.
+ * sent (tests wait for a message with tests/support/mail.ts). Nothing here sends mail; see mailer.server.ts.
  */
 
 export interface CapturedAttachmentInfo {
@@ -136,42 +136,12 @@ export async function getCapturedAttachment(db: Kysely<DB>, mailId: number, posi
   };
 }
 
-export interface WaitForMailQuery {
-  /** An SMTP recipient of the message, in any letter case. */
-  to: string;
-  /** A string the subject must contain, or a pattern it must match. */
-  subject?: string | RegExp;
-}
-
-/**
- * Waits until a message for `to` (and with a matching subject) is in the outbox and returns the
- * newest one. Throws when none arrives in time: it is a test helper, and a missing message is the
- * failure the test is about.
- */
-export async function waitForMail(db: Kysely<DB>, query: WaitForMailQuery, timeoutMs = 5_000): Promise<CapturedMail> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = (await listCapturedMail(db, { to: query.to, limit: 50 })).find((mail) => subjectMatches(mail.subject, query.subject));
-    if (found) return found;
-    if (Date.now() >= deadline) {
-      const subject = query.subject === undefined ? "" : ` with subject ${String(query.subject)}`;
-      throw new Error(`No captured mail to ${query.to}${subject} within ${timeoutMs} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 /**
  * Recipients are stored and looked up in one form: trimmed, NFC, lower case. In JavaScript,
  * because SQLite's lower() folds only ASCII ("PEÑA" would stay "peÑa").
  */
 function normalizeAddress(address: string): string {
   return address.trim().normalize("NFC").toLowerCase();
-}
-
-function subjectMatches(subject: string, expected: string | RegExp | undefined): boolean {
-  if (expected === undefined) return true;
-  return typeof expected === "string" ? subject.includes(expected) : expected.test(subject);
 }
 
 function toCapturedMail(row: Selectable<MailOutboxTable>): CapturedMail {

@@ -7,9 +7,9 @@ import { EMAIL_TAKEN_TITLE } from "../../app/accounts/account-forms";
 import { FILE_MESSAGES } from "../../app/accounts/documents";
 import { registerParticipant } from "../../app/accounts/participants.server";
 import { db } from "../../app/db.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { samplePdf, twoMegabytePdf } from "../support/sample-files";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { waitForMail } from "../support/mail";
 
 // Issues 8 and 11: forms that work without JavaScript (every participant form), checks in the
 // browser before sending with it, and the demo banner. The e2e server runs as the demo.

@@ -5,9 +5,9 @@ import type { Page } from "@playwright/test";
 import { FILE_MESSAGES, UPLOAD_FAILED_MESSAGE } from "../../app/accounts/documents";
 import { UPLOAD_NOT_RECEIVED } from "../../app/components/upload-failure";
 import { db } from "../../app/db.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { samplePdf, samplePng, textFile, twoMegabytePdf } from "../support/sample-files";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { waitForMail } from "../support/mail";
 
 const SUMMARY = "Complete los campos requeridos o revise sus archivos seleccionados (JPG, PNG o PDF, de 1 MB como máximo)";
 const PASSWORD = "Pediatria-2025!";

@@ -1,7 +1,7 @@
 import { db } from "../../app/db.server";
-import { createSignedInStaff } from "../support/staff";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsStaff } from "./staff-session";
+import { createSignedInStaff } from "../factories";
 
 // The Bitácora (issue 21): twenty realistic entries of one day read as Spanish sentences with
 // their changes, filtered in words, a normal-length page at 1280 px and no sideways scroll at

@@ -1,8 +1,8 @@
 import { db } from "../../app/db.server";
 import { stopMailCapture } from "../../app/mail/capture.server";
 import { sendMail } from "../../app/mail/mailer.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { waitForMail } from "../support/mail";
 
 // The e2e server runs without SMTP_URL, so /dev/correos is on. The message is sent from this
 // process over real SMTP to a capture of its own that writes to the same SQLite file the server

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
 import { db } from "../../app/db.server";
-import { getCapturedAttachment, waitForMail } from "../../app/mail/outbox.server";
+import { getCapturedAttachment } from "../../app/mail/outbox.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { waitForMail } from "../support/mail";
 
 // Donors through the payment simulator (the default provider outside a Banorte configuration).
 // Each journey renders a PDF receipt or scans several pages with axe: give it room.

@@ -4,8 +4,7 @@ import { db } from "../../app/db.server";
 import { STAFF_COOKIE_NAME } from "../../app/staff/session.server";
 import { generateTotp } from "../../app/staff/totp.server";
 import { mexicoCityStamp } from "../../app/utils/mexico-city";
-import { createDonation, createInvoiceRequest } from "../factories";
-import { createSignedInStaff } from "../support/staff";
+import { createDonation, createInvoiceRequest, createSignedInStaff } from "../factories";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsStaff } from "./staff-session";
 

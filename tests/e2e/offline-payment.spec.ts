@@ -2,12 +2,12 @@ import type { Page } from "@playwright/test";
 import { setChosenCourse, SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { MODALITY } from "../../app/courses/modality";
 import { db } from "../../app/db.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { createCourse, nextCourseId } from "../factories";
 import { samplePdf } from "../support/sample-files";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsNewParticipant } from "./participants";
 import { signInAsStaff } from "./staff-session";
+import { waitForMail } from "../support/mail";
 
 // Issue 19: a participant who pays by transfer. They say so on /payment (without JavaScript), see
 // the bank details (the demo's «(ejemplo)» values) and their reference; the Teaching office finds

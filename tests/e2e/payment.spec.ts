@@ -5,10 +5,10 @@ import { setChosenCourse, SESSION_COOKIE_NAME } from "../../app/accounts/session
 import { MODALITY, type ModalityId } from "../../app/courses/modality";
 import type { ParticipantRole } from "../../app/db.server";
 import { db } from "../../app/db.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { createCourse, nextCourseId } from "../factories";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsNewParticipant } from "./participants";
+import { waitForMail } from "../support/mail";
 
 // Journeys through the payment simulator (the default provider outside a Banorte configuration).
 // Each journey signs in, pays and scans several pages with axe: give it room on a busy machine.

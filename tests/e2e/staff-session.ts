@@ -2,7 +2,7 @@ import type { BrowserContext } from "@playwright/test";
 import { db } from "../../app/db.server";
 import { STAFF_COOKIE_NAME } from "../../app/staff/session.server";
 import type { StaffRole } from "../../app/staff/staff";
-import { createSignedInStaff } from "../support/staff";
+import { createSignedInStaff } from "../factories";
 
 /**
  * A real staff member of `role` (invited, set up with a real TOTP code) signed in in `context`

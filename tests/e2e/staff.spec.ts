@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import type { Page } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { db } from "../../app/db.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { inviteStaff, setupLink } from "../../app/staff/staff-members.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { waitForMail } from "../support/mail";
 
 // The staff foundation in a real browser: the first admin (made by the same code the
 // `npm run staff:create` CLI runs) sets a password and TOTP, signs in with a code computed here,

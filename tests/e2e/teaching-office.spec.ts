@@ -6,11 +6,11 @@ import { registerParticipant } from "../../app/accounts/participants.server";
 import { createUserSession, SESSION_COOKIE_NAME, setChosenCourse } from "../../app/accounts/session.server";
 import { db } from "../../app/db.server";
 import { startEnrolment } from "../../app/enrolment/enrolment.server";
-import { waitForMail } from "../../app/mail/outbox.server";
 import { completeStaffSetup, findValidSetupToken, inviteStaff } from "../../app/staff/staff-members.server";
 import type { StaffRole } from "../../app/staff/staff";
 import { samplePdf, samplePng } from "../support/sample-files";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
+import { waitForMail } from "../support/mail";
 
 // The Teaching office's day (issue 10): a course with its files, a document review with a
 // rejection and a replacement, an off-line payment, the attendance exports and the audit log.

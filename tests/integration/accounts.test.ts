@@ -7,13 +7,13 @@ import type { NewParticipant } from "~/accounts/participants.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { clearChosenCourse, getChosenCourseId, getSessionUser, setChosenCourse } from "~/accounts/session.server";
 import { db } from "~/db.server";
-import { waitForMail } from "~/mail/outbox.server";
 import { action as logoutAction } from "~/routes/logout";
 import { action as profileAction, loader as profileLoader } from "~/routes/profile";
 import { loader as documentLoader } from "~/routes/profile_.documentos.$documentId";
 import { action as loginAction } from "~/routes/userlogin";
 import { createParticipant as createTestParticipant, sessionCookieFor, TEST_PASSWORD } from "../factories";
 import { samplePdf, samplePng, textFile } from "../support/sample-files";
+import { waitForMail } from "../support/mail";
 
 const PASSWORD = TEST_PASSWORD;
 

@@ -1,16 +1,14 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
 import { createUserSession } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { PUBLIC_STAFF_ROUTE, roleAllows, STAFF_ROLES, type StaffRole } from "~/staff/staff";
-import { createApp } from "../../server/app";
-import { createSignedInStaff } from "../support/staff";
+import { createSignedInStaff } from "../factories";
+import { startTestServer } from "../support/test-server";
 
 /**
  * The route × role walk (decision 0015). Every route module that serves /admin or a path under it
@@ -31,11 +29,7 @@ const identities: Identity[] = [];
 
 beforeAll(async () => {
   build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer());
 
   const participant = await registerParticipant(
     db,

@@ -5,8 +5,8 @@ import { db } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import { auditPageQuery, type AuditCursor, type AuditFilters } from "~/staff/audit-log.server";
 import type { StaffUser } from "~/staff/staff";
-import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
+import { createSignedInStaff } from "../factories";
 
 // The Bitácora (issues 21 and 22) through the real Express app and Remix build (`npm run build`
 // first): each entry a Spanish sentence with its changes, filters in words, keyset paging, a

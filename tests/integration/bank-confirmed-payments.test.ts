@@ -1,9 +1,6 @@
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
@@ -18,9 +15,9 @@ import { getPaymentProvider } from "~/payments/provider.server";
 import type { PaymentProvider } from "~/payments/provider-types";
 import { confirmPaymentIn, mailApproval } from "~/payments/settle.server";
 import { makeSelfSignedCertificate } from "~/payments/simulator-certificate.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
 import { createCourse, createSignedInParticipant } from "../factories";
+import { useSeededDatabase } from "../support/database";
+import { startTestServer } from "../support/test-server";
 
 // Issue 19, decision 0030: on a real-use start (DEMO_MODE=false, PUBLIC_URL, SMTP, Banorte in PRD
 // with a certificate, and no BANORTE_VERIFY_URL), a buyer whose card was declined bit-flips the
@@ -59,16 +56,11 @@ beforeAll(async () => {
     BANORTE_CERTIFICATE_PATH: certificatePath,
   });
   delete process.env.BANORTE_VERIFY_URL;
-  await seedDatabase(db);
+  await useSeededDatabase();
   banorte = await getPaymentProvider(db, readConfig());
   expect(banorte.name).toBe("banorte");
   expect(await banorte.verifyPayment({ controlNumber: "X", amountCentavos: 100 })).toEqual({ kind: "unavailable" });
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig());
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer({ env: { NODE_ENV: process.env.NODE_ENV } }));
 });
 
 afterAll(async () => {

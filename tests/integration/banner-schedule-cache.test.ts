@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test, vi } from "vitest";
 import { db } from "~/db.server";
 import { storeFile } from "~/files/files.server";
-import { seedDatabase } from "../../seeds/index";
 import { samplePng } from "../support/sample-files";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
 
 // Decision 0023: a banner scheduled for later appears on the anonymous (cached) home page once
 // its time has come, with no write to bump content_version: kept pages live one minute at most.
@@ -13,7 +13,7 @@ let baseUrl = "";
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
 });
 

@@ -15,15 +15,15 @@ import { action as galleryTextsAction } from "~/routes/admin.galerias.$gallery.t
 import { safeLinkTarget } from "~/utils/safe-link";
 import { INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/text";
 import { GALLERY_SEED } from "../../migrations/0021-banners-gallery-editor";
-import { seedDatabase } from "../../seeds/index";
 import { samplePng } from "../support/sample-files";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 let cookie: string;
 let teachingCookie: string;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   cookie = (await createSignedInStaff(db, "comunicacion")).cookie;
   teachingCookie = (await createSignedInStaff(db, "ensenanza")).cookie;
 });

@@ -1,16 +1,11 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
 import { getCalendarFeedToken, regenerateCalendarFeed } from "~/calendar/ical.server";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
 import { samplePdf } from "../support/sample-files";
+import { useSeededDatabase } from "../support/database";
+import { startTestServer } from "../support/test-server";
 
 // Issue 14: the iCalendar feeds over real HTTP, read back by an independent parser (ical.js),
 // and the course page's schema.org JSON-LD and Open Graph image.
@@ -20,13 +15,8 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   delete process.env.DEMO_MODE;
-  await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  await useSeededDatabase();
+  ({ baseUrl, close } = await startTestServer());
 }, 60_000);
 
 afterAll(async () => close?.());

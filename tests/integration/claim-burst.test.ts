@@ -3,9 +3,9 @@ import { setChosenCourse } from "~/accounts/session.server";
 import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
-import { seedDatabase } from "../../seeds/index";
 import { createCourse, createParticipant, sessionCookieFor } from "../factories";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
 
 // Issue 19 (decision 0031): 200 signed-in participants claim the last 3 in-person seats at the
 // same moment, through the real Express app and Remix build. Every answer is one a browser can
@@ -21,7 +21,7 @@ const STALL_MS = 7_000;
 let participants: { id: number; session: string }[] = [];
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
   participants = [];
   for (let n = 0; n < CLAIMANTS; n++) {

@@ -1,15 +1,12 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { verifyLogin } from "~/accounts/participants.server";
-import { readConfig, siteOrigin } from "~/config.server";
+import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
-import { listCapturedMail, waitForMail } from "~/mail/outbox.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
+import { listCapturedMail } from "~/mail/outbox.server";
 import { sampleJpeg, samplePdf, samplePng, textFile, twoMegabytePdf } from "../support/sample-files";
+import { useSeededDatabase } from "../support/database";
+import { waitForMail } from "../support/mail";
+import { startTestServer } from "../support/test-server";
 
 // Issue 14: the compatibility API over real HTTP, against the real Express app and Remix build.
 const ALLOWED = "https://cursos.example.org";
@@ -19,13 +16,8 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   delete process.env.DEMO_MODE;
-  await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production", API_CORS_ORIGINS: `${ALLOWED}, https://otro.example.org` }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  await useSeededDatabase();
+  ({ baseUrl, close } = await startTestServer({ env: { API_CORS_ORIGINS: `${ALLOWED}, https://otro.example.org` } }));
 }, 60_000);
 
 afterAll(async () => close?.());

@@ -9,13 +9,13 @@ import { getStoredFile } from "~/files/files.server";
 import { action as catalogueAction, loader as catalogueLoader } from "~/routes/ensenanza.offer";
 import { loader as programmeLoader } from "~/routes/ensenanza.offer_.programa.$courseId";
 import { loader as entryLoader } from "~/routes/cursos2025.$courseUrl";
-import { seedDatabase } from "../../seeds/index";
 import { createCourse, createSignedInParticipant } from "../factories";
+import { useSeededDatabase } from "../support/database";
 
 const context = { cspNonce: "test-nonce", requestId: "test-request", clientAddress: "127.0.0.1" };
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
 });
 
 /** A registered participant of this profile, signed in; returns the Cookie header and the id. */

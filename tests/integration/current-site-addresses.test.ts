@@ -5,10 +5,9 @@ import { db } from "~/db.server";
 import { buildPdf } from "~/documents/file-builders.server";
 import { MODALITY } from "~/courses/modality";
 import legacy from "../../seeds/data/legacy-file-addresses.json";
-import { seedDatabase } from "../../seeds/index";
-import { createCourse, createEnrolment, createSignedInParticipant } from "../factories";
-import { createSignedInStaff } from "../support/staff";
+import { createCourse, createEnrolment, createSignedInParticipant, createSignedInStaff } from "../factories";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
 
 /**
  * Issue 20: the current site's addresses keep working here. Every file URL of the current site in
@@ -20,7 +19,7 @@ import { startTestServer } from "../support/test-server";
 let server: Awaited<ReturnType<typeof startTestServer>>;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   server = await startTestServer();
 }, 120_000);
 

@@ -7,9 +7,9 @@ import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { instantToMexicoCityLocal } from "~/utils/mexico-time";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 // Issue 12: department and direction pages edited by the communications office (decision 0026).
 // Through the real HTTP stack (multipart, forgery guard, the route's role check) and the domain.
@@ -25,7 +25,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0x90), Buffer.from("This program cannot be run in DOS mode.")]);
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
   editor = await createSignedInStaff(db, "comunicacion");
   teaching = await createSignedInStaff(db, "ensenanza");

@@ -19,8 +19,8 @@ import { defaultSettings } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import type { StaffUser } from "~/staff/staff";
 import { MENU_LINKS_SEED } from "../../migrations/0023-menus";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 let editor: StaffUser;
 let editorCookie: string;
@@ -29,7 +29,7 @@ let adminCookie: string;
 let teachingCookie: string;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ user: editor, cookie: editorCookie } = await createSignedInStaff(db, "comunicacion"));
   ({ user: admin, cookie: adminCookie } = await createSignedInStaff(db, "admin"));
   ({ cookie: teachingCookie } = await createSignedInStaff(db, "ensenanza"));

@@ -7,9 +7,9 @@ import vnuJar from "vnu-jar";
 import { db } from "~/db.server";
 import { buildPdf } from "~/documents/file-builders.server";
 import { DOCUMENT_FILE_MESSAGES } from "~/documents/document-forms.server";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 /**
  * The documents and library editors through the whole HTTP stack (the real Express app and Remix
@@ -20,7 +20,7 @@ let server: Awaited<ReturnType<typeof startTestServer>>;
 let cookie: string;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   cookie = (await createSignedInStaff(db, "comunicacion")).cookie;
   server = await startTestServer();
 }, 60_000);

@@ -29,15 +29,15 @@ import { loader as fileLoader } from "~/routes/archivos.$fileId";
 import { action as collectionAction, loader as collectionLoader } from "~/routes/admin.documentos.$collection";
 import { action as panelAction } from "~/routes/admin.hemerobiblioteca.$panelId";
 import type { StaffUser } from "~/staff/staff";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 let editor: StaffUser;
 let editorCookie: string;
 let teachingCookie: string;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   const staff = await createSignedInStaff(db, "comunicacion");
   editor = staff.user;
   editorCookie = staff.cookie;

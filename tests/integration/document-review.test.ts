@@ -3,7 +3,6 @@ import { replaceDocument } from "~/accounts/participants.server";
 import { db } from "~/db.server";
 import { startEnrolment } from "~/enrolment/enrolment.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { waitForMail } from "~/mail/outbox.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
 import {
   approveDocuments,
@@ -13,9 +12,10 @@ import {
   reviewParticipant,
 } from "~/staff/teaching/document-review.server";
 import { samplePng } from "../support/sample-files";
-import { createSignedInStaff } from "../support/staff";
-import { auditRows, insertCourse, participantWithDocuments, staffContext } from "../support/teaching";
 import { startTestServer } from "../support/test-server";
+import { waitForMail } from "../support/mail";
+import { auditRows } from "../support/audit-rows";
+import { createParticipantWithDocuments, createSignedInStaff, createStaffContext, insertCourse } from "../factories";
 
 const origin = "http://localhost";
 let courseId: number;
@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 async function studentInReview() {
-  const student = await participantWithDocuments("ESTUDIANTE");
+  const student = await createParticipantWithDocuments("ESTUDIANTE");
   const started = await startEnrolment(db, { participantId: student.id, profile: "ESTUDIANTE", courseId, modality: "en_linea" });
   if (!started.ok || started.status !== "pendiente_de_revision") throw new Error("expected review");
   return { ...student, enrolmentId: started.enrolmentId };
@@ -59,7 +59,7 @@ describe("document review: decided per document, the enrolment follows", () => {
   });
 
   test("rejection needs a reason; with it the participant is e-mailed the reason and the enrolment keeps waiting", async () => {
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const student = await studentInReview();
     const [front, back] = student.documents;
     const refused = await reviewParticipant(db, ctx, {
@@ -117,7 +117,7 @@ describe("document review: decided per document, the enrolment follows", () => {
   });
 
   test("another participant's document is refused and nothing changes", async () => {
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const owner = await studentInReview();
     const other = await studentInReview();
     const outcome = await reviewParticipant(db, ctx, {
@@ -131,7 +131,7 @@ describe("document review: decided per document, the enrolment follows", () => {
   });
 
   test("a participant whose documents were approved before and who enrols again is confirmed by a review without decisions", async () => {
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const student = await studentInReview();
     await reviewParticipant(db, ctx, {
       participantId: student.id,
@@ -155,7 +155,7 @@ describe("«Aprobar seleccionados»: several documents at once, each audited, al
 
   /** A participant of `profile` with an enrolment waiting for review in a course free for them. */
   async function inReview(profile: "ESTUDIANTE" | "EXTERNO", course: number) {
-    const participant = await participantWithDocuments(profile);
+    const participant = await createParticipantWithDocuments(profile);
     const started = await startEnrolment(db, { participantId: participant.id, profile, courseId: course, modality: "en_linea" });
     if (!started.ok || started.status !== "pendiente_de_revision") throw new Error("expected review");
     return { ...participant, enrolmentId: started.enrolmentId };
@@ -170,7 +170,7 @@ describe("«Aprobar seleccionados»: several documents at once, each audited, al
       modality_id: 2,
       course_max_range: 0,
     });
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const student = await inReview("ESTUDIANTE", course);
     const external = await inReview("EXTERNO", course);
     const bystander = await studentInReview();
@@ -207,7 +207,7 @@ describe("«Aprobar seleccionados»: several documents at once, each audited, al
   });
 
   test("hostile ids are refused with a Spanish message, and nothing is stored", async () => {
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const decided = await studentInReview();
     await reviewParticipant(db, ctx, { participantId: decided.id, decisions: [{ documentId: decided.documents[0]!.id, approve: true }], origin });
     const waiting = await studentInReview();

@@ -6,10 +6,10 @@ import { buildPdf } from "~/documents/file-builders.server";
 import { FINANCIAL_COLLECTION_KEYS, getDocumentCollection, getDocumentCollections } from "~/documents/documents.server";
 import { formatFileSize } from "~/files/file-types";
 import { storeFile } from "~/files/files.server";
-import { seedDatabase } from "../../seeds/index";
+import { useSeededDatabase } from "../support/database";
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
 });
 
 /** Every "n" entry of the cross-reference table must point at the start of its object. */

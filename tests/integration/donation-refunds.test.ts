@@ -4,9 +4,7 @@ import { sendDonationReceipt } from "~/donations/donation-mail.server";
 import { getDonationDetail, listDonations, parseDonationFilters } from "~/finance/donations-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
 import { markInvoiceIssued } from "~/finance/invoices-admin.server";
-import { createDonation, createInvoiceRequest } from "../factories";
-import { createSignedInStaff } from "../support/staff";
-import { staffContext } from "../support/teaching";
+import { createDonation, createInvoiceRequest, createSignedInStaff, createStaffContext } from "../factories";
 import { startTestServer } from "../support/test-server";
 
 // Refunds of donations (issue 19): finance records money given back for an approved donation,
@@ -29,7 +27,7 @@ const refundAudits = (refundIds: number[]) =>
 
 describe("recordRefund for a donation", () => {
   test("refunds an approved donation once, audited, and the list and the detail show it", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation({ amountCentavos: 80_000, createdAt: "2026-03-04T18:00:00.000Z", donorName: "Donante Reembolsado" });
     const kept = await createDonation({ amountCentavos: 20_000, createdAt: "2026-03-04T19:00:00.000Z" });
     const day = parseDonationFilters(new URLSearchParams("desde=2026-03-04&hasta=2026-03-04"));
@@ -81,7 +79,7 @@ describe("recordRefund for a donation", () => {
   });
 
   test("a second refund of the same donation is a 409 and stores nothing", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation({ amountCentavos: 50_000 });
     expect((await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 10_000, reason: "Parcial" })).ok).toBe(true);
     const again = await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 10_000, reason: "Otra vez" });
@@ -92,7 +90,7 @@ describe("recordRefund for a donation", () => {
   });
 
   test("two refunds at the same moment: one is recorded, the other is refused", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation({ amountCentavos: 50_000 });
     const outcomes = await Promise.all([
       recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 50_000, reason: "Primera" }),
@@ -104,7 +102,7 @@ describe("recordRefund for a donation", () => {
   });
 
   test("a donation that is not approved cannot be refunded (409); an unknown one is a 404", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     for (const status of ["pendiente", "rechazada", "expirada"] as const) {
       const donation = await createDonation({ status });
       const outcome = await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 100, reason: "No debería" });
@@ -120,7 +118,7 @@ describe("recordRefund for a donation", () => {
   });
 
   test("more than was paid, no reason or a non-positive amount is a 400 with every error, and nothing is stored", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation({ amountCentavos: 50_000 });
     expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 50_001, reason: "   " })).toMatchObject({
       ok: false,
@@ -136,7 +134,7 @@ describe("recordRefund for a donation", () => {
   });
 
   test("a refunded donation's receipt is never mailed", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation({ amountCentavos: 30_000 });
     expect((await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 30_000, reason: "Cargo duplicado" })).ok).toBe(true);
     expect(await sendDonationReceipt(db, donation.id)).toBe(false);
@@ -147,7 +145,7 @@ describe("recordRefund for a donation", () => {
   });
 
   test("refunds stay append-only after migration 0027 rebuilt the table", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation();
     const outcome = await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 1_000, reason: "Prueba de la bitácora" });
     if (!outcome.ok) throw new Error("expected a refund");
@@ -250,7 +248,7 @@ describe("through HTTP", () => {
 
 describe("a refunded payment is not invoiced", () => {
   test("marking the CFDI of a refunded donation is a 409 with the reason; before the refund it would have been marked", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation({ amountCentavos: 30_000 });
     const requestId = await createInvoiceRequest({ donationId: donation.id });
     expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 30_000, reason: "Cargo duplicado." })).toMatchObject({ ok: true });

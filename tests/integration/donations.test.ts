@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
 import { startDonation } from "~/donations/donations.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { getCapturedAttachment, waitForMail } from "~/mail/outbox.server";
+import { getCapturedAttachment } from "~/mail/outbox.server";
 import { decryptResponseText } from "~/payments/banorte/cipher.server";
 import { runPaymentMaintenance } from "~/payments/maintenance.server";
 import { answerSimulatedPayment, createSimulatorProvider } from "~/payments/simulator.server";
-import { seedDatabase } from "../../seeds/index";
 import { samplePdf, samplePng, twoMegabytePdf } from "../support/sample-files";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
+import { waitForMail } from "../support/mail";
 
 // /donacion over plain HTTP through the real Express app and Remix build: bad input stores
 // nothing, the server fixes the amount, the relay needs the attempt's token, replays and edited
@@ -20,7 +21,7 @@ const APPROVE = "4111111111111111";
 const DECLINE = "4000000000000002";
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   await startMailCapture();
   ({ baseUrl, close } = await startTestServer());
 });

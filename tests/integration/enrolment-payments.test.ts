@@ -19,13 +19,13 @@ import { handleRelay, startCardPayment } from "~/payments/payments.server";
 import { buildVceParams, type PaymentProvider } from "~/payments/provider.server";
 import { answerSimulatedPayment, createSimulatorProvider } from "~/payments/simulator.server";
 import { getSimulatorKeyPair } from "~/payments/simulator-certificate.server";
-import { seedDatabase } from "../../seeds/index";
 import { createCourse, createParticipant } from "../factories";
+import { useSeededDatabase } from "../support/database";
 
 let provider: PaymentProvider;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   provider = createSimulatorProvider(db, "AUT");
 });
 

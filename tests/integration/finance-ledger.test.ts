@@ -6,8 +6,15 @@ import { db } from "~/db.server";
 import { ledgerCsv, ledgerExportLines, ledgerLinesQuery, ledgerXlsx, listLedger, parseLedgerFilters } from "~/finance/ledger.server";
 import { incomeByMonth } from "~/staff/dashboard.server";
 import { IncomeChart, IncomeTable } from "~/staff/income-chart";
-import { createCourse, createDonation, createEnrolment, createParticipant, createPaymentAttempt, createPrivatePdf } from "../factories";
-import { createSignedInStaff } from "../support/staff";
+import {
+  createCourse,
+  createDonation,
+  createEnrolment,
+  createParticipant,
+  createPaymentAttempt,
+  createPrivatePdf,
+  createSignedInStaff,
+} from "../factories";
 import { startTestServer } from "../support/test-server";
 
 // The finance ledger /admin/pagos and the dashboard's income chart (issue 19): every peso in and

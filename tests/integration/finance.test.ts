@@ -11,9 +11,16 @@ import {
 } from "~/finance/donations-admin.server";
 import { listInvoiceRequests, markInvoiceIssued, parseMarkInvoiceForm } from "~/finance/invoices-admin.server";
 import { isConstraintError } from "~/utils/sqlite-errors.server";
-import { createCourse, createDonation, createEnrolment, createInvoiceRequest, createParticipant, createPaymentAttempt } from "../factories";
-import { createSignedInStaff } from "../support/staff";
-import { staffContext } from "../support/teaching";
+import {
+  createCourse,
+  createDonation,
+  createEnrolment,
+  createInvoiceRequest,
+  createParticipant,
+  createPaymentAttempt,
+  createSignedInStaff,
+  createStaffContext,
+} from "../factories";
 import { startTestServer } from "../support/test-server";
 
 // Finance's staff screens (issue 13, "Staff"): the donations queries and export, and the invoice
@@ -165,7 +172,7 @@ describe("«Marcar como facturada»", () => {
   });
 
   test("marks once, audits in the same transaction, refuses a second mark and a reused folio", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const donation = await createDonation();
     const requestId = await createInvoiceRequest({ donationId: donation.id });
     const marked = await markInvoiceIssued(db, ctx, { requestId, folio: "A-1024" });
@@ -194,7 +201,7 @@ describe("«Marcar como facturada»", () => {
   });
 
   test("two marks at the same moment: one wins, the other is refused", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const requestId = await createInvoiceRequest({ donationId: (await createDonation()).id });
     const outcomes = await Promise.all([
       markInvoiceIssued(db, ctx, { requestId, folio: "RACE-1" }),
@@ -206,7 +213,7 @@ describe("«Marcar como facturada»", () => {
   });
 
   test("the same folio on two requests at the same moment: one is marked, the other is a 409 with the reason", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const first = await createInvoiceRequest({ donationId: (await createDonation()).id });
     const second = await createInvoiceRequest({ donationId: (await createDonation()).id });
     const outcomes = await Promise.all([
@@ -230,7 +237,7 @@ describe("«Marcar como facturada»", () => {
     // SQLITE_BUSY_SNAPSHOT when the reads went stale), and the loser must still answer 409.
     const other = openDatabase(process.env.DATABASE_PATH!);
     try {
-      const ctx = await staffContext("finanzas");
+      const ctx = await createStaffContext("finanzas");
       for (let round = 0; round < 5; round++) {
         const first = await createInvoiceRequest({ donationId: (await createDonation()).id });
         const second = await createInvoiceRequest({ donationId: (await createDonation()).id });
@@ -276,7 +283,7 @@ describe("«Marcar como facturada»", () => {
   });
 
   test("no invoice before the money is in; unknown requests are a 404", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const pendingDonation = await createDonation({ status: "pendiente" });
     const requestId = await createInvoiceRequest({ donationId: pendingDonation.id });
     const refused = await markInvoiceIssued(db, ctx, { requestId, folio: "A-1" });
@@ -287,7 +294,7 @@ describe("«Marcar como facturada»", () => {
   });
 
   test("the queue holds enrolments and donations, pending first (oldest first)", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const participant = await createParticipant({ name: "Participante Facturable" });
     const courseId = await createCourse({ course_name: "Curso con factura" });
     const enrolmentId = await createEnrolment(participant.id, courseId, { amount_centavos: 150_000 });

@@ -3,10 +3,10 @@ import { db } from "~/db.server";
 import { getGalleryImage, listGalleryImages, loadGalleryImagePage } from "~/gallery/gallery.server";
 import { getLibraryPanels } from "~/library/library-panels.server";
 import { loader as libraryLoader } from "~/routes/hemerobiblioteca";
-import { seedDatabase } from "../../seeds/index";
+import { useSeededDatabase } from "../support/database";
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
 });
 
 describe("gallery", () => {

@@ -1,16 +1,13 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
 import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { listCapturedMail, waitForMail } from "~/mail/outbox.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
+import { listCapturedMail } from "~/mail/outbox.server";
 import { samplePdf } from "../support/sample-files";
 import { rawRequest } from "../support/raw-http";
+import { useSeededDatabase } from "../support/database";
+import { waitForMail } from "../support/mail";
+import { startTestServer } from "../support/test-server";
 
 // Issue 8 (non-payment findings) against the real Express app and Remix build, as the demo that
 // `npm start` runs: NODE_ENV=production, no PUBLIC_URL, no DEMO_MODE.
@@ -22,14 +19,8 @@ const PASSWORD = "Pediatria-2025!";
 beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   delete process.env.DEMO_MODE;
-  await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
-  baseUrl = `http://127.0.0.1:${port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  await useSeededDatabase();
+  ({ baseUrl, port, close } = await startTestServer());
 });
 
 afterAll(async () => close?.());

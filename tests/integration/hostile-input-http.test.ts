@@ -1,18 +1,13 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { readConfig } from "~/config.server";
 import { createPage } from "~/content/page-editor.server";
 import { db } from "~/db.server";
 import { findValidSetupToken, inviteStaff } from "~/staff/staff-members.server";
 import type { StaffUser } from "~/staff/staff";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
 import { samplePdf } from "../support/sample-files";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { startTestServer } from "../support/test-server";
+import { createSignedInStaff } from "../factories";
 
 // Issue 20, hostile input, against the real Express app and Remix build (`npm run build` first),
 // as the demo that `npm start` runs: NODE_ENV=production, no PUBLIC_URL.
@@ -25,14 +20,8 @@ let editor: StaffUser;
 beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   delete process.env.DEMO_MODE;
-  await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  port = (server.address() as AddressInfo).port;
-  baseUrl = `http://127.0.0.1:${port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  await useSeededDatabase();
+  ({ baseUrl, port, close } = await startTestServer());
   const staff = await createSignedInStaff(db, "comunicacion");
   editorCookie = staff.cookie;
   editor = staff.user;

@@ -8,14 +8,14 @@ import { introSchema } from "~/documents/document-forms.server";
 import { libraryPanelSchema } from "~/library/library-panels.server";
 import type { StaffUser } from "~/staff/staff";
 import { markdownText } from "~/utils/text";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 // Issue 20, hostile input: the domain rules behind the HTTP tests of hostile-input-http.test.ts.
 let editor: StaffUser;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   editor = (await createSignedInStaff(db, "comunicacion")).user;
 });
 

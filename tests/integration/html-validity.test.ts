@@ -1,20 +1,17 @@
 import { execFile, execFileSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import vnuJar from "vnu-jar";
 import { registerParticipant } from "~/accounts/participants.server";
 import { createUserSession } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { startTestServer } from "../support/test-server";
+import { createSignedInStaff } from "../factories";
 
 /**
  * Every page type through the W3C Nu validator (vnu.jar from npm, on this machine's Java), as a
@@ -73,13 +70,8 @@ let unansweredCookie = "";
 let staffCookie = "";
 
 beforeAll(async () => {
-  await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  await useSeededDatabase();
+  ({ baseUrl, close } = await startTestServer());
   const outcome = await registerParticipant(
     db,
     {

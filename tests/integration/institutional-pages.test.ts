@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { seedDatabase } from "../../seeds/index";
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
 });
 
 describe("seeded institutional content", () => {
@@ -32,6 +32,7 @@ import { loader as departmentLoader } from "~/routes/direccion.$slug";
 import { loader as unitLoader } from "~/routes/investigadores.$id";
 import { loader as pageLoader } from "~/routes/$";
 import { updateSetting } from "~/settings/settings.server";
+import { useSeededDatabase } from "../support/database";
 
 const args = (path: string, params: Record<string, string>) => ({
   request: new Request(`http://localhost${path}`),

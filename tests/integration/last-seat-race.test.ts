@@ -3,9 +3,9 @@ import { setChosenCourse } from "~/accounts/session.server";
 import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
-import { seedDatabase } from "../../seeds/index";
 import { createCourse, createParticipant, sessionCookieFor } from "../factories";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
 
 // The real Express app with the real Remix build, on a fresh database: 50 participants press
 // "Pagar con tarjeta" at the same moment for a course with one in-person seat left.
@@ -15,7 +15,7 @@ const COURSE_ID = 7900;
 const RACERS = 50;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
 });
 

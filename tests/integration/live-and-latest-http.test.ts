@@ -3,9 +3,9 @@ import { createPage, publishDuePages, updatePage } from "~/content/page-editor.s
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 // Issue 21 over real HTTP (npm run build first): the reported journey on «Daño Cero» — a scheduled
 // edit of the published /dano-cero keeps it public while the editor, the list and the history say
@@ -19,7 +19,7 @@ let pageId = 0;
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
   editor = await createSignedInStaff(db, "comunicacion");
   pageId = (await db.selectFrom("content_pages").select("id").where("path", "=", "/dano-cero").executeTakeFirstOrThrow()).id;

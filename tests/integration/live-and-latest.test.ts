@@ -21,8 +21,8 @@ import { loader as departmentLoader } from "~/routes/direccion.$slug";
 import { loader as unitLoader } from "~/routes/investigadores.$id";
 import type { StaffUser } from "~/staff/staff";
 import { instantToMexicoCityLocal } from "~/utils/mexico-time";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 // Issue 21: a scheduled or draft revision never takes down the published one (decision 0033), for
 // every kind of record with publication states. Each kind is read through the loader its public
@@ -176,7 +176,7 @@ const KINDS: Kind[] = [
 ];
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   editor = (await createSignedInStaff(db, "comunicacion")).user;
   ids.page = (await db.selectFrom("content_pages").select("id").where("path", "=", "/dano-cero").executeTakeFirstOrThrow()).id;
   ids.department = (await db.selectFrom("department_pages").select("id").where("slug", "=", DEPARTMENT_SLUG).executeTakeFirstOrThrow()).id;

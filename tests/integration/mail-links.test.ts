@@ -9,16 +9,24 @@ import { siteOrigin, siteUrl } from "~/config.server";
 import { db } from "~/db.server";
 import { sendDocumentsDecisionMail, sendSentToReviewMail } from "~/enrolment/enrolment-mail.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { listCapturedMail, waitForMail, type CapturedMail } from "~/mail/outbox.server";
+import { listCapturedMail, type CapturedMail } from "~/mail/outbox.server";
 import { mailApproval, mailPaymentNotConfirmed } from "~/payments/settle.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
 import { inviteStaffByEmail } from "~/staff/staff-members.server";
 import { reviewParticipant } from "~/staff/teaching/document-review.server";
 import { originFor } from "~/staff/teaching/route-helpers.server";
-import { createCourse, createDonation, createEnrolment, createParticipant, createPaymentAttempt } from "../factories";
+import {
+  createCourse,
+  createDonation,
+  createEnrolment,
+  createParticipant,
+  createParticipantWithDocuments,
+  createPaymentAttempt,
+  createSignedInStaff,
+  createStaffContext,
+} from "../factories";
 import { samplePdf } from "../support/sample-files";
-import { createSignedInStaff } from "../support/staff";
-import { participantWithDocuments, staffContext } from "../support/teaching";
+import { waitForMail } from "../support/mail";
 
 // Issue 21: every e-mail carries full links built from the site's address (siteUrl: PUBLIC_URL,
 // or in a demo without it http://localhost:PORT), in its text and its HTML, never a bare path
@@ -141,8 +149,8 @@ describe.each(runs)("$name", ({ origin, env }) => {
     expect(invitation).toContain(`${origin}/admin/configurar?token=`);
 
     // The document review that rejects a document named «Mi perfil» as a bare "(/profile)".
-    const ctx = await staffContext();
-    const student = await participantWithDocuments("ESTUDIANTE");
+    const ctx = await createStaffContext();
+    const student = await createParticipantWithDocuments("ESTUDIANTE");
     const outcome = await reviewParticipant(db, ctx, {
       participantId: student.id,
       decisions: student.documents.map((document) => ({ documentId: document.id, approve: false, reason: "La credencial está vencida." })),

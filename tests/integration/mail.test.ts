@@ -6,12 +6,13 @@ import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { runningMailCapture, startMailCapture, stopMailCapture, type MailCapture } from "~/mail/capture.server";
 import { assertMailConfigured, sendMail } from "~/mail/mailer.server";
-import { getCapturedAttachment, listCapturedMail, waitForMail } from "~/mail/outbox.server";
+import { getCapturedAttachment, listCapturedMail } from "~/mail/outbox.server";
 import { loader as attachmentLoader } from "~/routes/dev.correos.$mailId_.adjuntos.$position";
 import { loader as htmlLoader } from "~/routes/dev.correos.$mailId_.html";
 import { loader as mailLoader } from "~/routes/dev.correos.$mailId";
 import { loader as listLoader } from "~/routes/dev.correos._index";
 import { startTestServer } from "../support/test-server";
+import { waitForMail } from "../support/mail";
 
 // Real SMTP end to end: nodemailer → the in-process smtp-server → mailparser → mail_outbox.
 

@@ -6,7 +6,6 @@ import { db } from "~/db.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { enrolWithOfflinePayment } from "~/enrolment/offline-payments.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { waitForMail } from "~/mail/outbox.server";
 import { chooseOfflinePayment } from "~/payments/checkout.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
 import { defaultSettings, missingOfflinePaymentSettings } from "~/settings/settings";
@@ -14,11 +13,11 @@ import { getSettings, insertMissingSettings, updateSetting } from "~/settings/se
 import { parseSiteSettingsForm } from "~/settings/settings-editor.server";
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import { PAYMENT_DETAIL_EXAMPLES, seedPaymentDetailExamples } from "../../seeds/payment-details";
-import { createCourse, createParticipant, sessionCookieFor } from "../factories";
+import { createCourse, createParticipant, createSignedInStaff, createStaffContext, sessionCookieFor } from "../factories";
 import { samplePdf, samplePng } from "../support/sample-files";
-import { createSignedInStaff } from "../support/staff";
-import { auditRows, staffContext } from "../support/teaching";
 import { startTestServer } from "../support/test-server";
+import { waitForMail } from "../support/mail";
+import { auditRows } from "../support/audit-rows";
 
 // Issue 19: paying off-line. Staff enrol with the payment in one step; the participant says they
 // will pay by transfer and sees where; the settings give the bank details and whom to call.
@@ -73,7 +72,7 @@ async function postEnrolWithPayment(cookie: string, participantId: number, form:
 
 describe("staff enrol a participant with an off-line payment (domain)", () => {
   test("creates the enrolment at the profile's price, records the payment, confirms, audits and mails the access", async () => {
-    const ctx = await staffContext("ensenanza");
+    const ctx = await createStaffContext("ensenanza");
     const courseId = await createCourse({ course_price: 150000, modality_id: MODALITY.EN_LINEA });
     const participant = await createParticipant({ role: "EXTERNO" });
     const reference = newReference();
@@ -104,7 +103,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
   });
 
   test("an amount below the price is refused (nothing stored, not even the enrolment) unless staff say why", async () => {
-    const ctx = await staffContext("ensenanza");
+    const ctx = await createStaffContext("ensenanza");
     const courseId = await createCourse({ course_price: 150000, course_student_price: 50000, modality_id: MODALITY.EN_LINEA });
     const participant = await createParticipant({ role: "ESTUDIANTE" });
     const input = {
@@ -136,7 +135,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
   });
 
   test("a reference already recorded for the same method is a 409 and rolls everything back", async () => {
-    const ctx = await staffContext("ensenanza");
+    const ctx = await createStaffContext("ensenanza");
     const courseId = await createCourse({ course_price: 150000, modality_id: MODALITY.EN_LINEA });
     const first = await createParticipant({ role: "EXTERNO" });
     const second = await createParticipant({ role: "EXTERNO" });
@@ -155,7 +154,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
   });
 
   test("a course free for the participant's profile, a closed course, a wrong modality and a full room are refused", async () => {
-    const ctx = await staffContext("ensenanza");
+    const ctx = await createStaffContext("ensenanza");
     const employee = await createParticipant({ role: "PERSONAL_HIMFG" });
     const paidCourse = await createCourse({ course_price: 150000, course_employee_price: 0, modality_id: MODALITY.EN_LINEA });
     const payment = { method: "transferencia" as const, amountCentavos: 150000, paidOn: "2026-01-15", receipt: pdfReceipt(), origin };
@@ -221,7 +220,7 @@ describe("the participant chooses to pay off-line", () => {
     const waitingList = await listParticipants(db, { awaitingOffline: true });
     expect(waitingList.rows.map((p) => p.id)).toContain(participant.id);
 
-    const ctx = await staffContext("ensenanza");
+    const ctx = await createStaffContext("ensenanza");
     const recorded = await enrolWithOfflinePayment(db, ctx, {
       participantId: participant.id,
       courseId,

@@ -1,13 +1,8 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import MEXICAN_STATES from "~/accounts/data/mexican-states";
-import { createApp } from "../../server/app";
 import { samplePdf, samplePng } from "../support/sample-files";
+import { startTestServer } from "../support/test-server";
 
 // Issue 20: the old site's client (a Next.js app, src/components/registerForm/registerForm.js of
 // CEMESATEL/himfg-website) registering through POST /api/auth/create-user, over real HTTP against
@@ -19,12 +14,7 @@ let close: () => Promise<void>;
 beforeAll(async () => {
   delete process.env.PUBLIC_URL;
   delete process.env.DEMO_MODE;
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production", API_CORS_ORIGINS: OLD_SITE }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer({ env: { API_CORS_ORIGINS: OLD_SITE } }));
 }, 60_000);
 
 afterAll(async () => close?.());

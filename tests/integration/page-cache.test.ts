@@ -1,17 +1,13 @@
 import crypto from "node:crypto";
 import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
 import { createUserSession, SESSION_COOKIE_NAME } from "~/accounts/session.server";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
 import { anonymousPageCache, invalidatePublicPages, preferredEncoding } from "../../server/page-cache";
+import { useSeededDatabase } from "../support/database";
+import { startTestServer } from "../support/test-server";
 
 // The real Express app with the real Remix build (npm test builds first), on a fresh database.
 let baseUrl = "";
@@ -19,13 +15,8 @@ let close: () => Promise<void>;
 let sessionCookie = "";
 
 beforeAll(async () => {
-  await seedDatabase(db);
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  await useSeededDatabase();
+  ({ baseUrl, close } = await startTestServer());
 
   const outcome = await registerParticipant(
     db,

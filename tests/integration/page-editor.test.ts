@@ -15,13 +15,13 @@ import { pageCreateSchema } from "~/content/page-forms";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { loader as pageLoader } from "~/routes/$";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 let editor: StaffUser;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   editor = (await createSignedInStaff(db, "comunicacion")).user;
 });
 

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { setChosenCourse } from "~/accounts/session.server";
 import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
-import { seedDatabase } from "../../seeds/index";
 import { createCourse, createParticipant, sessionCookieFor } from "../factories";
 import { startTestServer } from "../support/test-server";
 import { samplePdf, samplePng } from "../support/sample-files";
+import { useSeededDatabase } from "../support/database";
 
 // The payment routes through the real Express app and Remix build.
 let baseUrl = "";
@@ -14,7 +14,7 @@ let cookie = "";
 const COURSE_ID = 7950;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
   await createCourse({ course_id: COURSE_ID, course_name: "Curso facturable", modality_id: MODALITY.EN_LINEA });
   const signedIn = await sessionCookieFor(await createParticipant({ name: "Factura" }));

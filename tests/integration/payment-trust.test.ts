@@ -17,7 +17,7 @@ import type { PaymentProvider } from "~/payments/provider-types";
 import { readBanorteReport, reconcileReportFile } from "~/payments/reconcile.server";
 import { handleRelay } from "~/payments/relay.server";
 import { answerSimulatedPayment, createSimulatorProvider, SIMULATOR_CREDENTIALS } from "~/payments/simulator.server";
-import { seedDatabase } from "../../seeds/index";
+import { useSeededDatabase } from "../support/database";
 
 // The payment trust model (docs/decisions/0013): what an attacker who relays an edited bank
 // answer can and cannot do, the bank's own word, reconciliation, and the seat and attempt rules.
@@ -32,7 +32,7 @@ const DECLINE = "4000000000000002";
 const NO_ANSWER = "4000000000000119";
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   simulator = createSimulatorProvider(db, "AUT");
   unverified = { ...simulator, verifyPayment: async () => ({ kind: "unavailable" }) };
   await startMailCapture();

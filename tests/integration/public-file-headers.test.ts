@@ -1,14 +1,9 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { storeFile } from "~/files/files.server";
-import { createApp } from "../../server/app";
 import { createSignedInParticipant } from "../factories";
 import { samplePdf, samplePng } from "../support/sample-files";
+import { startTestServer } from "../support/test-server";
 
 // Issue 20: the old site's client shows our course images and frames our programmes. Public files
 // may be loaded and framed by the origins in API_CORS_ORIGINS; private files never.
@@ -24,13 +19,9 @@ let participant: Awaited<ReturnType<typeof createSignedInParticipant>>;
 let documentId = 0;
 
 async function start(apiCorsOrigins: string): Promise<string> {
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production", API_CORS_ORIGINS: apiCorsOrigins }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  servers.push({ url, close: () => new Promise((resolve) => server.close(() => resolve())) });
-  return url;
+  const server = await startTestServer({ env: { API_CORS_ORIGINS: apiCorsOrigins } });
+  servers.push({ url: server.baseUrl, close: server.close });
+  return server.baseUrl;
 }
 
 beforeAll(async () => {

@@ -1,20 +1,17 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
 import { readConfig, resolvePaymentMode } from "~/config.server";
 import { db } from "~/db.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { waitForMail } from "~/mail/outbox.server";
-import { seedDatabase } from "../../seeds/index";
-import { createApp } from "../../server/app";
 import { samplePdf } from "../support/sample-files";
 import { rawRequest } from "../support/raw-http";
+import { useSeededDatabase } from "../support/database";
+import { waitForMail } from "../support/mail";
+import { startServerProcess, startTestServer } from "../support/test-server";
 
 // Issue 8: a start configured for real use (DEMO_MODE=false, or PUBLIC_URL set) takes no fake
 // cards, drops no mail, and trusts nothing the request says about where it came from.
@@ -77,39 +74,19 @@ describe("what a start for real use requires", () => {
   }, 60_000);
 
   /** Starts the real server with `env` on a new database and returns its log up to "server listening". */
-  async function startUpLog(env: Record<string, string>, portOffset: number): Promise<string> {
-    const database = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "himfg-start-log-")), "himfg.db");
-    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
-      env: {
-        ...process.env,
-        ...BASE,
-        ...env,
-        DATABASE_PATH: database,
-        PORT: String(20000 + portOffset + (process.pid % 20000)),
-        HOST: "127.0.0.1",
-        LOG_REQUESTS: "false",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
+  async function startUpLog(env: Record<string, string>): Promise<string> {
+    const server = await startServerProcess({
+      args: ["--import", "tsx", "server/index.ts"],
+      database: "empty",
+      env: { ...BASE, ...env, LOG_REQUESTS: "false" },
     });
-    let output = "";
-    try {
-      await new Promise<void>((resolve, reject) => {
-        const onData = (chunk: Buffer) => {
-          output += chunk.toString();
-          if (output.includes("server listening")) resolve();
-        };
-        child.stdout.on("data", onData);
-        child.stderr.on("data", onData);
-        child.once("exit", (code) => reject(new Error(`exited with ${code}: ${output}`)));
-      });
-    } finally {
-      child.kill("SIGTERM");
-    }
+    const output = server.output();
+    await server.stop();
     return output;
   }
 
   test("a demo start says so in its log", async () => {
-    const output = await startUpLog({ PUBLIC_URL: "", DEMO_MODE: "" }, 0);
+    const output = await startUpLog({ PUBLIC_URL: "", DEMO_MODE: "" });
     expect(output).toMatch(/"level":"warn","message":"DEMO MODE: card payments are simulated and mail is captured/);
     expect(output).toMatch(/"demo":true/);
     // The simulator confirms at once: no warning about payments waiting for finance.
@@ -119,17 +96,14 @@ describe("what a start for real use requires", () => {
   }, 90_000);
 
   test("a real-use start names its payment confirmation paths, warns about empty bank details, and still starts", async () => {
-    const output = await startUpLog(
-      {
-        ...REAL_BANORTE,
-        PUBLIC_URL,
-        SMTP_URL: "smtp://127.0.0.1:9",
-        DEMO_MODE: "false",
-        SEED_DEMO_CONTENT: "false",
-        PAYMENT_MAINTENANCE_SECONDS: "3600",
-      },
-      1,
-    );
+    const output = await startUpLog({
+      ...REAL_BANORTE,
+      PUBLIC_URL,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      DEMO_MODE: "false",
+      SEED_DEMO_CONTENT: "false",
+      PAYMENT_MAINTENANCE_SECONDS: "3600",
+    });
     const warning = output.split("\n").find((line) => line.includes("bank details or the Teaching office's contact are empty"));
     expect(warning).toBeDefined();
     expect(JSON.parse(warning!)).toMatchObject({ level: "warn", missing: expect.arrayContaining(["courseClabe", "teachingEmail", "donationClabe"]) });
@@ -184,14 +158,8 @@ describe("through the real HTTP server, configured for real use", () => {
     // SMTP_URL exactly as it would to the hospital's server, and lands where the test can read it.
     const smtp = await startMailCapture({ port: 0 });
     Object.assign(process.env, { ...BASE, DEMO_MODE: "false", PUBLIC_URL, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...REAL_BANORTE });
-    await seedDatabase(db);
-    const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-    const app = createApp(build, readConfig());
-    const server = app.listen(0, "127.0.0.1");
-    await new Promise((resolve) => server.once("listening", resolve));
-    port = (server.address() as AddressInfo).port;
-    baseUrl = `http://127.0.0.1:${port}`;
-    close = () => new Promise((resolve) => server.close(() => resolve()));
+    await useSeededDatabase();
+    ({ baseUrl, port, close } = await startTestServer({ env: { NODE_ENV: process.env.NODE_ENV } }));
   });
 
   afterAll(async () => {

@@ -22,9 +22,7 @@ import {
 import { handleRelay } from "~/payments/relay.server";
 import { answerSimulatedPayment, createSimulatorProvider } from "~/payments/simulator.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
-import { createCourse, createParticipant } from "../factories";
-import { createSignedInStaff } from "../support/staff";
-import { staffContext } from "../support/teaching";
+import { createCourse, createParticipant, createSignedInStaff, createStaffContext } from "../factories";
 import { startTestServer } from "../support/test-server";
 
 // Finance reconciles on screen (issue 19): Banorte's report (CSV or XLSX) previewed, then applied
@@ -41,7 +39,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   bank = { ...createSimulatorProvider(db, "AUT"), verifyPayment: async () => ({ kind: "unavailable" }) };
-  finance = await staffContext("finanzas");
+  finance = await createStaffContext("finanzas");
   await startMailCapture();
   ({ baseUrl, close } = await startTestServer());
 });

@@ -1,18 +1,16 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { serverNodeArgs } from "../../scripts/server-node-args.mjs";
+import { startServerProcess, type ServerProcess } from "../support/test-server";
 
 // Issue 22: request logging stays on in production, so it must be cheap (pino, buffered) and
 // must never write a credential. The server runs as `npm start` runs it (build/server.js: run
 // `npm run build` first), request logging on, its standard output into a file.
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-request-log-"));
 const logFile = path.join(directory, "server.log");
-const port = 20000 + 3 + (process.pid % 20000);
-const base = `http://127.0.0.1:${port}`;
+let base = "";
 
 // Credentials as they travel: in the path, in the query, in form bodies.
 const verificationToken = crypto.randomBytes(16).toString("hex"); // lower case only: the prefix rule must catch it
@@ -23,7 +21,7 @@ const setupToken = crypto.randomBytes(32).toString("base64url");
 const password = `Contrasena-${crypto.randomBytes(6).toString("hex")}!`;
 const secrets = { verificationToken, calendarToken, stagedToken, resetToken, setupToken, password };
 
-let child: ChildProcess;
+let server: ServerProcess;
 let exitCode: number | null = null;
 const requestIds: string[] = [];
 
@@ -55,27 +53,8 @@ function logLines(): Record<string, unknown>[] {
 }
 
 beforeAll(async () => {
-  const node = serverNodeArgs();
-  if (!node.args) throw new Error(node.error);
-  const out = fs.openSync(logFile, "w");
-  child = spawn(process.execPath, node.args, {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATABASE_PATH: path.join(directory, "himfg.db"),
-      LOG_REQUESTS: "true",
-      LOG_LEVEL: "info",
-    },
-    stdio: ["ignore", out, "inherit"],
-  });
-  fs.closeSync(out);
-  child.once("exit", (code) => (exitCode = code));
-  for (let waited = 0; !fs.readFileSync(logFile, "utf8").includes("server listening"); waited += 100) {
-    if (exitCode !== null || waited > 60_000) throw new Error(`the server did not start: ${fs.readFileSync(logFile, "utf8")}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  server = await startServerProcess({ database: "seeded", logFile, env: { LOG_REQUESTS: "true", LOG_LEVEL: "info" } });
+  base = server.baseUrl;
 
   // An anonymous page three times: rendered, then kept pages (the raw fast path before Express).
   for (let i = 0; i < 3; i++) await get("/");
@@ -90,12 +69,11 @@ beforeAll(async () => {
   await post("/userlogin", { email: "nadie@ejemplo.mx", password });
 
   // A graceful stop: the buffered request lines are written before the process ends.
-  child.kill("SIGTERM");
-  await new Promise<void>((resolve) => (exitCode !== null ? resolve() : child.once("exit", () => resolve())));
+  exitCode = await server.stop();
 }, 120_000);
 
 afterAll(() => {
-  if (exitCode === null) child.kill("SIGKILL");
+  if (exitCode === null) server?.child.kill("SIGKILL");
   fs.rmSync(directory, { recursive: true, force: true });
 });
 

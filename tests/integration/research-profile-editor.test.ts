@@ -5,9 +5,9 @@ import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
 import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
-import { seedDatabase } from "../../seeds/index";
-import { createSignedInStaff } from "../support/staff";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
+import { createSignedInStaff } from "../factories";
 
 // Issue 12: research units and profile records edited by the communications office (decision 0026),
 // through the real HTTP stack (multipart, forgery guard, the route's role check) and the domain.
@@ -23,7 +23,7 @@ let profilePath = "";
 const EXE = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200, 0x90), Buffer.from("This program cannot be run in DOS mode.")]);
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
   editor = await createSignedInStaff(db, "comunicacion");
   teaching = await createSignedInStaff(db, "ensenanza");

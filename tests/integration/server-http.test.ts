@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db } from "~/db.server";
-import { seedDatabase } from "../../seeds/index";
 import { startTestServer } from "../support/test-server";
+import { useSeededDatabase } from "../support/database";
 
 // The real Express app with the real Remix build (npm test builds first), on a fresh database.
 let baseUrl = "";
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  await seedDatabase(db);
+  await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
 });
 

@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
 import { donationExportRows, donationsCsv, donationsXlsx, parseDonationFilters } from "~/finance/donations-admin.server";
 import { ledgerCsv, ledgerExportLines, ledgerXlsx, parseLedgerFilters } from "~/finance/ledger.server";
-import { createCourse, createDonation, createEnrolment, createParticipant, createPaymentAttempt, createPrivatePdf } from "../factories";
-import { createSignedInStaff } from "../support/staff";
+import {
+  createCourse,
+  createDonation,
+  createEnrolment,
+  createParticipant,
+  createPaymentAttempt,
+  createPrivatePdf,
+  createSignedInStaff,
+} from "../factories";
 import { startTestServer } from "../support/test-server";
 import { readXlsx } from "../support/xlsx";
 

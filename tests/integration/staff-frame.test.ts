@@ -5,11 +5,9 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
 import { STAFF_LINKS } from "~/staff/navigation";
 import { roleAllows, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/staff/staff";
-import { createParticipant, sessionCookieFor } from "../factories";
+import { createParticipant, createParticipantWithDocuments, createSignedInStaff, sessionCookieFor } from "../factories";
 import { prepareDatabase } from "../../server/prepare-database";
 import { routePolicies } from "../../server/route-policy";
-import { createSignedInStaff } from "../support/staff";
-import { participantWithDocuments } from "../support/teaching";
 import { startTestServer } from "../support/test-server";
 
 // The staff area's own frame (issue 21), through the real Express app and Remix build: a staff
@@ -168,9 +166,9 @@ describe("the dashboard", () => {
 
   test("says how long each document has waited in words: hoy, 1 día, N días; the queue counts in the singular and the plural", async () => {
     const day = 24 * 60 * 60 * 1000;
-    const today = await participantWithDocuments("EXTERNO", "Ana Llegó Hoy");
-    const yesterday = await participantWithDocuments("EXTERNO", "Beto Llegó Ayer");
-    const older = await participantWithDocuments("ESTUDIANTE", "Carla Lleva Días");
+    const today = await createParticipantWithDocuments("EXTERNO", "Ana Llegó Hoy");
+    const yesterday = await createParticipantWithDocuments("EXTERNO", "Beto Llegó Ayer");
+    const older = await createParticipantWithDocuments("ESTUDIANTE", "Carla Lleva Días");
     const sentAgo = async (participantId: number, ms: number) => {
       const at = new Date(Date.now() - ms).toISOString();
       await db.updateTable("participant_documents").set({ created_at: at, updated_at: at }).where("participant_id", "=", participantId).execute();

@@ -7,8 +7,7 @@ import { courseEnrolmentCursor, enrolmentExportRows, listCourseEnrolmentPage } f
 import { listParticipants, participantCursor, type ParticipantFilters } from "~/staff/teaching/participants-admin.server";
 import { encodeCursor, INVALID_CURSOR_MESSAGE, readCursor } from "~/utils/keyset-paging.server";
 import { growDatabase } from "../../bench/grow-database";
-import { createParticipant } from "../factories";
-import { createSignedInStaff } from "../support/staff";
+import { createParticipant, createSignedInStaff } from "../factories";
 import { startTestServer } from "../support/test-server";
 
 /**

@@ -12,7 +12,7 @@ import { findValidSetupToken, inviteStaff } from "~/staff/staff-members.server";
 import { demoKeyFile, openTotpSecret, sealStoredTotpSecrets, sealTotpSecret, totpKeyRing } from "~/staff/totp-secrets.server";
 import { createTotpSecret, generateTotp } from "~/staff/totp.server";
 import { migrations } from "../../migrations/index";
-import { createSignedInStaff } from "../support/staff";
+import { createSignedInStaff } from "../factories";
 
 // Issue 21, decision 0034: the staff TOTP secrets are encrypted at rest (AES-256-GCM, the row as
 // associated data, a key from the configuration that is never in the database).

@@ -1,7 +1,3 @@
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
@@ -10,7 +6,6 @@ import { readConfig } from "~/config.server";
 import { db } from "~/db.server";
 import { storeFile } from "~/files/files.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { waitForMail } from "~/mail/outbox.server";
 import { recordAudit } from "~/staff/audit.server";
 import { dashboardFigures, documentsWaitingForReview, monthRangeInMexicoCity } from "~/staff/dashboard.server";
 import { createStaffSession, getStaffUser, STAFF_COOKIE_NAME, STAFF_IDLE_MS } from "~/staff/session.server";
@@ -18,8 +13,9 @@ import { completeStaffSetup, findValidSetupToken, inviteStaff, setupLink } from 
 import { openTotpSecret } from "~/staff/totp-secrets.server";
 import { generateTotp } from "~/staff/totp.server";
 import { safeRedirectPath } from "~/utils/safe-redirect";
-import { createApp } from "../../server/app";
-import { createSignedInStaff } from "../support/staff";
+import { waitForMail } from "../support/mail";
+import { startTestServer } from "../support/test-server";
+import { createSignedInStaff } from "../factories";
 
 // Staff identity through the real Express app and Remix build: set-up, two-step sign-in, codes
 // used once, throttling, idle expiry, separation from participants, the audit log.
@@ -28,12 +24,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   await startMailCapture();
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
-  const app = createApp(build, readConfig({ ...process.env, NODE_ENV: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => new Promise((resolve) => server.close(() => resolve()));
+  ({ baseUrl, close } = await startTestServer());
 });
 
 afterAll(async () => {

@@ -7,7 +7,6 @@ import { db } from "~/db.server";
 import { recordOfflinePayment } from "~/enrolment/offline-payments.server";
 import { startEnrolment } from "~/enrolment/enrolment.server";
 import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
-import { waitForMail } from "~/mail/outbox.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
 import {
   enrolmentExportRows,
@@ -19,7 +18,9 @@ import {
 import { listParticipants } from "~/staff/teaching/participants-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
 import { samplePdf, samplePng } from "../support/sample-files";
-import { auditRows, insertCourse, participantWithDocuments, staffContext } from "../support/teaching";
+import { waitForMail } from "../support/mail";
+import { auditRows } from "../support/audit-rows";
+import { createParticipantWithDocuments, createStaffContext, insertCourse } from "../factories";
 
 const origin = "http://localhost";
 const receipt = () => ({ fileName: "comprobante.pdf", contentType: "application/pdf", data: samplePdf() });
@@ -96,7 +97,7 @@ describe("the course form", () => {
 
 describe("courses from the admin area", () => {
   test("a course saved open is in the catalogue month and at its address at once; the change is audited", async () => {
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const submission = parseWithZod(form(GOOD), { schema: courseSchema });
     if (submission.status !== "success") throw new Error("expected a valid form");
     const image = { fileName: "portada.png", contentType: "image/png", data: samplePng() };
@@ -117,7 +118,7 @@ describe("courses from the admin area", () => {
 
     // Taken address, capacity below the seats taken: refused, nothing stored.
     const other = await insertCourse({ course_url: "otro-curso", modality_id: 1, course_max_range: 2 });
-    const participant = await participantWithDocuments("EXTERNO");
+    const participant = await createParticipantWithDocuments("EXTERNO");
     await db
       .updateTable("courses")
       .set({ course_price: 0, course_student_price: 0, course_employee_price: 0 })
@@ -165,9 +166,9 @@ describe("courses from the admin area", () => {
 
 describe("payments recorded by staff", () => {
   test("an off-line payment confirms the enrolment through the transitions, once; a refund cancels it", async () => {
-    const ctx = await staffContext("finanzas");
+    const ctx = await createStaffContext("finanzas");
     const courseId = await insertCourse({ course_price: 200000, modality_id: 2, course_max_range: 0 });
-    const participant = await participantWithDocuments("EXTERNO");
+    const participant = await createParticipantWithDocuments("EXTERNO");
     const started = await startEnrolment(db, { participantId: participant.id, profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!started.ok) throw new Error("expected an enrolment");
     const input = {
@@ -200,7 +201,7 @@ describe("payments recorded by staff", () => {
     });
 
     // The same bank reference for another enrolment is the same money.
-    const second = await participantWithDocuments("EXTERNO");
+    const second = await createParticipantWithDocuments("EXTERNO");
     const secondStart = await startEnrolment(db, { participantId: second.id, profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!secondStart.ok) throw new Error("expected an enrolment");
     expect(await recordOfflinePayment(db, ctx, { ...input, enrolmentId: secondStart.enrolmentId })).toMatchObject({
@@ -226,10 +227,10 @@ describe("payments recorded by staff", () => {
 
 describe("manual enrolment, the enrolment list and its exports", () => {
   test("staff enrol a speaker with a reason; the list and the CSV/XLSX exports carry everyone", async () => {
-    const ctx = await staffContext();
+    const ctx = await createStaffContext();
     const courseId = await insertCourse({ modality_id: 1, course_max_range: 1 });
-    const speaker = await participantWithDocuments("PERSONAL_HIMFG", "José Íñiguez Peña");
-    const guest = await participantWithDocuments("EXTERNO", '=HYPERLINK("x")');
+    const speaker = await createParticipantWithDocuments("PERSONAL_HIMFG", "José Íñiguez Peña");
+    const guest = await createParticipantWithDocuments("EXTERNO", '=HYPERLINK("x")');
     expect(
       await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "", origin }),
     ).toMatchObject({ ok: false, fieldErrors: { reason: [expect.any(String)] } });
@@ -281,8 +282,8 @@ describe("manual enrolment, the enrolment list and its exports", () => {
 
 describe("the participant list", () => {
   test("search by name, e-mail or id; filter by profile, document status and course", async () => {
-    const student = await participantWithDocuments("ESTUDIANTE", "Mariana Zúñiga");
-    const external = await participantWithDocuments("EXTERNO");
+    const student = await createParticipantWithDocuments("ESTUDIANTE", "Mariana Zúñiga");
+    const external = await createParticipantWithDocuments("EXTERNO");
     expect((await listParticipants(db, { q: "Zúñiga" })).rows.map((p) => p.id)).toEqual([student.id]);
     expect((await listParticipants(db, { q: String(external.id) })).rows.map((p) => p.id)).toEqual([external.id]);
     expect((await listParticipants(db, { q: external.email })).rows.map((p) => p.id)).toEqual([external.id]);
