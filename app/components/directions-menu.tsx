@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { DocumentLink } from "~/components/document-link";
 import type { DirectionLink, DirectionMenuItem } from "~/content/directions.server";
 
 type MenuItem = Pick<DirectionMenuItem, "id" | "name" | "href" | "children">;
@@ -17,9 +17,9 @@ export function DirectionsTree({ items, idPrefix }: { items: MenuItem[]; idPrefi
     <ul className="directions-tree">
       {items.map((item) => (
         <li key={item.id} className="directions-tree__item">
-          <Link to={item.href} className="directions-tree__link">
+          <DocumentLink href={item.href} className="directions-tree__link">
             {item.name}
-          </Link>
+          </DocumentLink>
           {item.children.length > 0 ? <ChildDisclosure item={item} idPrefix={idPrefix} /> : null}
         </li>
       ))}
@@ -55,9 +55,9 @@ export function DirectionLinks({ directions, className }: { directions: Directio
         <DirectionItem key={direction.href} item={direction} />
       ))}
       <li>
-        <Link to={ALL_AREAS_HREF} className="dnav__all" discover="none">
+        <DocumentLink href={ALL_AREAS_HREF} className="dnav__all">
           {ALL_AREAS_LABEL}
-        </Link>
+        </DocumentLink>
       </li>
     </ul>
   );
@@ -67,9 +67,7 @@ function DirectionItem({ item }: { item: DirectionLink }) {
   const count = item.children?.length ?? 0;
   return (
     <li>
-      <Link to={item.href} discover="none">
-        {item.name}
-      </Link>
+      <DocumentLink href={item.href}>{item.name}</DocumentLink>
       {item.children && count > 0 ? (
         <details data-disclosure>
           <summary>

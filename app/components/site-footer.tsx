@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { DocumentLink } from "~/components/document-link";
 import { isExternalHref, type MenuLink } from "~/content/menus";
 import { formatAddress, phoneHref, type Settings } from "~/settings/settings";
 
@@ -56,7 +56,7 @@ export function SiteFooter({ settings, links }: { settings: Settings; links: Men
                     <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
                   </a>
                 ) : (
-                  <Link to={link.href}>{link.label}</Link>
+                  <DocumentLink href={link.href}>{link.label}</DocumentLink>
                 )}
               </li>
             ))}

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { DocumentLink } from "~/components/document-link";
 import { useRef } from "react";
 import { isExternalHref, LOGOUT_LABEL, type MenuLink } from "~/content/menus";
 import type { Settings } from "~/settings/settings";
@@ -32,25 +33,25 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
 
       <div className="container brand-bar">
         {/* The accessible name starts with the visible text (WCAG 2.5.3, label in name). */}
-        <Link to="/" className="brand">
+        <DocumentLink href="/" className="brand">
           <img src="/images/logo-himfg.svg" alt="" width="56" height="56" className="brand__logo" />
           <span className="brand__text">
             <span className="brand__name">{settings.institutionName}</span>
             <span className="brand__tagline">Instituto Nacional de Salud</span>
             <span className="visually-hidden">, ir a la página de inicio</span>
           </span>
-        </Link>
+        </DocumentLink>
         <div className="brand-bar__tools">
-          <Link to="/donacion" className="brand-bar__donate">
+          <DocumentLink href="/donacion" className="brand-bar__donate">
             Donar
-          </Link>
+          </DocumentLink>
           {user ? (
             <p className="brand-bar__user">Sesión de {user.name}</p>
           ) : (
             <p className="brand-bar__user brand-bar__auth">
-              <Link to="/userlogin">Iniciar sesión</Link>
+              <DocumentLink href="/userlogin">Iniciar sesión</DocumentLink>
               <span aria-hidden="true"> · </span>
-              <Link to="/register">Registrarse</Link>
+              <DocumentLink href="/register">Registrarse</DocumentLink>
             </p>
           )}
           <SiteSearch id="site-search-q" className="site-search site-search--brand" />
@@ -110,9 +111,9 @@ function MenuLinks({ links, signedIn }: { links: MenuLink[]; signedIn: boolean }
               <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>
           ) : (
-            <NavLink to={link.href} end={link.href === "/"} className="main-nav__link" prefetch="intent">
+            <DocumentLink navigation href={link.href} end={link.href === "/"} className="main-nav__link">
               {link.label}
-            </NavLink>
+            </DocumentLink>
           )}
         </li>
       ))}
