@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { Cron } from "croner";
 import { z } from "zod";
 
 const KEY_FORMAT_MESSAGE = "must be 32 bytes written as base64 (44 characters) or as 64 hex digits, e.g. the output of: openssl rand -base64 32";
@@ -96,6 +97,19 @@ const envSchema = z
       ),
     // How often the in-process scheduler expires holds, attempts and sessions (0 = never).
     PAYMENT_MAINTENANCE_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+    // Backups (app/backups, decision 0043): where the compressed copies go (default: a backups/
+    // directory beside the database file; may be a mounted network share), when the job runner takes
+    // them (cron patterns in Mexico City time, ";"-separated; "off" = never) and how many are kept.
+    BACKUP_DIR: z.preprocess((value) => (value === "" ? undefined : value), z.string().optional()),
+    BACKUP_SCHEDULE: z
+      .string()
+      .default("0 */6 * * *;30 2 * * *")
+      .refine((value) => value.trim() === "off" || value.split(";").every((item) => isCronPattern(item.trim())), {
+        message: 'cron patterns separated by ";" (e.g. "0 */6 * * *;30 2 * * *"), or "off"',
+      }),
+    BACKUP_KEEP_RECENT: z.coerce.number().int().min(1).max(1000).default(8),
+    BACKUP_KEEP_DAILY: z.coerce.number().int().min(0).max(1000).default(14),
+    BACKUP_KEEP_MONTHLY: z.coerce.number().int().min(0).max(1000).default(12),
     // The compatibility API (/api/*): the web origins allowed to call it from a browser (CORS),
     // comma-separated, e.g. "https://cursos.himfg.edu.mx,https://intranet.himfg.edu.mx". Empty: none.
     // They may also show and frame the public files (/archivos/…; server/public-file-headers.ts).
@@ -278,6 +292,21 @@ function parseConfig(env: NodeJS.ProcessEnv): AppConfig {
     throw new ConfigurationError(`${preamble}Invalid environment configuration:\n  ${problems.join("\n  ")}`);
   }
   return parsed.data;
+}
+
+/** A cron pattern croner accepts (5 fields, or 6 with seconds). */
+function isCronPattern(pattern: string): boolean {
+  try {
+    new Cron(pattern, { paused: true });
+    return pattern.split(/\s+/).length >= 5;
+  } catch {
+    return false;
+  }
+}
+
+/** Where backups are written: BACKUP_DIR, or a backups/ directory beside the database file. */
+export function backupDirectory(config: AppConfig = readConfig()): string {
+  return path.resolve(config.BACKUP_DIR ?? path.join(path.dirname(path.resolve(config.DATABASE_PATH)), "backups"));
 }
 
 export function databasePath(env: NodeJS.ProcessEnv = process.env): string {

@@ -687,6 +687,61 @@ export interface DB {
   staff_setup_tokens: StaffSetupTokensTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  job_runs: JobRunsTable;
+  backups: BackupsTable;
+  mail_deliveries: MailDeliveriesTable;
+  system_alerts: SystemAlertsTable;
+}
+
+/** One run of a job of the one job runner (app/jobs, migration 0037). */
+export interface JobRunsTable {
+  id: Generated<number>;
+  job: string;
+  started_at: string;
+  finished_at: string | null;
+  outcome: Generated<"en_curso" | "ok" | "fallo">;
+  error: string | null;
+  /** JSON object of counts, e.g. {"publicadas":1}. */
+  counts: Generated<string>;
+}
+
+/** A backup file the site wrote into BACKUP_DIR (app/backups, migration 0037). */
+export interface BackupsTable {
+  id: Generated<number>;
+  file_name: string;
+  directory: string;
+  started_at: string;
+  taken_at: string;
+  size_bytes: number;
+  /** What PRAGMA integrity_check said of the copy: "ok" or its message. */
+  integrity: string;
+  ok: 0 | 1;
+  origin: "programado" | "manual" | "consola";
+  removed_at: string | null;
+}
+
+/** Every message the site sends, as the outbox (app/mail/deliveries.server.ts, migration 0037). */
+export interface MailDeliveriesTable {
+  id: Generated<number>;
+  /** JSON array of addresses. */
+  recipients: string;
+  subject: string;
+  status: "en_espera" | "enviado" | "fallido";
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** JSON of the whole message while it may still be sent; null once sent. */
+  message: string | null;
+  created_at: string;
+  sent_at: string | null;
+  next_attempt_at: string | null;
+}
+
+/** A problem already told to the administrators by mail (app/system/alerts.server.ts). */
+export interface SystemAlertsTable {
+  key: string;
+  message: string;
+  raised_at: string;
+  notified_at: string | null;
 }
 
 export type StaffRoleColumn = "admin" | "ensenanza" | "comunicacion" | "finanzas";
@@ -770,7 +825,20 @@ export function openDatabase(filePath: string): Kysely<DB> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  connections.set(database, sqlite);
+  return database;
+}
+
+const connections = new WeakMap<Kysely<DB>, Database.Database>();
+
+/**
+ * The better-sqlite3 connection under a Kysely instance from openDatabase: the online backup copies
+ * through the server's own connection, so the site's writes during the copy go into it instead of
+ * restarting it (app/backups/backups.server.ts).
+ */
+export function sqliteConnection(database: Kysely<DB>): Database.Database | null {
+  return connections.get(database) ?? null;
 }
 
 /**

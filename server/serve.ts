@@ -9,10 +9,8 @@ import { startMailCapture } from "../app/mail/capture.server";
 import { assertMailConfigured } from "../app/mail/mailer.server";
 import { countStaff } from "../app/staff/staff-members.server";
 import { totpKeyRing } from "../app/staff/totp-secrets.server";
-import { startPaymentMaintenance } from "../app/payments/maintenance.server";
-import { confirmationPaths, getPaymentProvider } from "../app/payments/provider.server";
-import { publishDuePages } from "../app/content/page-editor.server";
-import { publishDueRecords } from "../app/content/record-publication.server";
+import { confirmationPaths } from "../app/payments/provider.server";
+import { siteJobRunner } from "../app/jobs/site-jobs.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
 import { getSettings } from "../app/settings/settings.server";
 import { missingOfflinePaymentSettings } from "../app/settings/settings";
@@ -92,17 +90,6 @@ const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
 // Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
 if (mailMode === "capture") await startMailCapture();
 
-// Scheduled pages and records (decisions 0021, 0026): publish each at its time, even on a path the
-// anonymous page cache answers without reaching its route; the public routes also check on request.
-const publishTimer = setInterval(() => {
-  const now = new Date();
-  publishDuePages(db, now)
-    .then(() => publishDueRecords(db, now))
-    .catch((error: unknown) => log("error", "scheduled publication failed", { error: String(error) }));
-}, 60_000);
-publishTimer.unref();
-onShutdown(() => clearInterval(publishTimer));
-
 const app = createApp(build, config);
 const server = app.listen(config.PORT, config.HOST, () => {
   log("info", "server listening", {
@@ -113,20 +100,19 @@ const server = app.listen(config.PORT, config.HOST, () => {
   });
 });
 
-// Expire seat holds, abandoned payment attempts and sessions; ask the bank about open payments.
-const stopPaymentMaintenance = startPaymentMaintenance(db, {
-  seconds: config.PAYMENT_MAINTENANCE_SECONDS,
-  provider: () => getPaymentProvider(db, config),
-  origin: siteOrigin(config),
-  log: (error) => log("error", "payment maintenance failed", { error: error instanceof Error ? error.message : String(error) }),
-});
+// The one job runner (app/jobs, decision 0043): scheduled publication, payment maintenance, the
+// mail outbox, expiring uploads, backups and the administrators' alerts. On shutdown it waits for
+// the runs in progress (a backup finishes its file) before the database closes.
+const jobRunner = siteJobRunner();
+await jobRunner.start();
+onShutdown(() => jobRunner.stop());
+log("info", "job runner started", { jobs: jobRunner.nextRuns().map((job) => `${job.name} ${job.at.toISOString()}`) });
 
 let shuttingDown = false;
 async function shutdown(signal: string) {
   if (shuttingDown) return;
   shuttingDown = true;
   log("info", "shutting down", { signal });
-  stopPaymentMaintenance();
   // Give in-flight requests up to 10 s, then stop regardless.
   const force = setTimeout(() => {
     log("warn", "forced exit after 10 s");

@@ -140,3 +140,13 @@ export async function releaseStagedUploads(db: Kysely<DB>, uploads: Iterable<Cla
   const hashes = [...uploads].map((upload) => upload.tokenHash);
   if (hashes.length > 0) await db.updateTable("staged_uploads").set({ claimed_at: null }).where("token_hash", "in", hashes).execute();
 }
+
+/** The «archivos temporales» job: staged uploads nobody claimed in time are deleted. */
+export async function deleteExpiredStagedUploads(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+  const result = await db
+    .deleteFrom("staged_uploads")
+    .where("expires_at", "<=", now.toISOString())
+    .where("claimed_at", "is", null)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

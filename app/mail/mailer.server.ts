@@ -1,6 +1,8 @@
 import { createTransport } from "nodemailer";
 import { demoMode, mailDestination, readConfig, type AppConfig } from "~/config.server";
+import { db } from "~/db.server";
 import { startMailCapture } from "./capture.server";
+import { deliverMail } from "./deliveries.server";
 import { mailLog } from "./mail-log.server";
 
 /**
@@ -65,8 +67,17 @@ export function devMailPagesAvailable(config: AppConfig = readConfig()): boolean
 // A request that sends mail (password reset...) must not hang for nodemailer's 2-minute default.
 const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
-/** Sends one message. Expected failures (SMTP down, bad credentials, refused recipient) are values. */
+/**
+ * Sends one message, recorded in the outbox (mail_deliveries, deliveries.server.ts): a failure is
+ * kept with its error and tried again by the job runner. Expected failures (SMTP down, bad
+ * credentials, refused recipient) are values.
+ */
 export async function sendMail(mail: OutgoingMail): Promise<SendMailOutcome> {
+  return deliverMail(db, mail, transmitMail);
+}
+
+/** Puts one message on the wire, without recording it (the outbox calls this). */
+export async function transmitMail(mail: OutgoingMail): Promise<SendMailOutcome> {
   const config = readConfig();
   const started = Date.now();
   const recipients = (Array.isArray(mail.to) ? mail.to : [mail.to]).map((address) => address.trim()).filter(Boolean);

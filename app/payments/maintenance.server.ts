@@ -156,30 +156,3 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
   }
   return settled;
 }
-
-/**
- * Runs runPaymentMaintenance every `seconds` in this process (one box: decision 0001). Returns a
- * stop function for shutdown. A failed run is logged and the next one tries again.
- */
-export function startPaymentMaintenance(
-  db: Kysely<DB>,
-  options: { seconds: number; provider: () => Promise<PaymentProvider | null>; origin: string | null; log: (error: unknown) => void },
-): () => void {
-  if (options.seconds <= 0) return () => {};
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    void (async () => {
-      try {
-        await runPaymentMaintenance(db, { provider: await options.provider(), origin: options.origin });
-      } catch (error) {
-        options.log(error);
-      } finally {
-        running = false;
-      }
-    })();
-  }, options.seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

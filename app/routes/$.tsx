@@ -4,12 +4,9 @@ import { useLoaderData } from "@remix-run/react";
 import { InformationPage, informationPageMeta, institutionalLinks } from "~/components/information-page";
 import { SessionVideoSection } from "~/components/session-video-section";
 import { findRedirect, getContentPage, pageHasSessionVideo } from "~/content/content-pages.server";
-import { publishDuePages } from "~/content/page-editor.server";
-import { publishDueRecords } from "~/content/record-publication.server";
 import { getSessionVideo } from "~/content/session-video.server";
 import { db } from "~/db.server";
 import { legacyFileRedirect } from "~/files/legacy-addresses.server";
-import { now } from "~/utils/clock.server";
 import type { PageHandle } from "~/enhance/page-handle";
 
 /** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
@@ -25,9 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   // Remix matched routes case-insensitively and ignoring a trailing slash; pages keep doing so.
   const path = url.pathname.toLowerCase().replace(/\/+$/, "") || "/";
-  await publishDuePages(db, new Date());
-  // A page may show a profile record whose time has come (decision 0026).
-  await publishDueRecords(db, now());
   const page = await getContentPage(db, path);
   if (page) {
     const video = pageHasSessionVideo(page.path) ? await getSessionVideo(db) : null;

@@ -2,9 +2,7 @@ import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { Pagination, requestedPage } from "~/components/pagination";
-import { publishDueRecords } from "~/content/record-publication.server";
 import { db } from "~/db.server";
-import { now } from "~/utils/clock.server";
 import { SEARCH_PAGE_SIZE, searchSite } from "~/search/site-index.server";
 import searchStyles from "~/styles/search.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
@@ -18,8 +16,6 @@ export const links: LinksFunction = () => [{ rel: "stylesheet", href: searchStyl
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = (params.get("q") ?? "").trim().slice(0, 120);
-  // Records whose scheduled time has come enter the index first (decision 0026).
-  await publishDueRecords(db, now());
   const found = query ? await searchSite(db, query, { page: requestedPage(params.get("pagina")) }) : { total: 0, page: 1, pageCount: 0, results: [] };
   return { query, ...found, pageSize: SEARCH_PAGE_SIZE };
 }

@@ -8,9 +8,7 @@ import { RichText } from "~/components/rich-text";
 import { findRedirect } from "~/content/content-pages.server";
 import { getDepartmentPage, type AreaLink, type DepartmentPageView } from "~/content/department-pages.server";
 import { IMAGE_FRAMES } from "~/content/image-frames";
-import { publishDueRecords } from "~/content/record-publication.server";
 import { db } from "~/db.server";
-import { now } from "~/utils/clock.server";
 import { deepPageMeta } from "~/utils/seo";
 import type { PageHandle } from "~/enhance/page-handle";
 
@@ -21,8 +19,6 @@ export const handle: PageHandle = { hydrate: false };
 // The library and financial-transparency slugs have their own static routes, which Remix prefers.
 // A renamed slug's old address answers with a permanent redirect (path_redirects, decision 0025).
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  // A scheduled page (or a unit it lists) whose time has come is published first (decision 0026).
-  await publishDueRecords(db, now());
   const page = await getDepartmentPage(db, params.slug ?? "");
   if (page) return { page };
   const target = await findRedirect(db, `/direccion/${(params.slug ?? "").toLowerCase()}`);

@@ -5,9 +5,7 @@ import { institutionalLinks } from "~/components/information-page";
 import { RichText } from "~/components/rich-text";
 import { getResearchUnit, parseResearchUnitId } from "~/content/department-pages.server";
 import { IMAGE_FRAMES } from "~/content/image-frames";
-import { publishDueRecords } from "~/content/record-publication.server";
 import { db } from "~/db.server";
-import { now } from "~/utils/clock.server";
 import { deepPageMeta } from "~/utils/seo";
 import type { PageHandle } from "~/enhance/page-handle";
 
@@ -16,8 +14,6 @@ export const handle: PageHandle = { hydrate: false };
 
 // /investigadores/{number}: a research unit or laboratory (the seed publishes 1 to 15).
 export async function loader({ params }: LoaderFunctionArgs) {
-  // A scheduled unit whose time has come is published first (decision 0026).
-  await publishDueRecords(db, now());
   const id = parseResearchUnitId(params.id);
   const unit = id === null ? null : await getResearchUnit(db, id);
   if (!unit) throw new Response(null, { status: 404 });

@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { readConfig } from "~/config.server";
-import { publishDueRecords } from "~/content/record-publication.server";
 import { db } from "~/db.server";
-import { now } from "~/utils/clock.server";
 import { collectIndexEntries } from "~/search/site-index.server";
 
 function siteOrigin(request: Request): string {
@@ -14,8 +12,6 @@ const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&am
 /** Every public page, from the same source as site search. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const origin = siteOrigin(request);
-  // Records whose scheduled time has come are listed (decision 0026).
-  await publishDueRecords(db, now());
   const entries = (await collectIndexEntries(db)).filter((entry) => entry.inSitemap);
   const urls = entries
     .sort((a, b) => a.path.localeCompare(b.path))

@@ -104,6 +104,18 @@ export const AUDIT_ENTITIES: Record<string, AuditEntityInfo> = {
   document_item: { label: "Documentos publicados", noun: "el documento", fields: { group: "Grupo" } },
   library_panel: { label: "Apartados de la Hemerobiblioteca", noun: "el apartado de la Hemerobiblioteca", fields: { label: "Nombre del apartado" } },
   site_settings: { label: "Ajustes del sitio", noun: "los ajustes del sitio" },
+  backup: {
+    label: "Respaldos de la base de datos",
+    noun: "el respaldo",
+    fields: { ok: "Revisión de integridad", error: "Error", size: "Tamaño en bytes" },
+    values: { ok: { true: "Correcta", false: "Falló" } },
+  },
+  mail_delivery: {
+    label: "Correos enviados por el sitio",
+    noun: "el correo",
+    fields: { subject: "Asunto" },
+    values: { status: { en_espera: "En espera", enviado: "Enviado", fallido: "Fallido" } },
+  },
   staff_member: {
     label: "Personal",
     noun: "la persona del personal",
@@ -246,6 +258,9 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
 
   "library_panel.update": { entity: "library_panel", label: "Editar un apartado de la Hemerobiblioteca", verb: "editó" },
   "settings.update": { entity: "site_settings", label: "Cambiar los ajustes del sitio", verb: "cambió" },
+  "backup.create": { entity: "backup", label: "Respaldar la base de datos", verb: "respaldó la base de datos en" },
+  "backup.download": { entity: "backup", label: "Descargar un respaldo", verb: "descargó" },
+  "mail.retry": { entity: "mail_delivery", label: "Reintentar un correo que falló", verb: "reintentó el envío de" },
 
   "staff.invite": { entity: "staff_member", label: "Invitar a una persona al personal", verb: "invitó a", tail: () => " al área del personal" },
   "staff.setup": {

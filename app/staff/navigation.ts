@@ -126,6 +126,12 @@ export const STAFF_LINKS: readonly StaffLink[] = [
   },
   { href: "/admin/personal", label: "Personal", description: "Invitar personal, cambiar su función o darlo de baja.", roles: ["admin"] },
   { href: "/admin/bitacora", label: "Bitácora", description: "Quién cambió qué y cuándo.", roles: ["admin"] },
+  {
+    href: "/admin/sistema",
+    label: "Sistema",
+    description: "Versión, espacio en disco, respaldos, correos fallidos, tareas automáticas y certificado.",
+    roles: ["admin"],
+  },
 ];
 
 export function linksFor(role: StaffRole): StaffLink[] {
