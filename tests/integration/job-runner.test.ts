@@ -8,7 +8,7 @@ import { db } from "~/db.server";
 import { JobRunner, type Job } from "~/jobs/runner.server";
 import { siteJobs } from "~/jobs/site-jobs.server";
 import { loader as pageLoader } from "~/routes/$";
-import { createSignedInStaff } from "../support/staff";
+import { createSignedInStaff } from "../factories";
 
 const MINUTE = 60_000;
 

@@ -4,9 +4,9 @@ import { db } from "~/db.server";
 import { stopMailCapture } from "~/mail/capture.server";
 import { deliverMail, retryDelivery, sendDueMail } from "~/mail/deliveries.server";
 import { transmitMail } from "~/mail/mailer.server";
-import { waitForMail } from "~/mail/outbox.server";
+import { waitForMail } from "../support/mail";
 import { currentProblems, notifyProblems } from "~/system/system-status.server";
-import { createSignedInStaff } from "../support/staff";
+import { createSignedInStaff } from "../factories";
 
 afterAll(() => stopMailCapture());
 
