@@ -21,7 +21,9 @@ import { log, logFinishedRequest, loggedPath, requestIdOf } from "./logging";
  *   than a page, the single-fetch data of a page, XML or text is sent but never stored.
  * - Every entry remembers the `content_version` it was rendered at; triggers bump that counter on
  *   every write to a table that feeds public pages (migration 0014), and a request compares it
- *   (one indexed read). `invalidatePublicPages()` is the hook for changes outside the database.
+ *   with the version kept in memory, read again after any write of this process and at most
+ *   every VERSION_RECHECK_MS otherwise (decision 0041). `invalidatePublicPages()` is the hook
+ *   for changes outside the database.
  * - Entries also expire after a minute, for what depends on the clock (seat holds that lapse,
  *   "inscripciones abiertas" on the day a course opens).
  * - Pages rendered here carry no nonce: their inline scripts are allowed by their SHA-256 hashes,
