@@ -842,6 +842,14 @@ export function sqliteConnection(database: Kysely<DB>): Database.Database | null
 }
 
 /**
+ * How many writing statements (INSERT, UPDATE, DELETE, BEGIN, COMMIT…) this process has run
+ * through a database opened here: the anonymous page cache reads the content version again
+ * after any of them, and otherwise at most every 100 ms (server/page-cache.ts, decision 0041).
+ * One counter for the server bundle and the Remix build (singleton).
+ */
+export const databaseWrites: { count: number } = singleton("database-writes", () => ({ count: 0 }));
+
+/**
  * Kysely prepares every query afresh; our queries are a fixed set of SQL strings, so each is
  * prepared once and reused (preparing was ~5 % of a signed-in page's CPU; decision 0027). A
  * statement still running (an open iterator) is never shared: a busy one gets a fresh copy.
@@ -851,8 +859,13 @@ function withStatementCache(sqlite: Database.Database) {
   return {
     prepare(query: string) {
       const kept = statements.get(query);
-      if (kept && !kept.busy) return kept;
+      if (kept && !kept.busy) {
+        if (!kept.reader) databaseWrites.count += 1;
+        return kept;
+      }
       const statement = sqlite.prepare(query);
+      // Counted as it is handed out: the driver runs it at once, in the same synchronous call.
+      if (!statement.reader) databaseWrites.count += 1;
       if (!kept) {
         // Bounded: SQL text comes from code, but IN-lists of varying length make new strings.
         if (statements.size >= 1000) statements.clear();

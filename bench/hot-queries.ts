@@ -57,6 +57,8 @@ export async function findSubjects(db: Kysely<DB>, now: Date): Promise<Subjects>
 const participants = () => import("../app/staff/teaching/participants-admin.server");
 const courseAdmin = () => import("../app/courses/course-admin.server");
 const dashboard = () => import("../app/staff/dashboard.server");
+const ledger = () => import("../app/finance/ledger.server");
+const pageEditor = () => import("../app/content/page-editor.server");
 
 export const HOT_QUERIES: HotQuery[] = [
   { name: "participants: unfiltered", run: async (db) => (await participants()).listParticipants(db, {}) },
@@ -104,6 +106,42 @@ export const HOT_QUERIES: HotQuery[] = [
   { name: "dashboard figures", run: async (db, s) => (await dashboard()).dashboardFigures(db, s.now) },
   { name: "dashboard documents waiting", run: async (db, s) => (await dashboard()).documentsWaitingForReview(db, 10, s.now) },
   { name: "dashboard income by month", run: async (db, s) => (await dashboard()).incomeByMonth(db, s.now) },
+  {
+    name: "ledger: this month",
+    run: async (db, s) => (await ledger()).listLedger(db, (await ledger()).parseLedgerFilters(new URLSearchParams(), s.now).filters),
+  },
+  {
+    name: "ledger: a year, refunded, page 3",
+    run: async (db, s) =>
+      (await ledger()).listLedger(
+        db,
+        (await ledger()).parseLedgerFilters(new URLSearchParams("desde=2026-01-01&hasta=2026-12-31&estado=reembolsado&pagina=3"), s.now).filters,
+      ),
+  },
+  { name: "ledger: income chart", run: async (db, s) => (await ledger()).monthlyIncome(db, s.now) },
+  { name: "content pages: unfiltered", run: async (db) => (await pageEditor()).listPagesForEditor(db) },
+  {
+    name: "content pages: second page",
+    run: async (db) => {
+      const { listPagesForEditor, pageListCursor } = await pageEditor();
+      const first = await listPagesForEditor(db);
+      const { readCursor } = await import("../app/utils/keyset-paging.server");
+      const cursor = readCursor(new URLSearchParams({ despues: first.next ?? "" }), pageListCursor);
+      return cursor.ok ? listPagesForEditor(db, "", cursor.position) : null;
+    },
+  },
+  { name: "content pages: q=pediátrica", run: async (db) => (await pageEditor()).listPagesForEditor(db, "pediátrica") },
+  { name: "content pages: q=zzzz", run: async (db) => (await pageEditor()).listPagesForEditor(db, "zzzz") },
+  { name: "department pages", run: async (db) => (await import("../app/content/department-editor.server")).listDepartmentPagesForEditor(db, "") },
+  { name: "research units", run: async (db) => (await import("../app/content/research-unit-editor.server")).listResearchUnitsForEditor(db, "") },
+  { name: "profile pages", run: async (db) => (await import("../app/content/profile-page-editor.server")).listProfilesForEditor(db, "") },
+  { name: "menus", run: async (db) => (await import("../app/content/menus.server")).listMenusForEditor(db) },
+  { name: "banners", run: async (db, s) => (await import("../app/content/banners.server")).listBannersForEditor(db, s.now) },
+  {
+    name: "gallery images",
+    run: async (db) => (await import("../app/gallery/gallery-editor.server")).listGalleryImagesForEditor(db, "legado-artistico"),
+  },
+  { name: "document collections", run: async (db) => (await import("../app/documents/document-editor.server")).listCollectionsForEditor(db) },
   { name: "profile: enrolments", run: async (db, s) => (await import("../app/enrolment/enrolment.server")).listEnrolments(db, s.participantId) },
   { name: "profile: documents", run: async (db, s) => (await import("../app/accounts/participants.server")).listDocuments(db, s.participantId) },
   {

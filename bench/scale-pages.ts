@@ -118,13 +118,27 @@ async function main() {
     { label: "Dashboard", url: "/admin/dashboard", cookie: staffCookie },
     { label: "Pagos (ledger)", url: "/admin/pagos", cookie: staffCookie },
     { label: "Contenido", url: "/admin/contenido", cookie: staffCookie },
+    { label: "Contenido, second page", url: "__next__/admin/contenido", cookie: staffCookie },
+    { label: "Contenido ?q=pediatr", url: "/admin/contenido?q=pediatr", cookie: staffCookie },
+    { label: "Contenido ?q=zzzz (none)", url: "/admin/contenido?q=zzzz", cookie: staffCookie },
+    { label: "Contenido: departamentos", url: "/admin/contenido/departamentos", cookie: staffCookie },
+    { label: "Contenido: investigación", url: "/admin/contenido/investigacion", cookie: staffCookie },
+    { label: "Contenido: perfiles", url: "/admin/contenido/perfiles", cookie: staffCookie },
+    { label: "Banners", url: "/admin/banners", cookie: staffCookie },
+    { label: "Galerías", url: "/admin/galerias", cookie: staffCookie },
+    { label: "Galería legado-artistico", url: "/admin/galerias/legado-artistico", cookie: staffCookie },
+    { label: "Menús", url: "/admin/menus", cookie: staffCookie },
+    { label: "Documentos", url: "/admin/documentos", cookie: staffCookie },
+    { label: "Documentos transparency-portal", url: "/admin/documentos/transparency-portal", cookie: staffCookie },
     { label: "Bitácora", url: "/admin/bitacora", cookie: staffCookie },
     { label: "/profile (signed in)", url: "/profile", cookie: participantCookie },
     { label: "/ (anonymous)", url: "/" },
     { label: "/ensenanza/offer (anonymous)", url: "/ensenanza/offer" },
   ];
   const timings: Timing[] = [];
-  for (const page of pages) {
+  // --only REGEX: time only the pages whose label matches (a quicker check of a few pages).
+  const only = argument("only");
+  for (const page of pages.filter((candidate) => !only || new RegExp(only, "i").test(candidate.label))) {
     let url = page.url;
     if (url.startsWith("__next__")) {
       // The second page of the list: the address of its «Siguiente» link.

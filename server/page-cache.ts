@@ -6,8 +6,8 @@ import type { AppLoadContext, RequestHandler as RemixRequestHandler } from "@rem
 import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
-import { db } from "../app/db.server";
-import { log, startRequestLog } from "./logging";
+import { databaseWrites, db } from "../app/db.server";
+import { log, logFinishedRequest, loggedPath, requestIdOf } from "./logging";
 
 /**
  * The anonymous page cache (docs/decisions/0017-anonymous-page-cache.md).
@@ -21,7 +21,9 @@ import { log, startRequestLog } from "./logging";
  *   than a page, the single-fetch data of a page, XML or text is sent but never stored.
  * - Every entry remembers the `content_version` it was rendered at; triggers bump that counter on
  *   every write to a table that feeds public pages (migration 0014), and a request compares it
- *   (one indexed read). `invalidatePublicPages()` is the hook for changes outside the database.
+ *   with the version kept in memory, read again after any write of this process and at most
+ *   every VERSION_RECHECK_MS otherwise (decision 0041). `invalidatePublicPages()` is the hook
+ *   for changes outside the database.
  * - Entries also expire after a minute, for what depends on the clock (seat holds that lapse,
  *   "inscripciones abiertas" on the day a course opens).
  * - Pages rendered here carry no nonce: their inline scripts are allowed by their SHA-256 hashes,
@@ -59,6 +61,10 @@ interface Entry {
   /** SHA-256 sources of the inline scripts, for the CSP; null when the body is not HTML. */
   scriptHashes: string[] | null;
   etag: string;
+  /** The raw path's header blocks, made from fullHeaders on first use. */
+  blocks: Partial<Record<"br" | "gzip" | "identity" | "304", HeaderBlock>>;
+  /** The path as logged (loggedPath), for the raw path's log lines. */
+  loggedPath?: string;
   plain: Buffer;
   gzip: Buffer | null;
   brotli: Buffer | null;
@@ -109,12 +115,37 @@ function versionStatementOrNull(): Database.Statement | null {
   return versionStatement;
 }
 
+/**
+ * How long the content version read last is trusted when this process has written nothing since:
+ * a write by another process (an `npm run` script, a restore) shows within this time.
+ */
+export const VERSION_RECHECK_MS = 100;
+
+let knownVersion = 0;
+let versionReadAt = -Infinity;
+let writesAtRead = -1;
+
+/**
+ * The content version, kept in memory (decision 0041). It is read again from content_version,
+ * which the triggers bump on every content write, when this process has run a writing statement
+ * since the last read (`databaseWrites`, counted where every query of the app is prepared: a
+ * write here shows at the very next request), or when VERSION_RECHECK_MS have passed (a write
+ * by another process).
+ */
+function versionFrom(statement: Database.Statement, now: number): number {
+  if (databaseWrites.count !== writesAtRead || now - versionReadAt >= VERSION_RECHECK_MS) {
+    writesAtRead = databaseWrites.count;
+    versionReadAt = now;
+    knownVersion = (statement.get() as number | undefined) ?? 0;
+  }
+  // The local counter rides in the high bits, so either change gives a new number.
+  return knownVersion + localVersion * 2 ** 32;
+}
+
 async function currentVersion(): Promise<number> {
   const statement = versionStatementOrNull();
-  const version = statement
-    ? ((statement.get() as number | undefined) ?? 0)
-    : ((await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0);
-  // The local counter rides in the high bits, so either change gives a new number.
+  if (statement) return versionFrom(statement, Date.now());
+  const version = (await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0;
   return version + localVersion * 2 ** 32;
 }
 
@@ -173,6 +204,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       status: response.status,
       headers: rendered.headers.filter(([name]) => !DROPPED_HEADERS.has(name)),
       fullHeaders: null,
+      blocks: {},
       scriptHashes: contentType.startsWith("text/html") ? inlineScriptHashes(body) : null,
       etag: `W/"${crypto.createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`,
       plain: body,
@@ -217,18 +249,31 @@ export function anonymousPageCache(options: PageCacheOptions) {
       if (!statement || !url.startsWith("/") || bypassed(url)) return false;
       const key = `${rawProtocol(req, options.trustProxy)}://${req.headers.host ?? ""}${url}`;
       const entry = entries.get(key);
-      if (!entry?.fullHeaders || entry.expires <= Date.now()) return false;
-      const version = ((statement.get() as number | undefined) ?? 0) + localVersion * 2 ** 32;
-      if (entry.version !== version) return false;
+      const now = Date.now();
+      if (!entry?.fullHeaders || entry.expires <= now) return false;
+      if (entry.version !== versionFrom(statement, now)) return false;
       entries.delete(key);
       entries.set(key, entry);
+      const started = options.logRequests ? process.hrtime.bigint() : 0n;
+      const requestId = requestIdOf(req);
+      // The whole header block goes in one writeHead, fixed per entry and encoding (no setHeader).
+      let block: HeaderBlock;
+      let body: Buffer | null = null;
+      if (etagMatches(req.headers["if-none-match"], entry.etag)) block = headerBlock(entry, "304");
+      else {
+        const encoding = entry.gzip ? preferredEncoding(req.headers["accept-encoding"]) : "identity";
+        block = headerBlock(entry, encoding);
+        body = encoding === "br" ? entry.brotli! : encoding === "gzip" ? entry.gzip! : entry.plain;
+      }
+      block.headers[block.headers.length - 1] = requestId;
+      res.writeHead(block.status, block.headers);
+      if (body && req.method !== "HEAD") res.end(body);
+      else res.end();
       // Logged like any other request (buffered, so a hit never waits for a write).
-      startRequestLog(req, res, options.logRequests, () => {
-        const query = url.indexOf("?");
-        return query < 0 ? url : url.slice(0, query);
-      });
-      res.setHeader("X-Page-Cache", "hit");
-      writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
+      if (options.logRequests) {
+        entry.loggedPath ??= loggedPath(pathOf(url));
+        logFinishedRequest(req, res, requestId, started, entry.loggedPath);
+      }
       return true;
     },
 
@@ -367,6 +412,34 @@ function sendEntry(req: Request, res: Response, entry: Entry) {
     return;
   }
   writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
+}
+
+/** A response's status and its headers as writeHead takes them: name, value, …, and a last slot for X-Request-Id's value. */
+interface HeaderBlock {
+  status: number;
+  headers: string[];
+}
+
+/** The header block of a kept page in one encoding (or its 304): what writeEntry would set, in one array. */
+function headerBlock(entry: Entry, variant: "br" | "gzip" | "identity" | "304"): HeaderBlock {
+  const kept = entry.blocks[variant];
+  if (kept) return kept;
+  const headers = entry.fullHeaders!.flat();
+  headers.push("X-Page-Cache", "hit");
+  if (variant !== "304") {
+    const body = variant === "br" ? entry.brotli! : variant === "gzip" ? entry.gzip! : entry.plain;
+    if (variant !== "identity") headers.push("Content-Encoding", variant);
+    headers.push("Content-Length", String(body.length));
+  }
+  headers.push("X-Request-Id", "");
+  const block = { status: variant === "304" ? 304 : entry.status, headers };
+  entry.blocks[variant] = block;
+  return block;
+}
+
+function pathOf(url: string): string {
+  const query = url.indexOf("?");
+  return query < 0 ? url : url.slice(0, query);
 }
 
 function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, accepted: "br" | "gzip" | "identity", setHeaders = true) {

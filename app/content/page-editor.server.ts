@@ -1,5 +1,15 @@
-import type { Kysely, Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { z } from "zod";
 import type { DB } from "~/db.server";
+import {
+  boundedCount,
+  COUNT_LIMIT,
+  keysetTerms,
+  pageFrom,
+  type BoundedCount,
+  type KeysetPage,
+  type PagePosition,
+} from "~/utils/keyset-paging.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import {
@@ -156,27 +166,72 @@ export interface PageListItem {
   updatedAt: string;
 }
 
-/** Pages for the editor's list, optionally filtered by words in the title or the path. */
-export async function listPagesForEditor(db: Kysely<DB>, query = ""): Promise<PageListItem[]> {
-  let select = db.selectFrom("content_pages").select(["id", "path", "title", "is_published", "publish_at", "updated_at"]);
+/** How many pages the editor's list shows at a time. */
+export const PAGE_LIST_SIZE = 50;
+
+/** A position in the pages list: the address (unique), in alphabetical order. */
+export const pageListCursor = z.tuple([z.string().regex(/^\/[a-z0-9/-]{0,299}$/)]);
+export type PageListKey = z.infer<typeof pageListCursor>;
+
+export interface PageListPage extends KeysetPage<PageListItem> {
+  total: BoundedCount;
+}
+
+/**
+ * The editor's list of pages by address, one page at a time by keyset (issue 22), optionally
+ * filtered by words in the title or the address (every word, anywhere, case ignored). Both the
+ * page and the bounded count read the covering index content_pages_editor_list (migration
+ * 0039), never the rows with their bodies; only the page's pages get their pending changes read.
+ */
+export async function listPagesForEditor(
+  db: Kysely<DB>,
+  query = "",
+  position: PagePosition<PageListKey> | null = null,
+  limit = PAGE_LIST_SIZE,
+): Promise<PageListPage> {
   const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-  for (const word of words) {
-    const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    select = select.where((eb) => eb.or([eb(eb.fn("lower", ["title"]), "like", eb.val(like)), eb("path", "like", like)]));
-  }
-  // LIKE … ESCAPE needs raw SQL in Kysely; the escaped characters are rare enough in titles that
-  // treating "\" literally (SQLite's default without ESCAPE) only widens a search, never breaks it.
-  const rows = await select.orderBy("path").execute();
-  const pending = await pendingSummaries(db, "content_page");
-  return rows.map((row) => ({
-    id: row.id,
-    path: row.path,
-    title: row.title,
-    status: statusOf(row),
-    publishAt: row.publish_at,
-    pending: pending.get(row.id) ?? null,
-    updatedAt: row.updated_at,
-  }));
+  const conditions = (eb: ExpressionBuilder<DB, "content_pages">) =>
+    words.map((word) => {
+      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return eb.or([sql<SqlBool>`lower(title) LIKE ${like} ESCAPE '\\'`, sql<SqlBool>`path LIKE ${like} ESCAPE '\\'`]);
+    });
+  const keyset = keysetTerms([sql`path`], "asc", position);
+  const rowsQuery = db
+    .selectFrom("content_pages")
+    .select(["id", "path", "title", "is_published", "publish_at", "updated_at"])
+    .where((eb) => eb.and([...conditions(eb), ...(keyset.where ? [keyset.where] : [])]))
+    .orderBy("path", keyset.order)
+    .limit(limit + 1);
+  const countQuery = db
+    .selectFrom(
+      db
+        .selectFrom("content_pages")
+        .select(sql<number>`1`.as("one"))
+        .where((eb) => eb.and(conditions(eb)))
+        .limit(COUNT_LIMIT + 1)
+        .as("counted"),
+    )
+    .select((eb) => eb.fn.countAll<number>().as("n"));
+  const [rows, counted] = await Promise.all([rowsQuery.execute(), countQuery.executeTakeFirstOrThrow()]);
+  const page = pageFrom(rows, limit, position, (row) => [row.path]);
+  const pending = await pendingSummaries(
+    db,
+    "content_page",
+    page.rows.map((row) => row.id),
+  );
+  return {
+    ...page,
+    rows: page.rows.map((row) => ({
+      id: row.id,
+      path: row.path,
+      title: row.title,
+      status: statusOf(row),
+      publishAt: row.publish_at,
+      pending: pending.get(row.id) ?? null,
+      updatedAt: row.updated_at,
+    })),
+    total: boundedCount(Number(counted.n)),
+  };
 }
 
 /** The page as the editor opens it: its latest state (a pending revision, or the page), with the live state beside it. */

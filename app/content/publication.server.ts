@@ -166,9 +166,13 @@ export async function liveAndLatest<Row extends PublishableRow, S extends Record
   return { live, latest, pending: { number: stored.number, status, publishAt: stored.publish_at } };
 }
 
-/** The pending revisions of one kind, by record id: the lists show "Publicada · cambios programados para …". */
-export async function pendingSummaries(db: Kysely<DB>, entity: RevisionEntity): Promise<Map<number, PendingSummary>> {
-  const rows = await db.selectFrom("pending_revisions").select(["entity_id", "publish_at"]).where("entity", "=", entity).execute();
+/** The pending revisions of one kind (of the given records, or all), by record id: the lists show "Publicada · cambios programados para …". */
+export async function pendingSummaries(db: Kysely<DB>, entity: RevisionEntity, ids?: readonly number[]): Promise<Map<number, PendingSummary>> {
+  if (ids && ids.length === 0) return new Map();
+  let query = db.selectFrom("pending_revisions").select(["entity_id", "publish_at"]).where("entity", "=", entity);
+  // A paged list asks only for its page's records.
+  if (ids) query = query.where("entity_id", "in", ids);
+  const rows = await query.execute();
   return new Map(rows.map((row) => [row.entity_id, { status: row.publish_at ? "programada" : "borrador", publishAt: row.publish_at }]));
 }
 

@@ -1,6 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { KeysetCursorError, KeysetPagination, keysetHref } from "~/components/pagination";
 import { StaffTable } from "~/components/staff-table";
 import { formatMexicoCityDateTime } from "~/utils/mexico-time";
 import type { DepartmentListItem } from "./department-editor.server";
@@ -56,6 +57,8 @@ export function EditorListScreen({
   search,
   count,
   columns,
+  before,
+  after,
   children,
 }: {
   title: string;
@@ -67,6 +70,9 @@ export function EditorListScreen({
   /** "3 páginas", read by screen readers when the list changes. */
   count: string;
   columns: readonly string[];
+  /** Above the count (a refused page position), and below the table (the pages of a long list). */
+  before?: ReactNode;
+  after?: ReactNode;
   children: ReactNode;
 }) {
   return (
@@ -90,10 +96,12 @@ export function EditorListScreen({
           </button>
         </Form>
       ) : null}
+      {before}
       <p role="status">{count}</p>
       <StaffTable caption={title} hideCaption columns={columns}>
         {children}
       </StaffTable>
+      {after}
     </div>
   );
 }
@@ -131,6 +139,44 @@ export function EditorList<T>({ spec, data }: { spec: EditorListSpec<T>; data: {
       columns={spec.columns}
     >
       {data.items.map(spec.row)}
+    </EditorListScreen>
+  );
+}
+
+/** A list read one page at a time by keyset (the information pages): its loader's data. */
+export interface PagedEditorListData<T> {
+  q: string;
+  page: { rows: T[]; previous: string | null; next: string | null; totalLabel: string } | null;
+  /** A refused `?despues=`/`?antes=` (the loader answered 400). */
+  cursorError: string | null;
+}
+
+/** A list screen whose list is paged by keyset (app/utils/keyset-paging.server.ts): «Primera página», «Anterior», «Siguiente». */
+export function PagedEditorList<T>({ spec, path, data }: { spec: EditorListSpec<T>; path: string; data: PagedEditorListData<T> }) {
+  const filters = { q: data.q };
+  return (
+    <EditorListScreen
+      title={spec.title}
+      back={spec.back}
+      intro={spec.intro}
+      actions={spec.actions}
+      search={{ ...spec.search, q: data.q }}
+      count={data.page?.totalLabel ?? ""}
+      columns={spec.columns}
+      before={data.cursorError ? <KeysetCursorError message={data.cursorError} firstPage={keysetHref(path, filters)} /> : null}
+      after={
+        data.page ? (
+          <KeysetPagination
+            label={`Páginas de la lista: ${spec.title}`}
+            path={path}
+            filters={filters}
+            previous={data.page.previous}
+            next={data.page.next}
+          />
+        ) : null
+      }
+    >
+      {(data.page?.rows ?? []).map(spec.row)}
     </EditorListScreen>
   );
 }

@@ -98,12 +98,13 @@ interface Range {
  * the SQL text (not bound): the partial index on attempts in verification is only usable when
  * the query names its condition.
  */
-function ledgerSource(range: Range): RawBuilder<unknown> {
+function ledgerBranches(range: Range): RawBuilder<unknown>[] {
   const start = startOfDayInMexicoCity(range.from);
   const end = endOfDayInMexicoCity(range.to);
   // An off-line payment has a day, not a time: it sorts at noon of that day in Mexico City.
   const noon = (mexicoCityLocalToInstant(`${range.to}T12:00`) ?? new Date(`${range.to}T18:00:00Z`)).toISOString().slice(10);
-  return sql`
+  return [
+    sql`
     SELECT CASE WHEN pa.purpose = 'donativo' THEN 'donativo' ELSE 'tarjeta' END AS kind, pa.id AS source_id, pa.purpose AS purpose,
       pa.settled_at AS at, NULL AS paid_on, pa.settled_at AS sort_at, pa.amount_centavos AS amount,
       pa.enrolment_id AS enrolment_id, pa.donation_id AS donation_id, pa.control_number AS reference,
@@ -111,24 +112,32 @@ function ledgerSource(range: Range): RawBuilder<unknown> {
         WHEN pa.refund_reason IS NOT NULL THEN 'por_reembolsar' ELSE 'aprobado' END AS status
     FROM payment_attempts pa LEFT JOIN refunds rf ON rf.payment_attempt_id = pa.id
     WHERE pa.settled_at >= ${start} AND pa.settled_at < ${end}
-      AND (pa.status = 'approved' OR (pa.status = 'error' AND pa.verification = 'discrepancia'))
-    UNION ALL
-    SELECT CASE WHEN pw.purpose = 'donativo' THEN 'donativo' ELSE 'tarjeta' END, pw.id, pw.purpose,
-      pw.claimed_at, NULL, pw.claimed_at, pw.amount_centavos, pw.enrolment_id, pw.donation_id, pw.control_number, 'en_verificacion'
+      AND (pa.status = 'approved' OR (pa.status = 'error' AND pa.verification = 'discrepancia'))`,
+    sql`
+    SELECT CASE WHEN pw.purpose = 'donativo' THEN 'donativo' ELSE 'tarjeta' END AS kind, pw.id AS source_id, pw.purpose AS purpose,
+      pw.claimed_at AS at, NULL AS paid_on, pw.claimed_at AS sort_at, pw.amount_centavos AS amount, pw.enrolment_id AS enrolment_id,
+      pw.donation_id AS donation_id, pw.control_number AS reference, 'en_verificacion' AS status
     FROM payment_attempts pw
-    WHERE pw.status = 'in_verification' AND pw.claimed_at >= ${start} AND pw.claimed_at < ${end}
-    UNION ALL
-    SELECT 'fuera_de_linea', op.id, 'inscripcion', op.created_at, op.paid_on, op.paid_on || ${noon}, op.amount_centavos,
-      op.enrolment_id, NULL, op.reference, CASE WHEN ro.id IS NOT NULL THEN 'reembolsado' ELSE 'recibido' END
+    WHERE pw.status = 'in_verification' AND pw.claimed_at >= ${start} AND pw.claimed_at < ${end}`,
+    sql`
+    SELECT 'fuera_de_linea' AS kind, op.id AS source_id, 'inscripcion' AS purpose, op.created_at AS at, op.paid_on AS paid_on,
+      op.paid_on || ${noon} AS sort_at, op.amount_centavos AS amount, op.enrolment_id AS enrolment_id, NULL AS donation_id,
+      op.reference AS reference, CASE WHEN ro.id IS NOT NULL THEN 'reembolsado' ELSE 'recibido' END AS status
     FROM offline_payments op LEFT JOIN refunds ro ON ro.offline_payment_id = op.id
-    WHERE op.paid_on >= ${range.from} AND op.paid_on <= ${range.to}
-    UNION ALL
-    SELECT 'reembolso', r.id, CASE WHEN r.donation_id IS NULL THEN 'inscripcion' ELSE 'donativo' END, r.created_at, NULL, r.created_at,
-      -r.amount_centavos, r.enrolment_id, r.donation_id, coalesce(ra.control_number, rop.reference), 'devuelto'
+    WHERE op.paid_on >= ${range.from} AND op.paid_on <= ${range.to}`,
+    sql`
+    SELECT 'reembolso' AS kind, r.id AS source_id, CASE WHEN r.donation_id IS NULL THEN 'inscripcion' ELSE 'donativo' END AS purpose,
+      r.created_at AS at, NULL AS paid_on, r.created_at AS sort_at, -r.amount_centavos AS amount, r.enrolment_id AS enrolment_id,
+      r.donation_id AS donation_id, coalesce(ra.control_number, rop.reference) AS reference, 'devuelto' AS status
     FROM refunds r
       LEFT JOIN payment_attempts ra ON ra.id = r.payment_attempt_id
       LEFT JOIN offline_payments rop ON rop.id = r.offline_payment_id
-    WHERE r.created_at >= ${start} AND r.created_at < ${end}`;
+    WHERE r.created_at >= ${start} AND r.created_at < ${end}`,
+  ];
+}
+
+function ledgerSource(range: Range): RawBuilder<unknown> {
+  return sql.join(ledgerBranches(range), sql` UNION ALL `);
 }
 
 function filterConditions(filters: Pick<LedgerFilters, "purpose" | "status" | "course">): RawBuilder<unknown> {
@@ -139,20 +148,35 @@ function filterConditions(filters: Pick<LedgerFilters, "purpose" | "status" | "c
   return sql.join(conditions, sql` AND `);
 }
 
-/** The lines' query (exported for the EXPLAIN QUERY PLAN test). */
+/**
+ * The lines' query (exported for the EXPLAIN QUERY PLAN test). The page is cut from the ledger
+ * first and only its lines are joined to the people, courses and donations: joining every line
+ * of the range before sorting cost two thirds of /admin/pagos at 100× (issue 22). The enrolment
+ * is joined before the cut only for the course filter.
+ */
 export function ledgerLinesQuery(filters: LedgerFilters, limit: number, offset: number) {
+  const byCourse = filters.course !== undefined;
+  const order = sql`ORDER BY l.sort_at DESC, l.kind, l.source_id DESC`;
+  // Each source gives its own first limit + offset lines (read backwards along its date index,
+  // stopping there), so a page reads a few hundred rows, not the whole range. CROSS JOIN keeps
+  // the date index first for the course filter too (SQLite does not reorder it).
+  const top = ledgerBranches(filters).map(
+    (branch) => sql`SELECT * FROM (SELECT l.* FROM (${branch}) l ${byCourse ? sql`CROSS JOIN enrolments e ON e.id = l.enrolment_id` : sql``}
+      WHERE ${filterConditions(filters)} ${order} LIMIT ${limit + offset}) l`,
+  );
   return sql<LedgerRow>`
-    WITH ledger AS (${ledgerSource(filters)})
+    WITH page AS (
+      SELECT * FROM (${sql.join(top, sql` UNION ALL `)}) l
+      ${order}
+      LIMIT ${limit} OFFSET ${offset})
     SELECT l.kind, l.source_id, l.purpose, l.at, l.paid_on, l.amount, l.enrolment_id, l.donation_id, l.reference, l.status,
       e.participant_id, p.name AS participant_name, c.course_id, c.course_name, d.donor_name
-    FROM ledger l
+    FROM page l
       LEFT JOIN enrolments e ON e.id = l.enrolment_id
       LEFT JOIN participants p ON p.id = e.participant_id
       LEFT JOIN courses c ON c.course_id = e.course_id
       LEFT JOIN donations d ON d.id = l.donation_id
-    WHERE ${filterConditions(filters)}
-    ORDER BY l.sort_at DESC, l.kind, l.source_id DESC
-    LIMIT ${limit} OFFSET ${offset}`;
+    ${order}`;
 }
 
 interface LedgerRow {
@@ -239,15 +263,19 @@ interface Bucket {
 
 /**
  * The sums of the filtered lines by purpose and by an hour in UTC (a day for off-line payments):
- * at most 24 × 366 × 2 rows whatever the volume. Each hour then falls in its Mexico City day
- * through the tz database (Mexico City's offsets are whole hours), which SQLite cannot do.
+ * at most 7 × 366 × 2 rows whatever the volume. Each hour then falls in its Mexico City day
+ * through the tz database (Mexico City's offsets are whole hours), which SQLite cannot do. Only
+ * the hours before 06:00 UTC need that: Mexico City has only ever been 5 or 6 hours behind UTC, so
+ * from 06:00 to 23:59 UTC it is the same calendar day there, and those hours share one bucket
+ * (a third of the rows to group and to place, issue 22).
  */
 // The enrolment is joined only for the course filter: a year of lines (the dashboard's chart)
 // read each enrolment row for nothing otherwise (a quarter of the query's time at 100×, issue 22).
 async function bucketSums(db: Kysely<DB>, range: Range, filters: Pick<LedgerFilters, "purpose" | "status" | "course">) {
   const result = await sql<Bucket>`
     WITH ledger AS (${ledgerSource(range)})
-    SELECT l.purpose, CASE WHEN l.paid_on IS NOT NULL THEN l.paid_on ELSE substr(l.at, 1, 13) END AS bucket,
+    SELECT l.purpose, CASE WHEN l.paid_on IS NOT NULL THEN l.paid_on WHEN substr(l.at, 12, 2) >= '06' THEN substr(l.at, 1, 11) || '06'
+      ELSE substr(l.at, 1, 13) END AS bucket,
       sum(CASE WHEN l.amount > 0 AND ${COUNTED_SQL} THEN l.amount ELSE 0 END) AS money_in,
       sum(CASE WHEN l.amount < 0 THEN -l.amount ELSE 0 END) AS refunds,
       sum(CASE WHEN l.status = 'en_verificacion' THEN l.amount ELSE 0 END) AS waiting,
@@ -255,9 +283,17 @@ async function bucketSums(db: Kysely<DB>, range: Range, filters: Pick<LedgerFilt
     FROM ledger l ${filters.course !== undefined ? sql`LEFT JOIN enrolments e ON e.id = l.enrolment_id` : sql``}
     WHERE ${filterConditions(filters)}
     GROUP BY 1, 2`.execute(db);
+  // Both purposes share most buckets: each is placed once.
+  const days = new Map<string, string>();
+  const dayOf = (bucket: string) => {
+    if (bucket.length === 10) return bucket;
+    let day = days.get(bucket);
+    if (day === undefined) days.set(bucket, (day = mexicoCityDay(`${bucket}:00:00.000Z`)));
+    return day;
+  };
   return result.rows.map((row) => ({
     purpose: row.purpose,
-    day: row.bucket.length === 10 ? row.bucket : mexicoCityDay(`${row.bucket}:00:00.000Z`),
+    day: dayOf(row.bucket),
     moneyIn: Number(row.money_in),
     refunds: Number(row.refunds),
     waiting: Number(row.waiting),
@@ -288,12 +324,12 @@ export async function ledgerTotals(db: Kysely<DB>, filters: LedgerFilters) {
   return { days, months, all: all ?? { period: "total", moneyInCentavos: 0, refundsCentavos: 0, netCentavos: 0, waitingCentavos: 0, lines: 0 } };
 }
 
-/** The courses that have lines in the range (the course filter's choices), by name. */
+/** The courses that have lines in the range (the course filter's choices), by name: each distinct enrolment read once, each course once. */
 async function coursesInRange(db: Kysely<DB>, filters: LedgerFilters): Promise<{ id: number; name: string }[]> {
   const result = await sql<{ course_id: number; course_name: string }>`
     WITH ledger AS (${ledgerSource(filters)})
-    SELECT DISTINCT c.course_id, c.course_name
-    FROM ledger l JOIN enrolments e ON e.id = l.enrolment_id JOIN courses c ON c.course_id = e.course_id
+    SELECT c.course_id, c.course_name FROM courses c
+    WHERE c.course_id IN (SELECT e.course_id FROM enrolments e WHERE e.id IN (SELECT l.enrolment_id FROM ledger l))
     ORDER BY c.course_name, c.course_id`.execute(db);
   const courses = result.rows.map((row) => ({ id: row.course_id, name: row.course_name }));
   if (filters.course !== undefined && !courses.some((course) => course.id === filters.course)) {

@@ -89,20 +89,26 @@ export interface RequestLine {
   durationMs: number;
 }
 
-/** The line of one finished request: buffered (the hot path of the page cache writes one per hit). */
+/**
+ * The line of one finished request: buffered (the hot path of the page cache writes one per hit).
+ * Written as pino writes it (same keys, same order), but put together here: the fields are fixed,
+ * so this skips pino's generic serialisation, a third of a kept page's CPU with logging on.
+ */
 export function logRequest(line: RequestLine) {
-  const { logger } = instance();
+  const { logger, destination } = instance();
   const level = line.status >= 500 ? "error" : "info";
   if (!logger.isLevelEnabled(level)) return;
-  logger[level]({
-    message: "request",
-    time: now(),
-    requestId: line.requestId,
-    method: line.method,
-    path: line.path,
-    status: line.status,
-    durationMs: line.durationMs,
-  });
+  const method = line.method === undefined ? "" : `,"method":${jsonString(line.method)}`;
+  destination.write(
+    Buffer.from(
+      `{"level":"${level}","message":"request","time":"${now()}","requestId":${jsonString(line.requestId)}${method},"path":${jsonString(line.path)},"status":${line.status},"durationMs":${line.durationMs}}\n`,
+    ) as unknown as string,
+  );
+}
+
+/** A JSON string: as is when nothing in it needs escaping (ids, methods, most paths), else JSON.stringify. */
+function jsonString(value: string): string {
+  return /^[\x20-\x21\x23-\x5b\x5d-\x7e]*$/.test(value) ? `"${value}"` : JSON.stringify(value);
 }
 
 /** Writes everything buffered and resolves when it is out (graceful shutdown). */

@@ -15,8 +15,22 @@ import { findSubjects, HOT_QUERIES, planHotQueries, capturingDatabase, type Plan
  * SCANs a table without an index, or builds an AUTOMATIC index on one (a scan at every call), fails.
  */
 
-/** Tables that stay small whatever the use (a handful of staff). Every other table counts as big. */
-const SMALL_TABLES = new Set(["staff_members", "site_settings", "content_version"]);
+/**
+ * Tables that stay small whatever the use: a handful of staff, and the records the editors write one
+ * by one and list whole (about a hundred department pages, a few research units, profile pages,
+ * menu links and document collections: the grown database keeps the seed's). Every other table
+ * counts as big.
+ */
+const SMALL_TABLES = new Set([
+  "staff_members",
+  "site_settings",
+  "content_version",
+  "department_pages",
+  "research_units",
+  "profile_pages",
+  "menu_links",
+  "document_collections",
+]);
 
 const SQL_WORDS = new Set(["where", "join", "left", "inner", "cross", "on", "group", "order", "limit", "union", "as", "using", "natural", "select"]);
 

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "~/db.server";
+import { listPagesForEditor, pageListCursor } from "~/content/page-editor.server";
 import { listAdminCourses } from "~/courses/course-admin.server";
 import { listReviewQueue } from "~/staff/teaching/document-review.server";
 import { courseEnrolmentCursor, enrolmentExportRows, listCourseEnrolmentPage } from "~/staff/teaching/enrolments-admin.server";
@@ -142,6 +143,59 @@ describe("the other long lists", () => {
     expect(queue.rows).toHaveLength(5);
     const waiting = queue.rows.map((row) => row.waitingSince);
     expect(waiting).toEqual([...waiting].sort());
+  });
+});
+
+describe("the information pages list", () => {
+  async function allPages(q: string) {
+    const pages = [];
+    let page = await listPagesForEditor(db, q);
+    pages.push(page);
+    while (page.next) {
+      const cursor = readCursor(new URLSearchParams({ despues: page.next }), pageListCursor);
+      if (!cursor.ok) throw new Error(cursor.message);
+      page = await listPagesForEditor(db, q, cursor.position);
+      pages.push(page);
+    }
+    return pages;
+  }
+
+  test("50 pages at a time by address, covering every page once; «Anterior» gives the same page back", async () => {
+    const pages = await allPages("");
+    const expected = await db.selectFrom("content_pages").select("path").orderBy("path").execute();
+    expect(expected.length).toBeGreaterThan(100);
+    expect(pages.flatMap((page) => page.rows.map((row) => row.path))).toEqual(expected.map((row) => row.path));
+    expect(pages[0]!.rows).toHaveLength(50);
+    expect(pages[0]!.total).toEqual({ count: expected.length, atLeast: false });
+    const back = readCursor(new URLSearchParams({ antes: pages[1]!.previous! }), pageListCursor);
+    if (!back.ok) throw new Error(back.message);
+    expect((await listPagesForEditor(db, "", back.position)).rows).toEqual(pages[0]!.rows);
+  });
+
+  test("the search keeps every word (title or address, capitals ignored) across the pages", async () => {
+    const titled = await db.selectFrom("content_pages").select(["title"]).where("title", "like", "%Pediátrica%").execute();
+    const pages = await allPages("PEDIÁTRICA");
+    const found = pages.flatMap((page) => page.rows);
+    expect(found.length).toBe(titled.length);
+    expect(found.every((row) => row.title.includes("Pediátrica"))).toBe(true);
+    expect(pages[0]!.total.count).toBe(titled.length);
+    expect((await listPagesForEditor(db, "zzzz no existe")).rows).toEqual([]);
+  });
+
+  test("over HTTP: «Siguiente» keeps the search, and a cursor of another list is a Spanish 400", async () => {
+    const first = await (await fetch(`${server.baseUrl}/admin/contenido?q=a`, { headers: { cookie } })).text();
+    expect(first.match(/<tr>/g)?.length).toBe(51); // the header row and 50 pages
+    const next = /<a[^>]+href="([^"]+)"[^>]*rel="next"|<a[^>]+rel="next"[^>]*href="([^"]+)"/.exec(first);
+    const href = (next?.[1] ?? next?.[2])!.replace(/&amp;/g, "&");
+    expect(href).toMatch(/^\/admin\/contenido\?q=a&despues=[A-Za-z0-9_-]+$/);
+    const second = await fetch(`${server.baseUrl}${href}`, { headers: { cookie } });
+    expect(second.status).toBe(200);
+    expect(await second.text()).toContain("Primera página");
+    const refused = await fetch(`${server.baseUrl}/admin/contenido?despues=${encodeCursor(["2026-01-01T00:00:00.000Z", 1])}`, {
+      headers: { cookie },
+    });
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("Ir a la primera página");
   });
 });
 
