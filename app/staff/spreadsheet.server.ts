@@ -113,7 +113,13 @@ function xlsxCell<Row>(column: SpreadsheetColumn<Row>, row: Row) {
 const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
 function csvLines<Row>(columns: SpreadsheetColumns<Row>, rows: readonly Row[]): Buffer {
-  return Buffer.from(stringify(rows.map((row) => columns.map((column) => csvCell(column, row))), { record_delimiter: "\r\n" }), "utf8");
+  return Buffer.from(
+    stringify(
+      rows.map((row) => columns.map((column) => csvCell(column, row))),
+      { record_delimiter: "\r\n" },
+    ),
+    "utf8",
+  );
 }
 
 function csvHead<Row>(columns: SpreadsheetColumns<Row>): Buffer {
@@ -311,18 +317,27 @@ async function* xlsxChunks<Row>(columns: SpreadsheetColumns<Row>, batches: RowBa
   yield take();
 }
 
+export interface StreamOptions {
+  /** Resolves when the response has room for more (the load context's `responseDrained`). */
+  drained?: () => Promise<void>;
+  /**
+   * Runs once when the export ends: `rows` rows were written, `complete` when that was the whole
+   * file (false when the download was cancelled or a read failed). The audit row is written here.
+   */
+  onEnd?: (rows: number, complete: boolean) => Promise<void>;
+}
+
 /**
  * The bytes as a web stream a Remix loader can answer with. It is pulled: the next batch is read
  * only when the response has taken the previous one (and, given `drained`, when the socket has
- * room), each on a turn of the event loop of its own. `onEnd` runs once, when the file is
- * complete, fails or the download is cancelled.
+ * room), each on a turn of the event loop of its own.
  */
-function pulledStream(chunks: AsyncGenerator<Uint8Array>, options: { drained?: () => Promise<void>; onEnd?: () => Promise<void> }) {
+function pulledStream(chunks: AsyncGenerator<Uint8Array>, written: () => number, options: StreamOptions) {
   let ended = false;
-  const end = async () => {
+  const end = async (complete: boolean) => {
     if (ended) return;
     ended = true;
-    await options.onEnd?.();
+    await options.onEnd?.(written(), complete);
   };
   return new ReadableStream<Uint8Array>(
     {
@@ -331,11 +346,11 @@ function pulledStream(chunks: AsyncGenerator<Uint8Array>, options: { drained?: (
           await options.drained?.();
           const { value, done } = await chunks.next();
           if (done) {
-            await end();
+            await end(true);
             controller.close();
           } else controller.enqueue(value);
         } catch (error) {
-          await end();
+          await end(false).catch(() => {});
           controller.error(error);
         }
       },
@@ -343,7 +358,7 @@ function pulledStream(chunks: AsyncGenerator<Uint8Array>, options: { drained?: (
         try {
           await chunks.return(undefined);
         } finally {
-          await end();
+          await end(false);
         }
       },
     },
@@ -356,9 +371,16 @@ export function spreadsheetStream<Row>(
   format: SpreadsheetFormat,
   columns: SpreadsheetColumns<Row>,
   batches: RowBatches<Row>,
-  options: { drained?: () => Promise<void>; onEnd?: () => Promise<void> } = {},
+  options: StreamOptions = {},
 ): ReadableStream<Uint8Array> {
-  return pulledStream(format === "csv" ? csvChunks(columns, batches) : xlsxChunks(columns, batches), options);
+  let rows = 0;
+  async function* counted(): AsyncGenerator<readonly Row[]> {
+    for await (const batch of batches) {
+      yield batch;
+      rows += batch.length;
+    }
+  }
+  return pulledStream(format === "csv" ? csvChunks(columns, counted()) : xlsxChunks(columns, counted()), () => rows, options);
 }
 
 export type SpreadsheetFormat = "csv" | "xlsx";
