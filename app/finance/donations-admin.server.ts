@@ -158,7 +158,7 @@ export async function listDonations(db: Kysely<DB>, filters: DonationListFilters
 }
 
 /** Rows per batch of a streamed donations export (decision 0040). */
-export const DONATIONS_EXPORT_BATCH = 500;
+export const DONATIONS_EXPORT_BATCH = 250;
 
 /** Every donation the filters select (no page), newest first, a batch at a time after the last one's (created_at, id). */
 export function donationExportBatches(db: Kysely<DB>, filters: DonationListFilters): RowBatches<DonationListRow> {

@@ -138,7 +138,6 @@ export async function xlsxFile<Row>(columns: SpreadsheetColumns<Row>, rows: read
   return Buffer.concat(chunks);
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- an async source of one batch
 async function* oneBatch<Row>(rows: readonly Row[]): AsyncGenerator<readonly Row[]> {
   yield rows;
 }
@@ -241,7 +240,6 @@ function columnLetters(index: number): string {
 }
 
 // Characters XML 1.0 cannot carry at all (a spreadsheet would refuse the file) are dropped.
-// eslint-disable-next-line no-control-regex
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
 
 function escapeXml(text: string): string {
