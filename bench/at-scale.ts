@@ -11,6 +11,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { LOOP_PROBE, measureExportWhileServing, type ExportWhileServing } from "./export-while-serving";
 import type { LoadClient, LoadRun } from "./load";
 import { median, processCpuMs } from "./measure";
 import { benchParticipant, siteEnv, startSite, stopChild } from "./site";
@@ -26,6 +27,8 @@ export type AtScale =
       coldStartsMs: number[];
       profile: { run: LoadRun; cpuMsPerRequest: number; logged: number };
       home: { run: LoadRun; cpuMsPerRequest: number; logged: number };
+      /** A year of the ledger as XLSX while anonymous pages are asked for (decision 0040). */
+      exportWhileServing: ExportWhileServing | { failed: string };
     };
 
 export async function measureAtScale(options: {
@@ -60,7 +63,9 @@ export async function measureAtScale(options: {
     return { skipped };
   }
   const growSeconds = (performance.now() - started) / 1000;
-  const env = siteEnv(options.port, file);
+  // The server's event-loop delay is read by a preloaded probe (the export figure below).
+  const probeFile = `${file}.loop-delay.json`;
+  const env = { ...siteEnv(options.port, file), NODE_OPTIONS: `--import ${LOOP_PROBE}`, LOOP_PROBE_FILE: probeFile } as NodeJS.ProcessEnv;
 
   // The first start applies anything the grower left to do; the next three are timed.
   await stopChild((await startSite(env, { stdout: options.logFd })).child);
@@ -86,9 +91,22 @@ export async function measureAtScale(options: {
   const profile = await measure("/profile", { ...options.headers, cookie }, options.signedInConnections);
   const home = await measure("/", options.headers, options.connections);
   log(`×${FACTOR} /profile: ${profile.cpuMsPerRequest.toFixed(2)} ms CPU/request; /: ${home.cpuMsPerRequest.toFixed(3)} ms CPU/request`);
+  let exportWhileServing: ExportWhileServing | { failed: string };
+  const session = spawnSync(process.execPath, ["--import", "tsx", "bench/staff-session.ts"], {
+    env: { ...env, NODE_OPTIONS: "" },
+    encoding: "utf8",
+  });
+  if (session.status === 0) {
+    const { cookie: staffCookie } = JSON.parse(session.stdout) as { cookie: string };
+    exportWhileServing = await measureExportWhileServing({ base: `http://127.0.0.1:${options.port}`, child: site.child, probeFile, staffCookie });
+    log(
+      `×${FACTOR} ledger year XLSX export: ${exportWhileServing.exportMs.toFixed(0)} ms; anonymous p99 during it ` +
+        `${exportWhileServing.anonymousP99Ms.toFixed(1)} ms (${exportWhileServing.requests} requests); longest event-loop delay ${exportWhileServing.maxLoopDelayMs.toFixed(1)} ms`,
+    );
+  } else exportWhileServing = { failed: `bench/staff-session.ts failed: ${session.stderr.trim()}` };
   await stopChild(site.child);
-  for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(file + suffix, { force: true });
-  return { growSeconds, sizeMiB, coldStartsMs, profile, home };
+  for (const suffix of ["", "-wal", "-shm", ".loop-delay.json"]) fs.rmSync(file + suffix, { force: true });
+  return { growSeconds, sizeMiB, coldStartsMs, profile, home, exportWhileServing };
 }
 
 export function coldStartSummary(values: number[]) {

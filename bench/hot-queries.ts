@@ -148,7 +148,54 @@ export const HOT_QUERIES: HotQuery[] = [
     name: "profile: off-line intents",
     run: async (db, s) => (await import("../app/payments/checkout.server")).offlineIntentsOf(db, s.participantId),
   },
+  // The streamed exports (decision 0040): a first and a later batch of each.
+  {
+    name: "export: course enrolments, batches",
+    run: async (db, s) => {
+      const { enrolmentExportBatches } = await import("../app/staff/teaching/enrolments-admin.server");
+      return firstBatches(enrolmentExportBatches(db, s.bigCourseId, s.now));
+    },
+  },
+  {
+    name: "export: ledger (a year), batches",
+    run: async (db, s) => {
+      const { ledgerExportBatches } = await import("../app/finance/ledger.server");
+      const filters = yearOfLedger(s.now);
+      return firstBatches(ledgerExportBatches(db, filters));
+    },
+  },
+  {
+    name: "export: ledger (a year, one course, approved), batches",
+    run: async (db, s) => {
+      const { ledgerExportBatches } = await import("../app/finance/ledger.server");
+      return firstBatches(ledgerExportBatches(db, { ...yearOfLedger(s.now), course: s.bigCourseId, status: "aprobado", purpose: "inscripcion" }));
+    },
+  },
+  {
+    name: "export: donations, batches",
+    run: async (db) => {
+      const { donationExportBatches } = await import("../app/finance/donations-admin.server");
+      return firstBatches(donationExportBatches(db, { page: 1 }));
+    },
+  },
 ];
+
+/** The ledger's longest export: the year up to `now` (Mexico City days). */
+function yearOfLedger(now: Date) {
+  const to = now.toISOString().slice(0, 10);
+  const from = new Date(now.getTime() - 365 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to, page: 1 };
+}
+
+/** The first two batches of a streamed export (a first read and a keyset read). */
+async function firstBatches(batches: AsyncIterable<readonly unknown[]>) {
+  let read = 0;
+  for await (const batch of batches) {
+    read += batch.length;
+    if (read > batch.length) break;
+  }
+  return read;
+}
 
 export interface PlannedQuery {
   name: string;

@@ -8,6 +8,7 @@ import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { apiCors, exceptApi } from "./api-cors";
+import { responseRoom } from "./response-room";
 import { log, requestLogger } from "./logging";
 import { shedFormPostsWhenOverloaded } from "./overload";
 import { limitRequestBodies } from "./body-limits";
@@ -24,6 +25,8 @@ export interface AppLoadContext {
   clientAddress: string;
   /** The matched route is a staff page (its module exports `staffAccess`): root.tsx draws the staff frame. */
   staffPage: boolean;
+  /** Resolves when the response has room for more (server/response-room.ts): a streamed export waits on it. */
+  responseDrained: () => Promise<void>;
 }
 
 declare module "@remix-run/node" {
@@ -34,6 +37,8 @@ declare module "@remix-run/node" {
     clientAddress?: string;
     /** From server/route-policy.ts: the matched route module (or a parent) exports `staffAccess`. */
     staffPage?: boolean;
+    /** Backpressure for a streamed body (server/response-room.ts); absent in a hand-built context. */
+    responseDrained?: () => Promise<void>;
   }
 }
 
@@ -51,6 +56,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
     // Decided by the route Remix will answer with (set by routes.middleware below): the root
     // loader gives staff pages the staff frame and never reads the public one for them.
     staffPage: routePolicyOf(res)?.staff === true,
+    responseDrained: responseRoom(res),
   });
   // Which route Remix will answer with, asked of Remix's own matcher (case-insensitive, decoded):
   // staff pages and body limits are decided from it, not from the raw path (decision 0032).

@@ -1,9 +1,10 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, DonationStatus, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
-import { csvFile, xlsxFile, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
+import { csvFile, keysetBatches, xlsxFile, type RowBatches, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
+import { keysetTerms } from "~/utils/keyset-paging.server";
 import { endOfDayInMexicoCity, startOfDayInMexicoCity } from "~/utils/mexico-city";
 import {
   DONATION_LIST_STATE_LABELS,
@@ -82,8 +83,16 @@ function filtered(db: Kysely<DB>, filters: DonationListFilters) {
   return query;
 }
 
-async function selectRows(db: Kysely<DB>, filters: DonationListFilters, limit: number, offset: number): Promise<DonationListRow[]> {
-  const rows = await filtered(db, filters)
+async function selectRows(
+  db: Kysely<DB>,
+  filters: DonationListFilters,
+  limit: number,
+  offset: number,
+  after: readonly [createdAt: string, id: number] | null = null,
+): Promise<DonationListRow[]> {
+  let query = filtered(db, filters);
+  if (after) query = query.where(keysetTerms([sql`d.created_at`, sql`d.id`], "desc", { direction: "after", key: after }).where!);
+  const rows = await query
     .select([
       "d.id",
       "d.control_number",
@@ -148,9 +157,24 @@ export async function listDonations(db: Kysely<DB>, filters: DonationListFilters
   return { rows, total, pages, approvedCentavos: Number(approved.approved ?? 0) };
 }
 
-/** Every donation the filters select (no page), newest first, as the export's rows. */
+/** Rows per batch of a streamed donations export (decision 0040). */
+export const DONATIONS_EXPORT_BATCH = 250;
+
+/** Every donation the filters select (no page), newest first, a batch at a time after the last one's (created_at, id). */
+export function donationExportBatches(db: Kysely<DB>, filters: DonationListFilters): RowBatches<DonationListRow> {
+  return keysetBatches<DonationListRow, readonly [string, number]>(
+    (after, size) => selectRows(db, filters, size, 0, after),
+    (row) => [row.createdAt, row.id],
+    DONATIONS_EXPORT_BATCH,
+    DONATIONS_EXPORT_LIMIT,
+  );
+}
+
+/** Every row of the export at once (tests; the route streams `donationExportBatches`). */
 export async function donationExportRows(db: Kysely<DB>, filters: DonationListFilters): Promise<DonationListRow[]> {
-  return selectRows(db, filters, DONATIONS_EXPORT_LIMIT, 0);
+  const rows: DonationListRow[] = [];
+  for await (const batch of donationExportBatches(db, filters)) rows.push(...batch);
+  return rows;
 }
 
 /** The export's columns, typed once for both files (spreadsheet.server.ts). */
