@@ -9,6 +9,7 @@ import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { apiCors, exceptApi } from "./api-cors";
 import { log, requestLogger } from "./logging";
+import { metricsEndpoint, setRouteLabel } from "./metrics";
 import { shedFormPostsWhenOverloaded } from "./overload";
 import { limitRequestBodies } from "./body-limits";
 import { anonymousPageCache } from "./page-cache";
@@ -59,6 +60,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   const pageCache = anonymousPageCache({
     handle: createWebRequestHandler(build, config.NODE_ENV),
     getLoadContext,
+    routeIdOf: (res) => routePolicyOf(res)?.routeId ?? null,
     neverStored: (_req, res) => routePolicyOf(res)?.staff === true,
   });
 
@@ -71,7 +73,10 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(permissionsPolicy);
   app.use(compression({ threshold: 1024 }));
 
+  // Prometheus (server/metrics.ts): closed (404) unless METRICS_TOKEN or METRICS_ALLOW opens it.
+  app.get("/metrics", metricsEndpoint(config));
   app.get("/healthz", async (_req, res) => {
+    setRouteLabel(res, "/healthz");
     try {
       await sql`select 1`.execute(db);
       res.type("text").set("Cache-Control", "no-store").send("ok");

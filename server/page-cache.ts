@@ -8,6 +8,7 @@ import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
 import { db } from "../app/db.server";
 import { log, startRequestLog } from "./logging";
+import { setRouteLabel } from "./metrics";
 
 /**
  * The anonymous page cache (docs/decisions/0017-anonymous-page-cache.md).
@@ -41,6 +42,8 @@ export interface PageCacheOptions {
    * route that answers them (decision 0032), so `/Admin/configurar?token=…` is never kept.
    */
   neverStored?: (req: Request, res: Response) => boolean;
+  /** The route that rendered a page, kept with it for the metrics of its hits (server/metrics.ts). */
+  routeIdOf?: (res: Response) => string | null;
 }
 
 interface Entry {
@@ -63,6 +66,8 @@ interface Entry {
   gzip: Buffer | null;
   brotli: Buffer | null;
   bytes: number;
+  /** The Remix route id that rendered it: the route label of its hits in /metrics. */
+  routeId: string | null;
 }
 
 const gzip = promisify(zlib.gzip);
@@ -77,7 +82,7 @@ const MAX_KEY_LENGTH = 1024;
  * staff area (set-up links carry a one-time token and the TOTP secret; decision 0015) must never
  * be kept anywhere, even when a response forgot its own no-store.
  */
-const BYPASS_PREFIXES = ["/dev/", "/healthz", "/admin/", "/admin."];
+const BYPASS_PREFIXES = ["/dev/", "/healthz", "/metrics", "/admin/", "/admin."];
 function bypassed(path: string): boolean {
   return path === "/admin" || BYPASS_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
@@ -178,6 +183,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       plain: body,
       gzip: gz,
       brotli: br,
+      routeId: options.routeIdOf?.(res) ?? null,
       bytes: body.length + (gz?.length ?? 0) + (br?.length ?? 0) + key.length,
     };
     remember(entry);
@@ -228,6 +234,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
         return query < 0 ? url : url.slice(0, query);
       });
       res.setHeader("X-Page-Cache", "hit");
+      setRouteLabel(res, entry.routeId);
       writeEntry(req, res, entry, preferredEncoding(req.headers["accept-encoding"]));
       return true;
     },
@@ -351,6 +358,7 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 
 function sendEntry(req: Request, res: Response, entry: Entry) {
+  setRouteLabel(res, entry.routeId);
   if (!entry.fullHeaders) {
     // First time out (through the whole chain): fix the headers every later hit will send.
     for (const [name, value] of entry.headers) res.setHeader(name, value);
