@@ -30,6 +30,12 @@ const envSchema = z
       .default("false")
       .transform((value) => value === "true" || value === "1"),
     CHROMIUM_PATH: z.string().optional(),
+    // Launch Chromium and render one small PDF right after the server starts (app/pdf), so the
+    // first access PDF is not slow; "false" launches it on the first PDF instead.
+    PDF_WARMUP: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
     LOG_REQUESTS: z
       .enum(["true", "false", "1", "0"])
       .default("true")

@@ -14,6 +14,7 @@ import { confirmationPaths, getPaymentProvider } from "../app/payments/provider.
 import { publishDuePages } from "../app/content/page-editor.server";
 import { publishDueRecords } from "../app/content/record-publication.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
+import { warmPdfBrowser } from "../app/pdf/pdf.server";
 import { getSettings } from "../app/settings/settings.server";
 import { missingOfflinePaymentSettings } from "../app/settings/settings";
 import { createApp } from "./app";
@@ -111,6 +112,13 @@ const server = app.listen(config.PORT, config.HOST, () => {
     mode: config.NODE_ENV,
     demo,
   });
+  // Chromium warms up in the background (PDF_WARMUP, on by default): readiness does not wait.
+  if (config.PDF_WARMUP) {
+    warmPdfBrowser().then(
+      (ms) => log("info", "chromium ready for PDFs", { ms }),
+      (error: unknown) => log("warn", "chromium did not start: PDFs will try again when one is asked for", { error: String(error) }),
+    );
+  }
 });
 
 // Expire seat holds, abandoned payment attempts and sessions; ask the bank about open payments.

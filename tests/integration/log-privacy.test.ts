@@ -11,6 +11,7 @@ import { serverNodeArgs } from "../../scripts/server-node-args.mjs";
 // standard output and error into one file) after a participant registers with a password and a
 // document, signs in, and token addresses are asked for, carries none of the password, the tokens
 // or the document's bytes; and a 500 page's «Folio de error» is the request id of its log lines.
+// Chromium's warm-up at start is logged after «server listening».
 const directory = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-log-privacy-"));
 const logFile = path.join(directory, "server.log");
 const databasePath = path.join(directory, "himfg.db");
@@ -130,6 +131,10 @@ beforeAll(async () => {
   response = await request("/hemerobiblioteca");
   failedPage = { status: response.status, requestId: response.headers.get("x-request-id")!, html: await response.text() };
 
+  // Chromium warms up after the server listens, in the background (PDF_WARMUP, on by default).
+  for (let waited = 0; !/chromium (ready for PDFs|did not start)/.test(logText()) && waited < 60_000; waited += 200) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
   child.kill("SIGTERM");
   await new Promise<void>((resolve) => (exitCode !== null ? resolve() : child.once("exit", () => resolve())));
 }, 180_000);
@@ -157,6 +162,15 @@ describe("the log of a production server", () => {
     })) {
       expect(text.includes(secret), `${name} is in the log`).toBe(false);
     }
+  });
+
+  test("Chromium was launched and rendered a PDF at start, without delaying the start", () => {
+    const lines = logLines();
+    const listening = lines.findIndex((line) => line.message === "server listening");
+    const warmed = lines.findIndex((line) => line.message === "chromium ready for PDFs");
+    expect(listening).toBeGreaterThanOrEqual(0);
+    expect(warmed).toBeGreaterThan(listening);
+    expect(lines[warmed]!.ms).toEqual(expect.any(Number));
   });
 
   test("a 500 page shows «Folio de error» with the request id its log lines carry", () => {
