@@ -175,8 +175,8 @@ phase_build() {
   log "image size: $("${PODMAN[@]}" image inspect --format '{{.Size}}' "$IMAGE" | numfmt --to=iec) ($("${PODMAN[@]}" image inspect --format '{{.Size}}' "$IMAGE") bytes)"
   log "layers (largest first):"
   "${PODMAN[@]}" history --format '{{.Size}}\t{{.CreatedBy}}' "$IMAGE" | sort -h -r | head -6 | cut -c1-160 | sed 's/^/    /' | tee -a "$RESULTS"
-  log "inside: $("${PODMAN[@]}" run --rm --entrypoint /bin/sh "$IMAGE" -c 'du -sh /app /app/node_modules /usr/lib/chromium 2>/dev/null | tr "\n" " "; [ -e /app/node_modules/typescript ] && echo "typescript PRESENT" || echo "no typescript"')"
-  log "largest packages (KiB): $("${PODMAN[@]}" run --rm --entrypoint /bin/sh "$IMAGE" -c "dpkg-query -Wf '\${Installed-Size} \${Package}\n' | sort -rn | head -8 | tr '\n' ' '")"
+  log "inside: $("${PODMAN[@]}" run --rm "${ULIMITS[@]}" --entrypoint /bin/sh "$IMAGE" -c 'du -sh /app /app/node_modules /usr/lib/chromium 2>/dev/null | tr "\n" " "; [ -e /app/node_modules/typescript ] && echo "typescript PRESENT" || echo "no typescript"')"
+  log "largest packages (KiB): $("${PODMAN[@]}" run --rm "${ULIMITS[@]}" --entrypoint /bin/sh "$IMAGE" -c "dpkg-query -Wf '\${Installed-Size} \${Package}\n' | sort -rn | head -8 | tr '\n' ' '")"
 }
 
 wait_healthz() { # seconds
