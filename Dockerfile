@@ -12,7 +12,13 @@ COPY package.json package-lock.json ./
 COPY patches ./patches
 RUN npm install --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+# After the prune, what nothing reads at run time: typescript (an optional peer of the @remix-run
+# packages, which prune keeps) and better-sqlite3's C sources and intermediate objects (it compiles
+# here when no prebuilt binary fits; only build/Release/better_sqlite3.node is loaded).
+RUN npm run build && npm prune --omit=dev \
+  && rm -rf node_modules/typescript node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+  && find node_modules/better-sqlite3/build -mindepth 1 -maxdepth 1 ! -name Release -exec rm -rf {} + \
+  && find node_modules/better-sqlite3/build/Release -mindepth 1 -maxdepth 1 ! -name better_sqlite3.node -exec rm -rf {} +
 
 FROM node:26-bookworm-slim
 RUN apt-get update \

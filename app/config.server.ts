@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
@@ -30,6 +31,12 @@ const envSchema = z
       .default("false")
       .transform((value) => value === "true" || value === "1"),
     CHROMIUM_PATH: z.string().optional(),
+    // Launch Chromium and render one small PDF right after the server starts (app/pdf), so the
+    // first access PDF is not slow; "false" launches it on the first PDF instead.
+    PDF_WARMUP: z
+      .enum(["true", "false", "1", "0"])
+      .default("true")
+      .transform((value) => value === "true" || value === "1"),
     LOG_REQUESTS: z
       .enum(["true", "false", "1", "0"])
       .default("true")
@@ -134,6 +141,25 @@ const envSchema = z
         }
         return origins;
       }),
+    // The Prometheus endpoint /metrics (server/metrics.ts) answers 404 unless the request brings
+    // `Authorization: Bearer <METRICS_TOKEN>` or comes from an address in METRICS_ALLOW
+    // (comma-separated addresses or CIDR blocks, e.g. "127.0.0.1,10.20.0.0/16,::1"; the client
+    // address is the connection's, or X-Forwarded-For's only with TRUST_PROXY). Both empty: closed.
+    METRICS_TOKEN: z.preprocess((value) => (value === "" ? undefined : value), z.string().min(16, "must be at least 16 characters").optional()),
+    METRICS_ALLOW: z
+      .string()
+      .default("")
+      .transform((value, ctx) => {
+        const entries = value
+          .split(",")
+          .map((item) => item.trim())
+          .filter(Boolean);
+        for (const entry of entries) {
+          if (!parseAddressRule(entry))
+            ctx.addIssue({ code: "custom", message: `"${entry}" is not an IP address or a CIDR block (e.g. 10.0.0.0/8)` });
+        }
+        return entries;
+      }),
   })
   .superRefine((env, ctx) => {
     const demo = isDemo(env);
@@ -175,6 +201,19 @@ const envSchema = z
       ctx.addIssue({ code: "custom", path: ["BANORTE_CERTIFICATE_PATH"], message: "must be a readable X.509 certificate in PEM form" });
     }
   });
+
+/** One METRICS_ALLOW entry: an IPv4/IPv6 address or a CIDR block, or null when it is neither. */
+export function parseAddressRule(entry: string): { address: string; prefix: number; family: "ipv4" | "ipv6" } | null {
+  const [address = "", prefixText, extra] = entry.split("/");
+  if (extra !== undefined) return null;
+  const version = net.isIP(address);
+  if (version === 0) return null;
+  const family = version === 4 ? "ipv4" : "ipv6";
+  const max = version === 4 ? 32 : 128;
+  if (prefixText === undefined) return { address, prefix: max, family };
+  if (!/^\d{1,3}$/.test(prefixText) || Number(prefixText) > max) return null;
+  return { address, prefix: Number(prefixText), family };
+}
 
 /**
  * A 32-byte key written as 64 hex digits or as base64 (standard or URL-safe, padded or not), or

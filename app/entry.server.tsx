@@ -3,6 +3,7 @@ import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction, Handl
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { demoMode } from "~/config.server";
+import { log, loggedPath } from "~/utils/logger.server";
 import { RequestInfoContext } from "~/utils/request-info";
 import { serverBusyResponse } from "~/utils/server-busy.server";
 
@@ -59,13 +60,13 @@ const handleRequest: HandleDocumentRequestFunction = (
         onError(error: unknown) {
           failed = true;
           if (timedOut) return;
-          console.error(JSON.stringify({ level: "error", requestId, message: "render error", error: String(error) }));
+          log("error", "render error", { requestId, error: String(error) });
         },
       },
     );
     const timer = setTimeout(() => {
       timedOut = true;
-      console.error(JSON.stringify({ level: "warn", requestId, message: "render missed its deadline: answered 503" }));
+      log("warn", "render missed its deadline: answered 503", { requestId });
       abort();
     }, streamTimeout + 1000);
   });
@@ -112,14 +113,6 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // A body refused mid-stream (server/body-limits.ts): its 413 is out and was logged there.
   if (error instanceof Error && error.name === "RequestBodyTooLarge") return;
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(
-    JSON.stringify({
-      time: new Date().toISOString(),
-      level: "error",
-      message: "unhandled route error",
-      requestId: context.requestId,
-      path: new URL(request.url).pathname,
-      error: message,
-    }),
-  );
+  // The request id is the «Folio de error» the error page shows; the path loses its secret segments.
+  log("error", "unhandled route error", { requestId: context.requestId, path: loggedPath(new URL(request.url).pathname), error: message });
 };

@@ -196,7 +196,9 @@ export function ErrorBoundary() {
       </p>
       {requestId ? (
         <p>
-          Si el problema continúa, comuníquese con nosotros e indique este folio: <code className="request-id">{requestId}</code>
+          Folio de error: <code className="request-id">{requestId}</code>
+          <br />
+          Si el problema continúa, comuníquese con nosotros e indique este folio.
         </p>
       ) : null}
       <p>

@@ -4,12 +4,13 @@ import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { sql } from "kysely";
 import type { AppConfig } from "../app/config.server";
 import { db } from "../app/db.server";
 import { apiCors, exceptApi } from "./api-cors";
 import { responseRoom } from "./response-room";
 import { log, requestLogger } from "./logging";
+import { checkHealth } from "./health";
+import { metricsEndpoint, setRouteLabel } from "./metrics";
 import { shedFormPostsWhenOverloaded } from "./overload";
 import { limitRequestBodies } from "./body-limits";
 import { anonymousPageCache } from "./page-cache";
@@ -65,6 +66,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   const pageCache = anonymousPageCache({
     handle: createWebRequestHandler(build, config.NODE_ENV),
     getLoadContext,
+    routeIdOf: (res) => routePolicyOf(res)?.routeId ?? null,
     neverStored: (_req, res) => routePolicyOf(res)?.staff === true,
   });
 
@@ -77,14 +79,19 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(permissionsPolicy);
   app.use(compression({ threshold: 1024 }));
 
+  // Prometheus (server/metrics.ts): closed (404) unless METRICS_TOKEN or METRICS_ALLOW opens it.
+  app.get("/metrics", metricsEndpoint(config));
+  // Ready only when the database answers and every migration is applied (server/health.ts).
   app.get("/healthz", async (_req, res) => {
-    try {
-      await sql`select 1`.execute(db);
-      res.type("text").set("Cache-Control", "no-store").send("ok");
-    } catch (error) {
-      log("error", "health check failed", { error: String(error) });
-      res.status(503).type("text").send("database unavailable");
+    setRouteLabel(res, "/healthz");
+    const health = await checkHealth(db);
+    res.set("Cache-Control", "no-store").type("text");
+    if (health.ready) {
+      res.send("ok");
+      return;
     }
+    log("error", "health check failed", { reason: health.reason });
+    res.status(503).send(`no disponible: ${health.reason}`);
   });
 
   // Remix's assets carry a content hash in their names, so they never change: cache for a year.

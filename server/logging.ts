@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { logRequest } from "../app/utils/logger.server";
+import { loggedPath, logRequest } from "../app/utils/logger.server";
+import { observeRequest } from "./metrics";
 
 // One logger for the whole process (pino, asynchronous and buffered): app/utils/logger.server.ts.
-export { flushLog, log } from "../app/utils/logger.server";
+export { flushLog, log, loggedPath } from "../app/utils/logger.server";
 
 const INCOMING_ID = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -29,57 +30,29 @@ export function requestIdOf(req: IncomingMessage): string {
   const incoming = req.headers["x-request-id"];
   if (typeof incoming === "string" && INCOMING_ID.test(incoming)) return incoming;
   requestCount = (requestCount + 1) % 0x1000000000000;
-  return REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
+  const requestId = REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
+  // The request carries the id it was given, so code that sees only the Remix Request (the staff
+  // guard, which binds it to the audit rows of the change) reads the same id.
+  req.headers["x-request-id"] = requestId;
+  return requestId;
 }
 
-/** The request id and the log line of one request. */
+/** The request id, the log line and the metrics of one request. */
 export function startRequestLog(req: IncomingMessage, res: ServerResponse, enabled: boolean, path: () => string): string {
   const requestId = requestIdOf(req);
   res.setHeader("X-Request-Id", requestId);
-  if (enabled) {
-    const started = process.hrtime.bigint();
-    res.once("finish", () => logFinishedRequest(req, res, requestId, started, loggedPath(path())));
-  }
+  const started = process.hrtime.bigint();
+  res.once("finish", () => finishRequest(req, res, requestId, started, enabled ? loggedPath(path()) : null));
   return requestId;
 }
 
 /**
- * The log line of a request whose response is written (`path` already through loggedPath). The
- * page cache's fast path calls it right after writing a kept page, instead of waiting for
- * `finish`: the whole response was handed to the socket in that call.
+ * The metrics and the log line (when `path`, already through loggedPath, is given) of a request
+ * whose response is written. The page cache's fast path calls it right after writing a kept page,
+ * instead of waiting for `finish`: the whole response was handed to the socket in that call.
  */
-export function logFinishedRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: bigint, path: string) {
+export function finishRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: bigint, path: string | null, pageCache?: "hit") {
   const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-  logRequest({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
-}
-
-/**
- * Addresses whose segment after the prefix is a credential: the enrolment verification link
- * (/verificar/<token>), a participant's private calendar (/calendario/<token>/mis-cursos.ics) and
- * a staged upload (/api/files/staged/<token>). Matched case-insensitively and with repeated
- * slashes, as the router matches them. The set-up and password-reset links carry their token in
- * the query, which is never logged.
- */
-const SECRET_AFTER_PREFIX = /^(\/+(?:verificar|calendario|api\/+files\/+staged)\/+)[^/]+/i;
-/**
- * Any other segment that looks like a random token (22+ base64url characters with both upper and
- * lower case letters: 128 random bits and more), wherever a future route puts one. Slugs, ids and
- * file names are lower case, digits or carry a dot.
- */
-const TOKEN_LIKE_SEGMENT = /(?<=\/)(?=[A-Za-z0-9_-]{22,}(?:\/|$))(?=[^/]*[A-Z])(?=[^/]*[a-z])[A-Za-z0-9_-]+/g;
-
-/**
- * The path as it goes into the log: no query (the caller passes none), percent-decoded when it can
- * be, and every secret segment replaced by `:token`, so no log line carries a credential.
- */
-export function loggedPath(path: string): string {
-  let decoded = path;
-  if (path.includes("%")) {
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      // Broken percent-encoding (answered 400): logged as it came, still redacted below.
-    }
-  }
-  return decoded.replace(SECRET_AFTER_PREFIX, "$1:token").replace(TOKEN_LIKE_SEGMENT, ":token");
+  observeRequest(res, durationMs, pageCache);
+  if (path !== null) logRequest({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
 }

@@ -7,7 +7,8 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
 import { databaseWrites, db } from "../app/db.server";
-import { log, logFinishedRequest, loggedPath, requestIdOf } from "./logging";
+import { finishRequest, log, loggedPath, requestIdOf } from "./logging";
+import { setRouteLabel } from "./metrics";
 
 /**
  * The anonymous page cache (docs/decisions/0017-anonymous-page-cache.md).
@@ -43,6 +44,8 @@ export interface PageCacheOptions {
    * route that answers them (decision 0032), so `/Admin/configurar?token=…` is never kept.
    */
   neverStored?: (req: Request, res: Response) => boolean;
+  /** The route that rendered a page, kept with it for the metrics of its hits (server/metrics.ts). */
+  routeIdOf?: (res: Response) => string | null;
 }
 
 interface Entry {
@@ -69,6 +72,8 @@ interface Entry {
   gzip: Buffer | null;
   brotli: Buffer | null;
   bytes: number;
+  /** The Remix route id that rendered it: the route label of its hits in /metrics. */
+  routeId: string | null;
 }
 
 const gzip = promisify(zlib.gzip);
@@ -83,7 +88,7 @@ const MAX_KEY_LENGTH = 1024;
  * staff area (set-up links carry a one-time token and the TOTP secret; decision 0015) must never
  * be kept anywhere, even when a response forgot its own no-store.
  */
-const BYPASS_PREFIXES = ["/dev/", "/healthz", "/admin/", "/admin."];
+const BYPASS_PREFIXES = ["/dev/", "/healthz", "/metrics", "/admin/", "/admin."];
 function bypassed(path: string): boolean {
   return path === "/admin" || BYPASS_PREFIXES.some((prefix) => path.startsWith(prefix));
 }
@@ -210,6 +215,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       plain: body,
       gzip: gz,
       brotli: br,
+      routeId: options.routeIdOf?.(res) ?? null,
       bytes: body.length + (gz?.length ?? 0) + (br?.length ?? 0) + key.length,
     };
     remember(entry);
@@ -254,7 +260,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       if (entry.version !== versionFrom(statement, now)) return false;
       entries.delete(key);
       entries.set(key, entry);
-      const started = options.logRequests ? process.hrtime.bigint() : 0n;
+      const started = process.hrtime.bigint();
       const requestId = requestIdOf(req);
       // The whole header block goes in one writeHead, fixed per entry and encoding (no setHeader).
       let block: HeaderBlock;
@@ -270,10 +276,9 @@ export function anonymousPageCache(options: PageCacheOptions) {
       if (body && req.method !== "HEAD") res.end(body);
       else res.end();
       // Logged like any other request (buffered, so a hit never waits for a write).
-      if (options.logRequests) {
-        entry.loggedPath ??= loggedPath(pathOf(url));
-        logFinishedRequest(req, res, requestId, started, entry.loggedPath);
-      }
+      setRouteLabel(res, entry.routeId);
+      entry.loggedPath ??= loggedPath(pathOf(url));
+      finishRequest(req, res, requestId, started, options.logRequests ? entry.loggedPath : null, "hit");
       return true;
     },
 
@@ -396,6 +401,7 @@ const PER_RESPONSE_HEADERS = new Set([
 ]);
 
 function sendEntry(req: Request, res: Response, entry: Entry) {
+  setRouteLabel(res, entry.routeId);
   if (!entry.fullHeaders) {
     // First time out (through the whole chain): fix the headers every later hit will send.
     for (const [name, value] of entry.headers) res.setHeader(name, value);

@@ -12,6 +12,7 @@ import { totpKeyRing } from "../app/staff/totp-secrets.server";
 import { confirmationPaths } from "../app/payments/provider.server";
 import { siteJobRunner } from "../app/jobs/site-jobs.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
+import { warmPdfBrowser } from "../app/pdf/pdf.server";
 import { getSettings } from "../app/settings/settings.server";
 import { missingOfflinePaymentSettings } from "../app/settings/settings";
 import { createApp } from "./app";
@@ -98,6 +99,13 @@ const server = app.listen(config.PORT, config.HOST, () => {
     mode: config.NODE_ENV,
     demo,
   });
+  // Chromium warms up in the background (PDF_WARMUP, on by default): readiness does not wait.
+  if (config.PDF_WARMUP) {
+    warmPdfBrowser().then(
+      (ms) => log("info", "chromium ready for PDFs", { ms }),
+      (error: unknown) => log("warn", "chromium did not start: PDFs will try again when one is asked for", { error: String(error) }),
+    );
+  }
 });
 
 // The one job runner (app/jobs, decision 0043): scheduled publication, payment maintenance, the

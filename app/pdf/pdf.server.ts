@@ -203,6 +203,18 @@ export async function renderPdf(html: string, options: PdfOptions = {}): Promise
   }
 }
 
+/**
+ * Launches the browser and renders one tiny PDF, so the first real render (a participant's access
+ * PDF) does not pay for a cold Chromium (4–10 s in a fresh container; issue 24). The server calls
+ * it right after it starts listening, without waiting: /healthz is ready meanwhile, and a render
+ * asked for during the warm-up shares the launch under way. Resolves with the milliseconds it took.
+ */
+export async function warmPdfBrowser(): Promise<number> {
+  const started = performance.now();
+  await renderPdf('<!doctype html><html lang="es-MX"><title>.</title><p>.</p></html>');
+  return Math.round(performance.now() - started);
+}
+
 /** Closes the shared browser (server shutdown, end of a test file). The next render relaunches it. */
 export async function closePdfBrowser(): Promise<void> {
   const launching = state.browser;

@@ -1,5 +1,6 @@
 import { data, redirect } from "@remix-run/node";
 import { safeRedirectPath } from "~/utils/safe-redirect";
+import { bindRequestId } from "./audit.server";
 import { getStaffUser } from "./session.server";
 import { roleAllows, STAFF_ROLE_LABELS, type StaffRole, type StaffUser } from "./staff";
 
@@ -40,6 +41,9 @@ export async function requireStaff(request: Request, allowed: readonly StaffRole
       { status: 403, headers: { "Cache-Control": "no-store" } },
     );
   }
+  // The request id (server/logging.ts puts the id it decided into the request's X-Request-Id):
+  // every audit row this staff member's change writes carries it, whoever calls recordAudit.
+  bindRequestId(staff, request.headers.get("x-request-id"));
   return staff;
 }
 

@@ -83,7 +83,7 @@ export function log(level: LogLevel, message: string, fields: Record<string, unk
 export interface RequestLine {
   requestId: string;
   method: string | undefined;
-  /** Already stripped of its query and of secret segments (server/logging.ts `loggedPath`). */
+  /** Already stripped of its query and of secret segments (`loggedPath` below). */
   path: string;
   status: number;
   durationMs: number;
@@ -129,4 +129,35 @@ export function flushLog(): Promise<void> {
       // Nothing left, or the stream is gone.
     }
   });
+}
+
+/**
+ * Addresses whose segment after the prefix is a credential: the enrolment verification link
+ * (/verificar/<token>), a participant's private calendar (/calendario/<token>/mis-cursos.ics) and
+ * a staged upload (/api/files/staged/<token>). Matched case-insensitively and with repeated
+ * slashes, as the router matches them. The set-up and password-reset links carry their token in
+ * the query, which is never logged.
+ */
+const SECRET_AFTER_PREFIX = /^(\/+(?:verificar|calendario|api\/+files\/+staged)\/+)[^/]+/i;
+/**
+ * Any other segment that looks like a random token (22+ base64url characters with both upper and
+ * lower case letters: 128 random bits and more), wherever a future route puts one. Slugs, ids and
+ * file names are lower case, digits or carry a dot.
+ */
+const TOKEN_LIKE_SEGMENT = /(?<=\/)(?=[A-Za-z0-9_-]{22,}(?:\/|$))(?=[^/]*[A-Z])(?=[^/]*[a-z])[A-Za-z0-9_-]+/g;
+
+/**
+ * The path as it goes into the log: no query (the caller passes none), percent-decoded when it can
+ * be, and every secret segment replaced by `:token`, so no log line carries a credential.
+ */
+export function loggedPath(path: string): string {
+  let decoded = path;
+  if (path.includes("%")) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      // Broken percent-encoding (answered 400): logged as it came, still redacted below.
+    }
+  }
+  return decoded.replace(SECRET_AFTER_PREFIX, "$1:token").replace(TOKEN_LIKE_SEGMENT, ":token");
 }

@@ -4,7 +4,7 @@
  */
 export function simplePage(title: string, message: string, requestId?: string): string {
   const escape = (text: string) => text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} | HIMFG</title></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${requestId ? `<p>Folio de la solicitud: <code>${escape(requestId)}</code></p>` : ""}<p><a href="/">Ir a la página de inicio</a></p></main></body></html>`;
+  return `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escape(title)} | HIMFG</title></head><body><main><h1>${escape(title)}</h1><p>${escape(message)}</p>${requestId ? `<p>Folio de error: <code>${escape(requestId)}</code></p>` : ""}<p><a href="/">Ir a la página de inicio</a></p></main></body></html>`;
 }
 
 /** The 404 of resource routes (they have no React layout to render the site's error page). */
