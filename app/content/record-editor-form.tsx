@@ -8,7 +8,7 @@ import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
 import { publicationOptions, type PageStatus } from "./page-forms";
 import { PUBLICATION_STATUS_TEXT } from "./record-list";
-import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-city";
 
 /**
  * Form pieces the editors of seeded records share (department pages, research units, profile

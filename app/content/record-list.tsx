@@ -2,7 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { StaffTable } from "~/components/staff-table";
-import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import type { DepartmentListItem } from "./department-editor.server";
 import type { PageListItem } from "./page-editor.server";
 import type { PageStatus } from "./page-forms";

@@ -15,6 +15,7 @@ import {
   type PagePosition,
 } from "~/utils/keyset-paging.server";
 import type { CourseFormValue } from "./course-form";
+import * as clock from "~/utils/clock.server";
 
 export type AdminCourse = Selectable<CoursesTable>;
 
@@ -224,7 +225,7 @@ export async function saveCourse(
 
     const imageId = input.image ? await storeFile(trx, input.image, "public") : undefined;
     const pdfId = input.pdf ? await storeFile(trx, input.pdf, "public") : undefined;
-    const now = new Date().toISOString();
+    const now = clock.nowIso();
     const columns = {
       course_name: value.course_name,
       course_summary: value.course_summary ?? "",
@@ -280,7 +281,7 @@ export async function setCourseEnrolmentOpen(db: Kysely<DB>, ctx: StaffContext, 
       return { ok: false, status: 400, message: "El curso está archivado; no se pueden abrir sus inscripciones." } as const;
     const able = open ? 1 : 0;
     if (before.course_able !== able) {
-      await trx.updateTable("courses").set({ course_able: able, updated_at: new Date().toISOString() }).where("course_id", "=", courseId).execute();
+      await trx.updateTable("courses").set({ course_able: able, updated_at: clock.nowIso() }).where("course_id", "=", courseId).execute();
       await audit(trx, ctx, {
         action: open ? "curso.abrir" : "curso.cerrar",
         entity: "course",
@@ -309,7 +310,7 @@ export async function removeCourse(db: Kysely<DB>, ctx: StaffContext, courseId: 
       .executeTakeFirstOrThrow();
     if (Number(enrolments.n) > 0) {
       if (before.archived_at) return { ok: true, archived: true, message: `El curso ya estaba archivado: ${before.course_name}.` } as const;
-      const now = new Date().toISOString();
+      const now = clock.nowIso();
       await trx.updateTable("courses").set({ archived_at: now, course_able: 0, updated_at: now }).where("course_id", "=", courseId).execute();
       await audit(trx, ctx, {
         action: "curso.archivar",

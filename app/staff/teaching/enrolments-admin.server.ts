@@ -12,6 +12,7 @@ import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/uti
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 import { MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "./format";
+import * as clock from "~/utils/clock.server";
 export { MODALITY_CHOICE_LABELS };
 
 /** Money received for an enrolment: an approved card attempt or a recorded off-line payment. */
@@ -169,7 +170,7 @@ function courseEnrolmentRow(row: CourseEnrolmentQueryRow, payments: Map<number, 
 }
 
 /** Everyone enrolled in a course (every status), with profile, modality, payments and seat: the export's rows. */
-export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = new Date()): Promise<CourseEnrolmentRow[]> {
+export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = clock.now()): Promise<CourseEnrolmentRow[]> {
   const [rows, payments] = await Promise.all([
     courseEnrolmentsQuery(db).where("e.course_id", "=", courseId).orderBy("p.name").orderBy("e.id").execute(),
     coursePayments(db, courseId),
@@ -195,7 +196,7 @@ export async function listCourseEnrolmentPage(
   courseId: number,
   position: PagePosition<CourseEnrolmentKey> | null = null,
   limit = COURSE_ENROLMENTS_PAGE_SIZE,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<KeysetPage<CourseEnrolmentRow> & { total: number }> {
   const keyset = keysetTerms([sql`p.name`, sql`e.id`], "asc", position);
   let page = db

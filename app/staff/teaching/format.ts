@@ -1,5 +1,6 @@
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 /** Dates and times for the staff screens, in es-MX and Mexico City time. */
-const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE });
 const calendar = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "UTC" });
 
 export function formatInstant(iso: string): string {
