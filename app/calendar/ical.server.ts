@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import ical, { ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { Kysely } from "kysely";
-import { MODALITY_LABELS } from "~/courses/modality";
+import { MODALITY, MODALITY_LABELS } from "~/courses/modality";
 import { courseEntryPath } from "~/courses/courses.server";
 import type { DB, ModalityId } from "~/db.server";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
@@ -181,7 +181,7 @@ function addCourse(calendar: ICalCalendar, course: FeedCourse, options: EventOpt
   const pageUrl = course.course_url
     ? new URL(courseEntryPath(course.course_url), options.origin).href
     : new URL("/ensenanza/offer", options.origin).href;
-  const location = course.modality_id === 2 ? "En línea" : (course.venue ?? undefined);
+  const location = course.modality_id === MODALITY.EN_LINEA ? MODALITY_LABELS[MODALITY.EN_LINEA] : (course.venue ?? undefined);
   const description = [course.course_summary.trim(), `Modalidad: ${MODALITY_LABELS[course.modality_id]}.`, `Información e inscripción: ${pageUrl}`]
     .filter(Boolean)
     .join("\n\n");

@@ -15,6 +15,7 @@ import {
   type PagePosition,
 } from "~/utils/keyset-paging.server";
 import type { CourseFormValue } from "./course-form";
+import { hasInPersonSeats, type ModalityId } from "./modality";
 import * as clock from "~/utils/clock.server";
 
 export type AdminCourse = Selectable<CoursesTable>;
@@ -23,7 +24,7 @@ export interface CourseFilters {
   q?: string | null;
   month?: number | null;
   open?: "abiertos" | "cerrados" | null;
-  modality?: 1 | 2 | 3 | null;
+  modality?: ModalityId | null;
   archived?: boolean;
 }
 
@@ -34,7 +35,7 @@ export interface AdminCourseRow {
   startDate: string;
   finishDate: string;
   monthId: number;
-  modalityId: 1 | 2 | 3;
+  modalityId: ModalityId;
   open: boolean;
   archived: boolean;
   capacity: number;
@@ -220,7 +221,7 @@ export async function saveCourse(
     const fieldErrors = await courseConflicts(trx, input.courseId, { courseUrl: value.course_url, capacity: value.course_max_range });
     if (value.course_finish_date < value.course_start_date)
       fieldErrors.course_finish_date = ["La fecha de término no puede ser anterior a la de inicio."];
-    if (value.modality_id !== 2 && !value.venue) fieldErrors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
+    if (hasInPersonSeats(value.modality_id) && !value.venue) fieldErrors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
     if (Object.keys(fieldErrors).length > 0) return { ok: false, reason: "invalid", fieldErrors } as const;
 
     const imageId = input.image ? await storeFile(trx, input.image, "public") : undefined;

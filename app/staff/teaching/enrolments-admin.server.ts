@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { z } from "zod";
+import { offersModality } from "~/courses/modality";
 import { PROFILE_LABELS, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
@@ -319,7 +320,7 @@ export async function enrolParticipantManually(
       .where("course_id", "=", input.courseId)
       .executeTakeFirst();
     if (!course || course.archived_at) fieldErrors.course_id = ["Elija un curso vigente."];
-    else if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
+    else if (!offersModality(course.modality_id, input.modality)) {
       fieldErrors.modality = ["El curso no se imparte en esa modalidad."];
     } else if (input.modality === "presencial" && (await seatsTaken(trx, course.course_id)) >= course.course_max_range) {
       fieldErrors.modality = ["No quedan lugares presenciales. Aumente el cupo del curso o inscriba en línea."];
