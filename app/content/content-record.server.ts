@@ -8,6 +8,8 @@ import type { StaffUser } from "~/staff/staff";
 import {
   liveAndLatest,
   pendingSavedMessage,
+  pendingSummaries,
+  publicationOf,
   restoreVersion,
   saveState,
   type PendingRevision,
@@ -46,6 +48,10 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** The edit form's values every kind has: the publication choice and one "Quitar" flag per image. */
 type EditInput = { status: RecordPublication["status"]; publishAt?: string } & Record<string, unknown>;
 
+/** A record as its editor opens it: the latest state (a pending revision, or the row), the live state beside it. */
+export type RecordForEditor<S, Extra = object> = S &
+  Extra & { id: number; live: RecordPublication; pending: PendingRevision | null; updatedAt: string };
+
 export type RecordIssues = Partial<Record<string, string[]>>;
 export type RecordSaveOutcome = { ok: true; message: string } | { ok: false; issues: RecordIssues } | { ok: false; notFound: true };
 
@@ -60,7 +66,9 @@ export interface ContentRecordDefinition<
   Edit extends z.ZodType,
   Create extends z.ZodType = Edit,
   Extra extends object = object,
-> extends Omit<PublishableKind<Row, S>, "write"> {
+> extends Omit<PublishableKind<Row, S>, "write" | "audit"> {
+  /** The audit actions' prefix; the entity unless told. */
+  audit?: string;
   /** The row's columns for a state (texts, images and publicationColumns). */
   columns: (snapshot: S) => Record<string, unknown>;
   /** The edit form's schema, and the "new record" form's (no publication field), if new records can be made. */
@@ -104,6 +112,7 @@ export function contentRecord<
   const table = def.table as "research_units";
   const kind: PublishableKind<Row, S> = {
     ...def,
+    audit: def.audit ?? def.entity,
     write: (trx, id, next, now) =>
       trx
         .updateTable(table)
@@ -181,6 +190,12 @@ export function contentRecord<
         pending,
         updatedAt: row.updated_at,
       };
+    },
+
+    /** A list's rows, each with its publication state, its changes saved aside (decision 0033) and when it changed. */
+    async listed<R extends PublishableRow & { updated_at: string }, T extends object>(db: Kysely<DB>, rows: R[], item: (row: R) => T) {
+      const pending = await pendingSummaries(db, def.entity);
+      return rows.map((row) => ({ ...item(row), ...publicationOf(row), pending: pending.get(row.id) ?? null, updatedAt: row.updated_at }));
     },
 
     listRevisions: history.list,

@@ -1,20 +1,13 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
-import { contentRecord } from "./content-record.server";
-import {
-  DEPARTMENT_FIELD_LABELS,
-  DEPARTMENT_IMAGE_FIELDS,
-  MAX_STAFF_ROWS,
-  type DepartmentImageField,
-  type DepartmentSnapshot,
-} from "./department-forms";
+import { contentRecord, type RecordForEditor } from "./content-record.server";
+import { DEPARTMENT_FIELD_LABELS, DEPARTMENT_IMAGE_FIELDS, MAX_STAFF_ROWS, type DepartmentSnapshot } from "./department-forms";
 import { parseStaffLinks } from "./department-pages.server";
 import { linkTargetProblem } from "./link-target";
 import { renderMarkdown } from "./markdown.server";
 import type { PageStatus } from "./page-forms";
-import { pendingSummaries, type PendingRevision, type PendingSummary, type RecordPublication } from "./publication.server";
+import type { PendingSummary } from "./publication.server";
 import {
   formText,
   hasControlCharacters,
@@ -106,7 +99,6 @@ export const departmentEditSchema = z
   }));
 
 export type DepartmentEditInput = z.output<typeof departmentEditSchema>;
-export type DepartmentUploads = Partial<Record<DepartmentImageField, CheckedFile>>;
 
 // ---------------------------------------------------------------- reading
 
@@ -177,37 +169,23 @@ export async function listDepartmentPagesForEditor(db: Kysely<DB>, query = ""): 
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["title"]), "like", eb.val(like)), eb("slug", "like", like)]));
   }
   const rows = await select.orderBy("tipo_departamento", "desc").orderBy("title").execute();
-  const pending = await pendingSummaries(db, "department_page");
-  return rows.map((row) => ({
+  return department.listed(db, rows, (row) => ({
     id: row.id,
     slug: row.slug,
     path: `/direccion/${row.slug}`,
     title: row.title,
     tipoDepartamento: row.tipo_departamento === 2 ? 2 : 1,
-    ...publicationOf(row),
-    pending: pending.get(row.id) ?? null,
-    updatedAt: row.updated_at,
   }));
 }
 
 /** The page as the editor opens it: its latest state (a pending revision, or the page), with the live state beside it. */
-export interface DepartmentForEditor extends DepartmentSnapshot {
-  id: number;
-  path: string;
-  live: RecordPublication;
-  pending: PendingRevision | null;
-  updatedAt: string;
-}
+export type DepartmentForEditor = RecordForEditor<DepartmentSnapshot, { path: string }>;
 
 // ---------------------------------------------------------------- the definition
-
-export type DepartmentIssues = Partial<Record<keyof DepartmentEditInput | DepartmentImageField | "form", string[]>>;
-export type DepartmentSaveOutcome = { ok: true; message: string } | { ok: false; issues: DepartmentIssues } | { ok: false; notFound: true };
 
 const department = contentRecord({
   entity: "department_page",
   table: "department_pages",
-  audit: "department_page",
   labels: DEPARTMENT_FIELD_LABELS,
   read: readDepartment,
   snapshot: snapshotOf,
@@ -258,7 +236,7 @@ export const DEPARTMENT_KIND = department.kind;
 export const DEPARTMENT_FORM_MAX_BYTES = department.formMaxBytes;
 /** The first step of the editor's action (parseEditorForm). */
 export const parseDepartmentForm = department.parseForm;
-export const getDepartmentPageForEditor: (db: Kysely<DB>, id: number) => Promise<DepartmentForEditor | null> = department.forEditor;
+export const getDepartmentPageForEditor = department.forEditor;
 export const { listRevisions: listDepartmentRevisions, diffRevisions: diffDepartmentRevisions } = department;
 /** Saves an edit of a department or direction page (texts, images, staff rows). */
 export const updateDepartmentPage = department.update;

@@ -1,11 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
-import { contentRecord } from "./content-record.server";
+import { contentRecord, type RecordForEditor } from "./content-record.server";
 import { renderMarkdown } from "./markdown.server";
 import type { PageStatus } from "./page-forms";
-import { pendingSavedMessage, pendingSummaries, type PendingRevision, type PendingSummary, type RecordPublication } from "./publication.server";
+import { pendingSavedMessage, type PendingSummary } from "./publication.server";
 import {
   formText,
   markdownText,
@@ -18,7 +17,7 @@ import {
   requirePublishAt,
 } from "./record-editor.server";
 import { PUBLICATION_STATUS_TEXT } from "./record-list";
-import { PROFILE_FIELD_LABELS, PROFILE_IMAGE_FIELDS, type ProfileImageField, type ProfileSnapshot } from "./seeded-record-forms";
+import { PROFILE_FIELD_LABELS, PROFILE_IMAGE_FIELDS, type ProfileSnapshot } from "./seeded-record-forms";
 
 /**
  * The profile records' editor (issue 12, decision 0026): the banner, texts and images that
@@ -52,7 +51,6 @@ export const profileCreateSchema = z.object(profileFields);
 
 export type ProfileEditInput = z.output<typeof profileEditSchema>;
 export type ProfileCreateInput = z.output<typeof profileCreateSchema>;
-export type ProfileUploads = Partial<Record<ProfileImageField, CheckedFile>>;
 
 // ---------------------------------------------------------------- reading
 
@@ -113,37 +111,22 @@ export async function listProfilesForEditor(db: Kysely<DB>, query = ""): Promise
     .where("profile_page_id", "is not", null)
     .orderBy("path")
     .execute();
-  const pending = await pendingSummaries(db, "profile_page");
-  return rows.map((row) => ({
+  return profile.listed(db, rows, (row) => ({
     id: row.id,
     key: row.key,
     title: row.page_title,
     paths: shown.filter((page) => page.profile_page_id === row.id).map((page) => page.path),
-    ...publicationOf(row),
-    pending: pending.get(row.id) ?? null,
-    updatedAt: row.updated_at,
   }));
 }
 
 /** The profile as the editor opens it: its latest state (a pending revision, or the record), with the live state beside it. */
-export interface ProfileForEditor extends ProfileSnapshot {
-  id: number;
-  key: string;
-  paths: string[];
-  live: RecordPublication;
-  pending: PendingRevision | null;
-  updatedAt: string;
-}
+export type ProfileForEditor = RecordForEditor<ProfileSnapshot, { key: string; paths: string[] }>;
 
 // ---------------------------------------------------------------- the definition
-
-export type ProfileIssues = Partial<Record<keyof ProfileEditInput | ProfileImageField | "form", string[]>>;
-export type ProfileSaveOutcome = { ok: true; message: string } | { ok: false; issues: ProfileIssues } | { ok: false; notFound: true };
 
 const profile = contentRecord({
   entity: "profile_page",
   table: "profile_pages",
-  audit: "profile_page",
   labels: PROFILE_FIELD_LABELS,
   read: readProfile,
   snapshot: snapshotOf,
@@ -208,7 +191,7 @@ export const PROFILE_FORM_MAX_BYTES = profile.formMaxBytes;
 /** The first step of the editor's action (parseEditorForm), and of the "new profile" action. */
 export const parseProfileForm = profile.parseForm;
 export const parseProfileCreateForm = profile.parseCreateForm;
-export const getProfileForEditor: (db: Kysely<DB>, id: number) => Promise<ProfileForEditor | null> = profile.forEditor;
+export const getProfileForEditor = profile.forEditor;
 export const { listRevisions: listProfileRevisions, diffRevisions: diffProfileRevisions } = profile;
 /** Creates a profile record, as a draft (its first revision "crear" and an audit row, with its images). */
 export const createProfile = profile.create;

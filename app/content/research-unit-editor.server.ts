@@ -1,11 +1,10 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
-import { contentRecord } from "./content-record.server";
+import { contentRecord, type RecordForEditor } from "./content-record.server";
 import { renderMarkdown } from "./markdown.server";
 import type { PageStatus } from "./page-forms";
-import { pendingSummaries, type PendingRevision, type PendingSummary, type RecordPublication } from "./publication.server";
+import type { PendingSummary } from "./publication.server";
 import {
   formText,
   hasControlCharacters,
@@ -22,7 +21,6 @@ import {
   MAX_LINES_OF_WORK,
   RESEARCH_UNIT_FIELD_LABELS,
   RESEARCH_UNIT_KINDS,
-  type ResearchUnitImageField,
   type ResearchUnitKindValue,
   type ResearchUnitSnapshot,
 } from "./seeded-record-forms";
@@ -90,7 +88,6 @@ export const researchUnitCreateSchema = z.object(unitFields).superRefine(require
 
 export type ResearchUnitEditInput = z.output<typeof researchUnitEditSchema>;
 export type ResearchUnitCreateInput = z.output<typeof researchUnitCreateSchema>;
-export type ResearchUnitUploads = Partial<Record<ResearchUnitImageField, CheckedFile>>;
 
 // ---------------------------------------------------------------- reading
 
@@ -145,36 +142,22 @@ export async function listResearchUnitsForEditor(db: Kysely<DB>, query = ""): Pr
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", eb.val(like)), eb(eb.cast("id", "text"), "=", word)]));
   }
   const rows = await select.orderBy("id").execute();
-  const pending = await pendingSummaries(db, "research_unit");
-  return rows.map((row) => ({
+  return unit.listed(db, rows, (row) => ({
     id: row.id,
     path: `/investigadores/${row.id}`,
     name: row.name,
     kind: row.kind,
-    ...publicationOf(row),
-    pending: pending.get(row.id) ?? null,
-    updatedAt: row.updated_at,
   }));
 }
 
 /** The unit as the editor opens it: its latest state (a pending revision, or the unit), with the live state beside it. */
-export interface ResearchUnitForEditor extends ResearchUnitSnapshot {
-  id: number;
-  path: string;
-  live: RecordPublication;
-  pending: PendingRevision | null;
-  updatedAt: string;
-}
+export type ResearchUnitForEditor = RecordForEditor<ResearchUnitSnapshot, { path: string }>;
 
 // ---------------------------------------------------------------- the definition
-
-export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | ResearchUnitImageField | "form", string[]>>;
-export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
 
 const unit = contentRecord({
   entity: "research_unit",
   table: "research_units",
-  audit: "research_unit",
   labels: RESEARCH_UNIT_FIELD_LABELS,
   read: readUnit,
   snapshot: snapshotOf,
@@ -233,7 +216,7 @@ export const RESEARCH_UNIT_FORM_MAX_BYTES = unit.formMaxBytes;
 /** The first step of the editor's action (parseEditorForm), and of the "new unit" action. */
 export const parseResearchUnitForm = unit.parseForm;
 export const parseResearchUnitCreateForm = unit.parseCreateForm;
-export const getResearchUnitForEditor: (db: Kysely<DB>, id: number) => Promise<ResearchUnitForEditor | null> = unit.forEditor;
+export const getResearchUnitForEditor = unit.forEditor;
 export const { listRevisions: listResearchUnitRevisions, diffRevisions: diffResearchUnitRevisions } = unit;
 /** Creates a research unit at the next free number, as a draft (its first revision "crear" and an audit row). */
 export const createResearchUnit = unit.create;
