@@ -10,7 +10,7 @@ import {
   PageImageFields,
   PublicationFields,
   publicationDefaults,
-  RecordEditorScreen,
+  RecordEditScreen,
   TextAndImageBlocks,
   type CurrentImage,
 } from "./record-editor-form";
@@ -157,34 +157,33 @@ export function DepartmentEditScreen({
   actionData?: { result: unknown; preview?: EditorPreview | null };
 }) {
   return (
-    <RecordEditorScreen
+    <RecordEditScreen
+      base="/admin/contenido/departamentos"
+      record={page}
       back={{ to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" }}
       title={`Editar «${page.page_title}»`}
-      where={{ label: "Dirección", paths: [page.path], status: page.live.status }}
-      historyHref={`/admin/contenido/departamentos/${page.id}/historial`}
-      publication={{ pending: page.pending, href: `/admin/contenido/departamentos/${page.id}/publicacion` }}
-    >
-      <DepartmentEditorForm
-        key={`${page.updatedAt}|${page.pending?.number ?? ""}`}
-        published={page.live.status === "publicada"}
-        action={`/admin/contenido/departamentos/${page.id}`}
-        defaultValue={{
-          page_title: page.page_title,
-          summary: page.summary,
-          tipo_departamento: String(page.tipo_departamento),
-          page_titular: page.page_titular ?? "",
-          page_titular_grade: page.page_titular_grade ?? "",
-          page_first_content: page.page_first_content,
-          page_second_content: page.page_second_content,
-          page_first_image_alt: page.page_first_image_alt,
-          page_second_image_alt: page.page_second_image_alt,
-          page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
-          ...publicationDefaults(page),
-        }}
-        images={images}
-        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
+      where={{ label: "Dirección", paths: [page.path] }}
+      form={(props) => (
+        <DepartmentEditorForm
+          {...props}
+          defaultValue={{
+            page_title: page.page_title,
+            summary: page.summary,
+            tipo_departamento: String(page.tipo_departamento),
+            page_titular: page.page_titular ?? "",
+            page_titular_grade: page.page_titular_grade ?? "",
+            page_first_content: page.page_first_content,
+            page_second_content: page.page_second_content,
+            page_first_image_alt: page.page_first_image_alt,
+            page_second_image_alt: page.page_second_image_alt,
+            page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
+            ...publicationDefaults(page),
+          }}
+          images={images}
+          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          preview={actionData?.preview}
+        />
+      )}
+    />
   );
 }

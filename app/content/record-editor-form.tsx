@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { RichText } from "~/components/rich-text";
 import { AdminFileField } from "~/components/admin-file-field";
 import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
@@ -244,5 +244,41 @@ export function RecordEditorScreen({
       {children}
       {publication ? <UnpublishSection published={where?.status === "publicada"} href={publication.href} /> : null}
     </div>
+  );
+}
+
+/**
+ * An edited record's screen, for every kind of record: where it shows, its history and publication
+ * addresses under `base` (`{base}/{id}/historial`, `…/publicacion`), and its form posting to
+ * `{base}/{id}`, remounted when the record or its pending revision changes.
+ */
+export function RecordEditScreen({
+  base,
+  record,
+  back,
+  title,
+  where,
+  form,
+}: {
+  base: string;
+  record: { id: number; live: { status: PageStatus }; pending: PendingView; updatedAt: string };
+  back: { to: string; label: string };
+  title: string;
+  where: { label: string; paths: string[] };
+  form: (props: { published: boolean; action: string }) => ReactNode;
+}) {
+  const href = `${base}/${record.id}`;
+  return (
+    <RecordEditorScreen
+      back={back}
+      title={title}
+      where={{ ...where, status: record.live.status }}
+      historyHref={`${href}/historial`}
+      publication={{ pending: record.pending, href: `${href}/publicacion` }}
+    >
+      <Fragment key={`${record.updatedAt}|${record.pending?.number ?? ""}`}>
+        {form({ published: record.live.status === "publicada", action: href })}
+      </Fragment>
+    </RecordEditorScreen>
   );
 }

@@ -10,6 +10,7 @@ import {
   PageImageFields,
   PublicationFields,
   publicationDefaults,
+  RecordEditScreen,
   RecordEditorScreen,
   TextAndImageBlocks,
   type CurrentImage,
@@ -249,34 +250,33 @@ export function ResearchUnitEditScreen({
   actionData?: ActionData;
 }) {
   return (
-    <RecordEditorScreen
+    <RecordEditScreen
+      base="/admin/contenido/investigacion"
+      record={unit}
       back={BACK_TO_UNITS}
       title={`Editar «${unit.unit_name}»`}
-      where={{ label: "Dirección", paths: [unit.path], status: unit.live.status }}
-      historyHref={`/admin/contenido/investigacion/${unit.id}/historial`}
-      publication={{ pending: unit.pending, href: `/admin/contenido/investigacion/${unit.id}/publicacion` }}
-    >
-      <ResearchUnitEditorForm
-        key={`${unit.updatedAt}|${unit.pending?.number ?? ""}`}
-        published={unit.live.status === "publicada"}
-        action={`/admin/contenido/investigacion/${unit.id}`}
-        defaultValue={{
-          unit_name: unit.unit_name,
-          unit_kind: unit.unit_kind,
-          name_is_illustrative: unit.name_is_illustrative ? "on" : "",
-          summary: unit.summary,
-          content: unit.content,
-          lines_of_work: unit.lines_of_work.join("\n"),
-          head_name: unit.head_name ?? "",
-          head_grade: unit.head_grade ?? "",
-          image_alt: unit.image_alt,
-          ...publicationDefaults(unit),
-        }}
-        image={image}
-        lastResult={lastResultOf(actionData)}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
+      where={{ label: "Dirección", paths: [unit.path] }}
+      form={(props) => (
+        <ResearchUnitEditorForm
+          {...props}
+          defaultValue={{
+            unit_name: unit.unit_name,
+            unit_kind: unit.unit_kind,
+            name_is_illustrative: unit.name_is_illustrative ? "on" : "",
+            summary: unit.summary,
+            content: unit.content,
+            lines_of_work: unit.lines_of_work.join("\n"),
+            head_name: unit.head_name ?? "",
+            head_grade: unit.head_grade ?? "",
+            image_alt: unit.image_alt,
+            ...publicationDefaults(unit),
+          }}
+          image={image}
+          lastResult={lastResultOf(actionData)}
+          preview={actionData?.preview}
+        />
+      )}
+    />
   );
 }
 
@@ -316,32 +316,31 @@ export function ProfileEditScreen({
   actionData?: ActionData;
 }) {
   return (
-    <RecordEditorScreen
+    <RecordEditScreen
+      base="/admin/contenido/perfiles"
+      record={profile}
       back={BACK_TO_PROFILES}
       title={`Editar el perfil «${profile.page_title}»`}
-      where={{ label: "Se muestra en", paths: profile.paths, status: profile.live.status }}
-      historyHref={`/admin/contenido/perfiles/${profile.id}/historial`}
-      publication={{ pending: profile.pending, href: `/admin/contenido/perfiles/${profile.id}/publicacion` }}
-    >
-      <ProfileEditorForm
-        key={`${profile.updatedAt}|${profile.pending?.number ?? ""}`}
-        published={profile.live.status === "publicada"}
-        action={`/admin/contenido/perfiles/${profile.id}`}
-        defaultValue={{
-          page_title: profile.page_title,
-          page_banner_image_alt: profile.page_banner_image_alt,
-          page_banner_content: profile.page_banner_content,
-          page_first_content: profile.page_first_content,
-          page_first_image_alt: profile.page_first_image_alt,
-          page_second_content: profile.page_second_content,
-          page_second_image_alt: profile.page_second_image_alt,
-          ...publicationDefaults(profile),
-        }}
-        images={images}
-        lastResult={lastResultOf(actionData)}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
+      where={{ label: "Se muestra en", paths: profile.paths }}
+      form={(props) => (
+        <ProfileEditorForm
+          {...props}
+          defaultValue={{
+            page_title: profile.page_title,
+            page_banner_image_alt: profile.page_banner_image_alt,
+            page_banner_content: profile.page_banner_content,
+            page_first_content: profile.page_first_content,
+            page_first_image_alt: profile.page_first_image_alt,
+            page_second_content: profile.page_second_content,
+            page_second_image_alt: profile.page_second_image_alt,
+            ...publicationDefaults(profile),
+          }}
+          images={images}
+          lastResult={lastResultOf(actionData)}
+          preview={actionData?.preview}
+        />
+      )}
+    />
   );
 }
 
