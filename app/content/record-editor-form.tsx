@@ -1,8 +1,9 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { RichText } from "~/components/rich-text";
 import { AdminFileField } from "~/components/admin-file-field";
-import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
+import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
 import { PAGE_IMAGE_ACCEPT } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
@@ -280,5 +281,37 @@ export function RecordEditScreen({
         {form({ published: record.live.status === "publicada", action: href })}
       </Fragment>
     </RecordEditorScreen>
+  );
+}
+
+/**
+ * A content record's form, for every kind: the error summary (its fields in page order), the
+ * preview, and the multipart form posting to `action` with the kind's fields as children.
+ */
+export function RecordForm<Values extends Record<string, unknown>>({
+  form,
+  title,
+  errors,
+  lastResult,
+  preview,
+  action,
+  children,
+}: {
+  form: FormMetadata<Values, string[]>;
+  title: string;
+  errors: readonly (FieldMeta | undefined)[];
+  lastResult: unknown;
+  preview: { title: string; sections: SafeHtml[] } | null | undefined;
+  action: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorSummary title={title} errors={summaryErrors(errors)} formErrors={form.errors} focusKey={lastResult} />
+      <EditorPreviewSection preview={preview} />
+      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
+        {children}
+      </Form>
+    </>
   );
 }
