@@ -66,9 +66,10 @@ export interface ContentRecordDefinition<
   Edit extends z.ZodType,
   Create extends z.ZodType = Edit,
   Extra extends object = object,
+  Audit extends string = string,
 > extends Omit<PublishableKind<Row, S>, "write" | "audit"> {
-  /** The audit actions' prefix; the entity unless told. */
-  audit?: string;
+  /** The audit actions' prefix (a literal, so the audit registry's reader finds it). */
+  audit: Audit;
   /** The row's columns for a state (texts, images and publicationColumns). */
   columns: (snapshot: S) => Record<string, unknown>;
   /** The edit form's schema, and the "new record" form's (no publication field), if new records can be made. */
@@ -107,12 +108,12 @@ export function contentRecord<
   Edit extends z.ZodType,
   Create extends z.ZodType = Edit,
   Extra extends object = object,
->(def: ContentRecordDefinition<Row, S, Image, Edit, Create, Extra>) {
+  const Audit extends string = string,
+>(def: ContentRecordDefinition<Row, S, Image, Edit, Create, Extra, Audit>) {
   // One table type for all: they share the columns written here (as scheduled-publication.server.ts).
   const table = def.table as "research_units";
-  const kind: PublishableKind<Row, S> = {
+  const kind: PublishableKind<Row, S> & { audit: Audit } = {
     ...def,
-    audit: def.audit ?? def.entity,
     write: (trx, id, next, now) =>
       trx
         .updateTable(table)

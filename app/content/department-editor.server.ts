@@ -186,6 +186,7 @@ export type DepartmentForEditor = RecordForEditor<DepartmentSnapshot, { path: st
 const department = contentRecord({
   entity: "department_page",
   table: "department_pages",
+  audit: "department_page",
   labels: DEPARTMENT_FIELD_LABELS,
   read: readDepartment,
   snapshot: snapshotOf,
@@ -230,8 +231,8 @@ const department = contentRecord({
   restoreNotFound: "No encontramos esa versión de la página.",
 });
 
-/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
-export const DEPARTMENT_KIND = department.kind;
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish); its audit prefix written here as a literal, which the audit registry test reads. */
+export const DEPARTMENT_KIND = { ...department.kind, audit: "department_page" };
 /** The editor's largest body (its images and texts): the route's `maxBodyBytes`. */
 export const DEPARTMENT_FORM_MAX_BYTES = department.formMaxBytes;
 /** The first step of the editor's action (parseEditorForm). */

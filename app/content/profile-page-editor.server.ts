@@ -127,6 +127,7 @@ export type ProfileForEditor = RecordForEditor<ProfileSnapshot, { key: string; p
 const profile = contentRecord({
   entity: "profile_page",
   table: "profile_pages",
+  audit: "profile_page",
   labels: PROFILE_FIELD_LABELS,
   read: readProfile,
   snapshot: snapshotOf,
@@ -184,8 +185,8 @@ const profile = contentRecord({
   },
 });
 
-/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
-export const PROFILE_KIND = profile.kind;
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish); its audit prefix written here as a literal, which the audit registry test reads. */
+export const PROFILE_KIND = { ...profile.kind, audit: "profile_page" };
 /** The editor's largest body (its images and texts): the routes' `maxBodyBytes`. */
 export const PROFILE_FORM_MAX_BYTES = profile.formMaxBytes;
 /** The first step of the editor's action (parseEditorForm), and of the "new profile" action. */

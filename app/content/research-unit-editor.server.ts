@@ -158,6 +158,7 @@ export type ResearchUnitForEditor = RecordForEditor<ResearchUnitSnapshot, { path
 const unit = contentRecord({
   entity: "research_unit",
   table: "research_units",
+  audit: "research_unit",
   labels: RESEARCH_UNIT_FIELD_LABELS,
   read: readUnit,
   snapshot: snapshotOf,
@@ -209,8 +210,8 @@ const unit = contentRecord({
   },
 });
 
-/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
-export const UNIT_KIND = unit.kind;
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish); its audit prefix written here as a literal, which the audit registry test reads. */
+export const UNIT_KIND = { ...unit.kind, audit: "research_unit" };
 /** The editor's largest body (its image and texts): the routes' `maxBodyBytes`. */
 export const RESEARCH_UNIT_FORM_MAX_BYTES = unit.formMaxBytes;
 /** The first step of the editor's action (parseEditorForm), and of the "new unit" action. */
