@@ -18,6 +18,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
+import { MODALITY, type ModalityId } from "../app/courses/modality";
 import { sealTotpSecret } from "../app/staff/totp-secrets.server";
 
 /** What one unit of --factor adds (×100 gives the figures of issue 22). */
@@ -974,7 +975,7 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
       id: number;
       start: number;
       finish: number;
-      modality: 1 | 2 | 3;
+      modality: ModalityId;
       capacity: number;
       prices: { EXTERNO: number; ESTUDIANTE: number; PERSONAL_HIMFG: number };
       weight: number;
@@ -993,14 +994,14 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
       const year = new Date(start).getUTCFullYear();
       const big = i === Math.floor(courseTarget * 0.9);
       const name = big ? `Congreso Internacional de Pediatría ${year}` : `${kind} ${specialty} ${year}`;
-      const modality: 1 | 2 | 3 = big
-        ? 2
+      const modality: ModalityId = big
+        ? MODALITY.EN_LINEA
         : random.weighted([
-            [1, 35],
-            [2, 35],
-            [3, 30],
+            [MODALITY.PRESENCIAL, 35],
+            [MODALITY.EN_LINEA, 35],
+            [MODALITY.PRESENCIAL_Y_EN_LINEA, 30],
           ] as const);
-      const capacity = modality === 2 ? 0 : random.between(15, 60);
+      const capacity = modality === MODALITY.EN_LINEA ? 0 : random.between(15, 60);
       const free = random.chance(0.1);
       const external = free ? 0 : random.between(5, 180) * 10_000;
       const prices = {
@@ -1026,11 +1027,11 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
         capacity,
         modality,
         new Date(start).getUTCMonth(),
-        modality === 2 ? "personas" : "plazas",
-        modality === 2
+        modality === MODALITY.EN_LINEA ? "personas" : "plazas",
+        modality === MODALITY.EN_LINEA
           ? null
           : random.pick(["Auditorio Dr. Federico Gómez", "Aula Magna", "Sala de juntas de Enseñanza", "Auditorio del edificio Mundet"]),
-        modality === 1 ? null : `https://aula.himfg.edu.mx/curso/${id}`,
+        modality === MODALITY.PRESENCIAL ? null : `https://aula.himfg.edu.mx/curso/${id}`,
         iso(createdAt),
         iso(Math.min(nowMs, createdAt + random.between(1, 30) * DAY)),
         archived ? iso(Math.min(nowMs - DAY, finish + random.between(30, 60) * DAY)) : null,
@@ -1047,7 +1048,7 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
       course_id: number;
       course_start_date: string;
       course_finish_date: string;
-      modality_id: 1 | 2 | 3;
+      modality_id: ModalityId;
       course_max_range: number;
       course_price: number;
       course_student_price: number;
@@ -1082,13 +1083,13 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
     for (const course of courses) {
       if (course.weight === 0) continue;
       let n = Math.round((course.weight / weightSum) * remaining);
-      if (course.modality === 1 && n > course.capacity * 1.4) {
+      if (course.modality === MODALITY.PRESENCIAL && n > course.capacity * 1.4) {
         overflow += n - Math.floor(course.capacity * 1.4);
         n = Math.floor(course.capacity * 1.4);
       }
       targets.set(course, n);
     }
-    const flexible = courses.filter((course) => course.weight > 0 && course.modality !== 1);
+    const flexible = courses.filter((course) => course.weight > 0 && course.modality !== MODALITY.PRESENCIAL);
     const flexibleWeight = flexible.reduce((sum, course) => sum + course.weight, 0);
     for (const course of flexible) targets.set(course, (targets.get(course) ?? 0) + Math.round((course.weight / flexibleWeight) * overflow));
 
@@ -1270,14 +1271,15 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
         const paidPath = amount > 0 && !manual;
         if (paidPath && status === "pendiente_de_revision") status = "pendiente_de_pago";
         if (!paidPath && (status === "pendiente_de_pago" || status === "suspendida")) status = freeForAll ? "confirmada" : "pendiente_de_revision";
-        let modality: "presencial" | "en_linea" = course.modality === 2 ? "en_linea" : "presencial";
-        if (course.modality !== 2 && (status === "confirmada" || status === "suspendida")) {
+        let modality: "presencial" | "en_linea" = course.modality === MODALITY.EN_LINEA ? "en_linea" : "presencial";
+        if (course.modality !== MODALITY.EN_LINEA && (status === "confirmada" || status === "suspendida")) {
           const used = seats.get(course.id) ?? 0;
           if (used < course.capacity) seats.set(course.id, used + 1);
-          else if (course.modality === 3) modality = "en_linea";
+          else if (course.modality === MODALITY.PRESENCIAL_Y_EN_LINEA) modality = "en_linea";
           else status = "cancelada";
         }
-        if (course.modality === 3 && status !== "confirmada" && status !== "suspendida") modality = random.chance(0.5) ? "presencial" : "en_linea";
+        if (course.modality === MODALITY.PRESENCIAL_Y_EN_LINEA && status !== "confirmada" && status !== "suspendida")
+          modality = random.chance(0.5) ? "presencial" : "en_linea";
         const confirmedAt =
           status === "confirmada" || status === "suspendida" ? Math.min(nowMs - 60_000, created + random.between(1, 96) * 3_600_000) : null;
         const byCard = paidPath && random.chance(0.85);

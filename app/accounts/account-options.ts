@@ -5,6 +5,7 @@
  * everything here, so either import works on the server.
  */
 import type { Profile } from "~/courses/pricing";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import mexicanStates from "./data/mexican-states";
 import { DOCUMENT_LIMITS } from "./documents";
 
@@ -39,7 +40,7 @@ export function graduatedLabel(value: string | null): string {
   return "Sin respuesta";
 }
 
-export const MODALITY_CHOICES = { presencial: "Presencial", en_linea: "En línea" } as const;
+export const MODALITY_CHOICES = ENROLMENT_MODALITY_LABELS;
 export type ModalityChoice = keyof typeof MODALITY_CHOICES;
 
 export const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";

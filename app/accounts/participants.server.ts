@@ -5,6 +5,7 @@ import { storeFile } from "~/files/files.server";
 import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 import type { CheckedUpload } from "./uploads.server";
+import * as clock from "~/utils/clock.server";
 
 export const PARTICIPANT_ID_MIN = 450000;
 export const PARTICIPANT_ID_MAX = 899999;
@@ -167,7 +168,7 @@ export async function isGraduatedUnknown(db: Kysely<DB>, id: number): Promise<bo
 export async function answerGraduated(db: Kysely<DB>, id: number, graduated: Graduated): Promise<boolean> {
   const result = await db
     .updateTable("participants")
-    .set({ graduated, updated_at: new Date().toISOString() })
+    .set({ graduated, updated_at: clock.nowIso() })
     .where("id", "=", id)
     .where("graduated", "is", null)
     .executeTakeFirst();
@@ -194,7 +195,7 @@ export interface ProfileChanges {
 export async function updateProfile(db: Kysely<DB>, id: number, changes: ProfileChanges): Promise<{ ok: true } | { ok: false; reason: "not-found" }> {
   const result = await db
     .updateTable("participants")
-    .set({ ...changes, updated_at: new Date().toISOString() })
+    .set({ ...changes, updated_at: clock.nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n ? { ok: true } : { ok: false, reason: "not-found" };
@@ -204,7 +205,7 @@ export async function updateProfile(db: Kysely<DB>, id: number, changes: Profile
 export async function setPassword(db: Kysely<DB>, id: number, password: string): Promise<void> {
   await db
     .updateTable("participants")
-    .set({ password_hash: await hashPassword(password), updated_at: new Date().toISOString() })
+    .set({ password_hash: await hashPassword(password), updated_at: clock.nowIso() })
     .where("id", "=", id)
     .execute();
 }
@@ -268,7 +269,7 @@ export async function replaceDocument(
     const fileId = await storeFile(trx, file, "private");
     await trx
       .updateTable("participant_documents")
-      .set({ file_id: fileId, status: "pendiente", rejection_reason: null, reviewed_at: null, updated_at: new Date().toISOString() })
+      .set({ file_id: fileId, status: "pendiente", rejection_reason: null, reviewed_at: null, updated_at: clock.nowIso() })
       .where("id", "=", current.id)
       .execute();
     await trx.deleteFrom("stored_files").where("id", "=", current.file_id).execute();

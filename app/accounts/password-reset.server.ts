@@ -7,6 +7,7 @@ import { mailLog } from "~/mail/mail-log.server";
 import { findParticipantIdByEmail } from "./participants.server";
 import { hashPassword } from "./passwords.server";
 import { destroyParticipantSessions } from "./session.server";
+import * as clock from "~/utils/clock.server";
 
 /** A reset link works once, for one hour. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -17,7 +18,7 @@ function hashToken(token: string): string {
 }
 
 /** Creates a single-use token for the participant (earlier unused ones stop working) and returns it. */
-export async function createResetToken(db: Kysely<DB>, participantId: number, now = new Date()): Promise<string> {
+export async function createResetToken(db: Kysely<DB>, participantId: number, now = clock.now()): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom("password_reset_tokens").where("participant_id", "=", participantId).where("used_at", "is", null).execute();
@@ -58,7 +59,7 @@ export async function requestPasswordReset(db: Kysely<DB>, email: string, origin
 }
 
 /** The participant a token belongs to, when it exists, is unused and has not expired. */
-export async function findValidResetToken(db: Kysely<DB>, token: string, now = new Date()): Promise<number | null> {
+export async function findValidResetToken(db: Kysely<DB>, token: string, now = clock.now()): Promise<number | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom("password_reset_tokens")
@@ -75,7 +76,7 @@ export type ResetOutcome = { ok: true; participantId: number } | { ok: false; re
  * Sets the new password with a valid token, in one transaction: the token is used up, the hash
  * replaced, and every session of the participant ended (whoever had their account is signed out).
  */
-export async function resetPassword(db: Kysely<DB>, token: string, newPassword: string, now = new Date()): Promise<ResetOutcome> {
+export async function resetPassword(db: Kysely<DB>, token: string, newPassword: string, now = clock.now()): Promise<ResetOutcome> {
   const passwordHash = await hashPassword(newPassword);
   return db.transaction().execute(async (trx) => {
     const participantId = await findValidResetToken(trx, token, now);

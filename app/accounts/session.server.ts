@@ -7,6 +7,7 @@ import { readConfig } from "~/config.server";
 import { db, type DB } from "~/db.server";
 import { getOrCreateSecret } from "~/utils/secrets.server";
 import { singleton } from "~/utils/singleton.server";
+import * as clock from "~/utils/clock.server";
 
 /** What the server keeps in a signed-in visitor's session. */
 export interface SessionData {
@@ -192,7 +193,7 @@ export async function destroyUserSession(request: Request): Promise<string> {
 }
 
 export async function deleteExpiredSessions(): Promise<number> {
-  const result = await db.deleteFrom("sessions").where("expires_at", "<=", new Date().toISOString()).executeTakeFirst();
+  const result = await db.deleteFrom("sessions").where("expires_at", "<=", clock.nowIso()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

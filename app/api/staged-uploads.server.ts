@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { CheckedUpload } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
+import * as clock from "~/utils/clock.server";
 
 /** A staged upload waits this long for a registration to claim it. */
 export const STAGED_UPLOAD_TTL_MS = 60 * 60 * 1000;
@@ -24,7 +25,7 @@ export async function stageUpload(
   file: CheckedUpload,
   clientAddress: string,
   origin: string,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<{ fileUrl: string; expiresAt: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + STAGED_UPLOAD_TTL_MS).toISOString();
@@ -81,7 +82,12 @@ export const STAGED_UPLOAD_MESSAGES = {
  * transaction and atomically (`claimed_at IS NULL` in the UPDATE): two registrations racing for
  * the same file cannot both get it. Either every file is claimed or none is.
  */
-export async function claimStagedUploads(db: Kysely<DB>, fileUrls: Record<string, unknown>, origin: string, now = new Date()): Promise<ClaimOutcome> {
+export async function claimStagedUploads(
+  db: Kysely<DB>,
+  fileUrls: Record<string, unknown>,
+  origin: string,
+  now = clock.now(),
+): Promise<ClaimOutcome> {
   const errors: Record<string, string> = {};
   const tokens = new Map<string, string>();
   for (const [field, value] of Object.entries(fileUrls)) {
@@ -142,7 +148,7 @@ export async function releaseStagedUploads(db: Kysely<DB>, uploads: Iterable<Cla
 }
 
 /** The «archivos temporales» job: staged uploads nobody claimed in time are deleted. */
-export async function deleteExpiredStagedUploads(db: Kysely<DB>, now: Date = new Date()): Promise<number> {
+export async function deleteExpiredStagedUploads(db: Kysely<DB>, now: Date = clock.now()): Promise<number> {
   const result = await db
     .deleteFrom("staged_uploads")
     .where("expires_at", "<=", now.toISOString())

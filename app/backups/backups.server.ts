@@ -8,6 +8,7 @@ import Database from "better-sqlite3";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { migrations } from "../../migrations/index";
+import * as serverClock from "~/utils/clock.server";
 
 /**
  * Backups of the one SQLite file (issue 24, decision 0043): an online copy with SQLite's backup
@@ -69,7 +70,7 @@ export async function takeBackup(options: {
   db?: Kysely<DB>;
   clock?: () => Date;
 }): Promise<BackupResult> {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? serverClock.now;
   const started = clock();
   fs.mkdirSync(options.directory, { recursive: true });
   const connection = typeof options.source === "string" ? new Database(options.source, { fileMustExist: true }) : options.source;
@@ -189,7 +190,7 @@ export function listBackupFiles(directory: string): { fileName: string; file: st
 }
 
 /** Removes the backup files the rule does not keep; returns their names. */
-export async function applyRetention(directory: string, rule: RetentionRule, db?: Kysely<DB>, now: Date = new Date()): Promise<string[]> {
+export async function applyRetention(directory: string, rule: RetentionRule, db?: Kysely<DB>, now: Date = serverClock.now()): Promise<string[]> {
   const files = listBackupFiles(directory);
   const keep = backupsToKeep(files, rule);
   const removed: string[] = [];
@@ -311,7 +312,7 @@ export type RestoreOutcome = { ok: true; previous: string | null; migrations: nu
  * the database is in use, keeps the current file aside as `<file>.antes-de-restaurar-<time>`, and
  * puts the copy in place with one rename (atomic: the database file is always whole).
  */
-export async function restoreBackup(file: string, databaseFile: string, now: Date = new Date()): Promise<RestoreOutcome> {
+export async function restoreBackup(file: string, databaseFile: string, now: Date = serverClock.now()): Promise<RestoreOutcome> {
   fs.mkdirSync(path.dirname(databaseFile), { recursive: true });
   const verified = await verifyBackupFile(file, path.dirname(databaseFile));
   if (!verified.ok) return verified;

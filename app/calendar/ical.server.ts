@@ -1,9 +1,11 @@
 import crypto from "node:crypto";
 import ical, { ICalEventStatus, type ICalCalendar } from "ical-generator";
 import type { Kysely } from "kysely";
-import { MODALITY_LABELS } from "~/courses/modality";
+import { MODALITY, MODALITY_LABELS } from "~/courses/modality";
 import { courseEntryPath } from "~/courses/courses.server";
 import type { DB, ModalityId } from "~/db.server";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
+import * as clock from "~/utils/clock.server";
 
 /**
  * iCalendar feeds (RFC 5545) of the course offer, one course, and a participant's own
@@ -13,7 +15,7 @@ import type { DB, ModalityId } from "~/db.server";
  * America/Mexico_City. Access data (session links, passwords) never goes into a feed: a feed
  * address is easily shared, so the events link to the course page instead.
  */
-export const TIME_ZONE = "America/Mexico_City";
+export const TIME_ZONE = MEXICO_CITY_TIME_ZONE;
 
 /**
  * Mexico City has kept UTC−6 all year since 30 October 2022 (daylight saving time was abolished),
@@ -179,7 +181,7 @@ function addCourse(calendar: ICalCalendar, course: FeedCourse, options: EventOpt
   const pageUrl = course.course_url
     ? new URL(courseEntryPath(course.course_url), options.origin).href
     : new URL("/ensenanza/offer", options.origin).href;
-  const location = course.modality_id === 2 ? "En línea" : (course.venue ?? undefined);
+  const location = course.modality_id === MODALITY.EN_LINEA ? MODALITY_LABELS[MODALITY.EN_LINEA] : (course.venue ?? undefined);
   const description = [course.course_summary.trim(), `Modalidad: ${MODALITY_LABELS[course.modality_id]}.`, `Información e inscripción: ${pageUrl}`]
     .filter(Boolean)
     .join("\n\n");
@@ -297,7 +299,7 @@ export async function regenerateCalendarFeed(db: Kysely<DB>, participantId: numb
   await db
     .insertInto("calendar_feeds")
     .values({ participant_id: participantId, token })
-    .onConflict((oc) => oc.column("participant_id").doUpdateSet({ token, created_at: new Date().toISOString() }))
+    .onConflict((oc) => oc.column("participant_id").doUpdateSet({ token, created_at: clock.nowIso() }))
     .execute();
   return token;
 }

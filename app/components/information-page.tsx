@@ -8,6 +8,7 @@ import type { ContentPageView, ProfileView } from "~/content/content-pages.serve
 import { IMAGE_FRAMES } from "~/content/image-frames";
 import pagesStyles from "~/styles/pages.css";
 import { deepPageMeta } from "~/utils/seo";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 /** Stylesheets of the institutional pages. */
 export const institutionalLinks: LinksFunction = () => [
@@ -22,7 +23,7 @@ export const informationPageMeta: MetaFunction = ({ data, matches }) => {
   return deepPageMeta({ title: page.title, description: page.summary, path: page.path, crumbs: page.breadcrumbs, matches });
 };
 
-const updatedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "America/Mexico_City" });
+const updatedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: MEXICO_CITY_TIME_ZONE });
 
 export function formatUpdated(iso: string): string {
   // SQLite's timestamps are UTC ("2025-01-02T03:04:05.000Z" or "2025-01-02 03:04:05").

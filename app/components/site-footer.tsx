@@ -1,9 +1,10 @@
 import { DocumentLink } from "~/components/document-link";
 import { isExternalHref, type MenuLink } from "~/content/menus";
 import { formatAddress, phoneHref, type Settings } from "~/settings/settings";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 // One formatter per process: building an Intl formatter costs more than rendering the footer.
-const yearFormat = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: "America/Mexico_City" });
+const yearFormat = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: MEXICO_CITY_TIME_ZONE });
 
 /** `links`: the footer links from menu_links (edited at /admin/menus). */
 export function SiteFooter({ settings, links }: { settings: Settings; links: MenuLink[] }) {

@@ -4,7 +4,7 @@ import type { CheckedImage } from "~/files/image-upload.server";
 import { publicFileUrl, storeFile } from "~/files/files.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
-import { mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-time";
+import { mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-city";
 import { plannedMove, type ArrangeInput } from "~/utils/reorder.server";
 import type { BannerInput } from "./banner-forms.server";
 import { BANNER_STATUS_LABELS, type BannerStatus } from "./banner-status";

@@ -1,16 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { Field, RadioGroup } from "~/components/forms";
 import type { DepartmentForEditor } from "./department-editor.server";
 import { BLANK_STAFF_ROWS, DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS, type DepartmentImageField } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
 import {
   EditorActions,
-  EditorPreviewSection,
   PageImageFields,
   PublicationFields,
   publicationDefaults,
-  RecordEditorScreen,
+  RecordEditScreen,
+  RecordForm,
   TextAndImageBlocks,
   type CurrentImage,
 } from "./record-editor-form";
@@ -66,85 +65,83 @@ export function DepartmentEditorForm({
     return [name, link];
   });
   return (
-    <>
-      <ErrorSummary
-        title="No pudimos guardar la página"
-        errors={summaryErrors([
-          fields.page_title,
-          fields.summary,
-          fields.tipo_departamento,
-          fields.page_titular,
-          fields.page_titular_grade,
-          fields.page_titular_photo,
-          fields.page_first_content,
-          fields.page_first_image,
-          fields.page_first_image_alt,
-          fields.page_second_content,
-          fields.page_second_image,
-          fields.page_second_image_alt,
-          ...rowErrors,
-          fields.status,
-          fields.publishAt,
-        ])}
-        formErrors={form.errors}
-        focusKey={lastResult}
+    <RecordForm
+      form={form}
+      title="No pudimos guardar la página"
+      errors={[
+        fields.page_title,
+        fields.summary,
+        fields.tipo_departamento,
+        fields.page_titular,
+        fields.page_titular_grade,
+        fields.page_titular_photo,
+        fields.page_first_content,
+        fields.page_first_image,
+        fields.page_first_image_alt,
+        fields.page_second_content,
+        fields.page_second_image,
+        fields.page_second_image_alt,
+        ...rowErrors,
+        fields.status,
+        fields.publishAt,
+      ]}
+      lastResult={lastResult}
+      preview={preview}
+      action={action}
+    >
+      <Field meta={fields.page_title} label={DEPARTMENT_FIELD_LABELS.page_title} required />
+      <Field
+        meta={fields.summary}
+        label={DEPARTMENT_FIELD_LABELS.summary}
+        hint="Una o dos frases; es la descripción que muestran los buscadores (300 caracteres como máximo)."
+        required
       />
-      <EditorPreviewSection preview={preview} />
-      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
-        <Field meta={fields.page_title} label={DEPARTMENT_FIELD_LABELS.page_title} required />
-        <Field
-          meta={fields.summary}
-          label={DEPARTMENT_FIELD_LABELS.summary}
-          hint="Una o dos frases; es la descripción que muestran los buscadores (300 caracteres como máximo)."
-          required
-        />
-        <RadioGroup
-          meta={fields.tipo_departamento}
-          legend={DEPARTMENT_FIELD_LABELS.tipo_departamento}
-          options={(["1", "2"] as const).map((value) => ({ value, label: TIPO_DEPARTAMENTO_LABELS[value] }))}
-          required
-        />
-        <fieldset className="form__group">
-          <legend>Titular</legend>
-          <Field meta={fields.page_titular} label="Nombre del titular (opcional)" />
-          <Field meta={fields.page_titular_grade} label={DEPARTMENT_FIELD_LABELS.page_titular_grade} hint="Por ejemplo: Director Médico." />
-          <PageImageFields meta={fields.page_titular_photo} label={DEPARTMENT_FIELD_LABELS.page_titular_photo} current={images.page_titular_photo} />
-        </fieldset>
-        <TextAndImageBlocks fields={fields} labels={DEPARTMENT_FIELD_LABELS} images={images} />
-        <fieldset className="form__group">
-          <legend>{DEPARTMENT_FIELD_LABELS.page_staff}</legend>
-          <p className="field__hint">
-            Nombre y enlace por fila. El enlace es una página del sitio (/direccion/…), una dirección web (https://…) o un correo (mailto:…). Las
-            filas vacías no se guardan. «Agregar fila» y «Quitar fila» no guardan la página, y las imágenes elegidas habrá que elegirlas de nuevo.
-          </p>
-          <ol className="staff-rows">
-            {rows.map((row, index) => {
-              const { name, link } = row.getFieldset();
-              return (
-                <li key={row.key}>
-                  <fieldset className="staff-row">
-                    <legend>Fila {index + 1}</legend>
-                    <Field meta={name} label={`Nombre (fila ${index + 1})`} />
-                    <Field meta={link} label={`Enlace (fila ${index + 1})`} spellCheck={false} autoComplete="off" />
-                    <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.page_staff.name, index })}>
-                      Quitar fila<span className="visually-hidden"> {index + 1}</span>
-                    </button>
-                  </fieldset>
-                </li>
-              );
-            })}
-          </ol>
-          <button
-            className="button button--secondary"
-            {...form.insert.getButtonProps({ name: fields.page_staff.name, defaultValue: { name: "", link: "" } })}
-          >
-            Agregar fila
-          </button>
-        </fieldset>
-        <PublicationFields status={fields.status} publishAt={fields.publishAt} published={published} />
-        <EditorActions />
-      </Form>
-    </>
+      <RadioGroup
+        meta={fields.tipo_departamento}
+        legend={DEPARTMENT_FIELD_LABELS.tipo_departamento}
+        options={(["1", "2"] as const).map((value) => ({ value, label: TIPO_DEPARTAMENTO_LABELS[value] }))}
+        required
+      />
+      <fieldset className="form__group">
+        <legend>Titular</legend>
+        <Field meta={fields.page_titular} label="Nombre del titular (opcional)" />
+        <Field meta={fields.page_titular_grade} label={DEPARTMENT_FIELD_LABELS.page_titular_grade} hint="Por ejemplo: Director Médico." />
+        <PageImageFields meta={fields.page_titular_photo} label={DEPARTMENT_FIELD_LABELS.page_titular_photo} current={images.page_titular_photo} />
+      </fieldset>
+      <TextAndImageBlocks fields={fields} labels={DEPARTMENT_FIELD_LABELS} images={images} />
+      <fieldset className="form__group">
+        <legend>{DEPARTMENT_FIELD_LABELS.page_staff}</legend>
+        <p className="field__hint">
+          Nombre y enlace por fila. El enlace es una página del sitio (/direccion/…), una dirección web (https://…) o un correo (mailto:…). Las filas
+          vacías no se guardan. «Agregar fila» y «Quitar fila» no guardan la página, y las imágenes elegidas habrá que elegirlas de nuevo.
+        </p>
+        <ol className="staff-rows">
+          {rows.map((row, index) => {
+            const { name, link } = row.getFieldset();
+            return (
+              <li key={row.key}>
+                <fieldset className="staff-row">
+                  <legend>Fila {index + 1}</legend>
+                  <Field meta={name} label={`Nombre (fila ${index + 1})`} />
+                  <Field meta={link} label={`Enlace (fila ${index + 1})`} spellCheck={false} autoComplete="off" />
+                  <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.page_staff.name, index })}>
+                    Quitar fila<span className="visually-hidden"> {index + 1}</span>
+                  </button>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <button
+          className="button button--secondary"
+          {...form.insert.getButtonProps({ name: fields.page_staff.name, defaultValue: { name: "", link: "" } })}
+        >
+          Agregar fila
+        </button>
+      </fieldset>
+      <PublicationFields status={fields.status} publishAt={fields.publishAt} published={published} />
+      <EditorActions />
+    </RecordForm>
   );
 }
 
@@ -157,34 +154,33 @@ export function DepartmentEditScreen({
   actionData?: { result: unknown; preview?: EditorPreview | null };
 }) {
   return (
-    <RecordEditorScreen
+    <RecordEditScreen
+      base="/admin/contenido/departamentos"
+      record={page}
       back={{ to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" }}
       title={`Editar «${page.page_title}»`}
-      where={{ label: "Dirección", paths: [page.path], status: page.live.status }}
-      historyHref={`/admin/contenido/departamentos/${page.id}/historial`}
-      publication={{ pending: page.pending, href: `/admin/contenido/departamentos/${page.id}/publicacion` }}
-    >
-      <DepartmentEditorForm
-        key={`${page.updatedAt}|${page.pending?.number ?? ""}`}
-        published={page.live.status === "publicada"}
-        action={`/admin/contenido/departamentos/${page.id}`}
-        defaultValue={{
-          page_title: page.page_title,
-          summary: page.summary,
-          tipo_departamento: String(page.tipo_departamento),
-          page_titular: page.page_titular ?? "",
-          page_titular_grade: page.page_titular_grade ?? "",
-          page_first_content: page.page_first_content,
-          page_second_content: page.page_second_content,
-          page_first_image_alt: page.page_first_image_alt,
-          page_second_image_alt: page.page_second_image_alt,
-          page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
-          ...publicationDefaults(page),
-        }}
-        images={images}
-        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
+      where={{ label: "Dirección", paths: [page.path] }}
+      form={(props) => (
+        <DepartmentEditorForm
+          {...props}
+          defaultValue={{
+            page_title: page.page_title,
+            summary: page.summary,
+            tipo_departamento: String(page.tipo_departamento),
+            page_titular: page.page_titular ?? "",
+            page_titular_grade: page.page_titular_grade ?? "",
+            page_first_content: page.page_first_content,
+            page_second_content: page.page_second_content,
+            page_first_image_alt: page.page_first_image_alt,
+            page_second_image_alt: page.page_second_image_alt,
+            page_staff: [...page.page_staff, ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
+            ...publicationDefaults(page),
+          }}
+          images={images}
+          lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+          preview={actionData?.preview}
+        />
+      )}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import type { MenuLinkAddInput, MenuLinkInput } from "./menu-forms.server";
 import { MENU_NAMES, MENU_TITLES, type MenuLink, type MenuName } from "./menus";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The header menus and footer links (migration 0023, decision 0025). Public pages read them with
@@ -85,7 +86,7 @@ export async function updateMenuLink(
     if (changed.length === 0) return { ok: true as const, message: "No había cambios que guardar." };
     await trx
       .updateTable("menu_links")
-      .set({ label: input.label, href: input.href, position: input.position, updated_at: new Date().toISOString() })
+      .set({ label: input.label, href: input.href, position: input.position, updated_at: clock.nowIso() })
       .where("id", "=", id)
       .execute();
     await recordAudit(trx, {

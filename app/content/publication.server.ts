@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { DB, RevisionEntity } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
-import { formatMexicoCityDateTime, mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-city";
 import type { PageStatus } from "./page-forms";
 import { changedFields, ensureInitialRevision, insertRevision, pickFields, readRevision, type Snapshot } from "./revisions.server";
 

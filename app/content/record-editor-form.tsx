@@ -1,14 +1,15 @@
+import { getFormProps, type FormMetadata } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import { RichText } from "~/components/rich-text";
 import { AdminFileField } from "~/components/admin-file-field";
-import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
+import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
 import { PAGE_IMAGE_ACCEPT } from "./department-forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
 import { publicationOptions, type PageStatus } from "./page-forms";
 import { PUBLICATION_STATUS_TEXT } from "./record-list";
-import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-city";
 
 /**
  * Form pieces the editors of seeded records share (department pages, research units, profile
@@ -244,5 +245,73 @@ export function RecordEditorScreen({
       {children}
       {publication ? <UnpublishSection published={where?.status === "publicada"} href={publication.href} /> : null}
     </div>
+  );
+}
+
+/**
+ * An edited record's screen, for every kind of record: where it shows, its history and publication
+ * addresses under `base` (`{base}/{id}/historial`, `…/publicacion`), and its form posting to
+ * `{base}/{id}`, remounted when the record or its pending revision changes.
+ */
+export function RecordEditScreen({
+  base,
+  record,
+  back,
+  title,
+  where,
+  form,
+}: {
+  base: string;
+  record: { id: number; live: { status: PageStatus }; pending: PendingView; updatedAt: string };
+  back: { to: string; label: string };
+  title: string;
+  where: { label: string; paths: string[] };
+  form: (props: { published: boolean; action: string }) => ReactNode;
+}) {
+  const href = `${base}/${record.id}`;
+  return (
+    <RecordEditorScreen
+      back={back}
+      title={title}
+      where={{ ...where, status: record.live.status }}
+      historyHref={`${href}/historial`}
+      publication={{ pending: record.pending, href: `${href}/publicacion` }}
+    >
+      <Fragment key={`${record.updatedAt}|${record.pending?.number ?? ""}`}>
+        {form({ published: record.live.status === "publicada", action: href })}
+      </Fragment>
+    </RecordEditorScreen>
+  );
+}
+
+/**
+ * A content record's form, for every kind: the error summary (its fields in page order), the
+ * preview, and the multipart form posting to `action` with the kind's fields as children.
+ */
+export function RecordForm<Values extends Record<string, unknown>>({
+  form,
+  title,
+  errors,
+  lastResult,
+  preview,
+  action,
+  children,
+}: {
+  form: FormMetadata<Values, string[]>;
+  title: string;
+  errors: readonly (FieldMeta | undefined)[];
+  lastResult: unknown;
+  preview: { title: string; sections: SafeHtml[] } | null | undefined;
+  action: string;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <ErrorSummary title={title} errors={summaryErrors(errors)} formErrors={form.errors} focusKey={lastResult} />
+      <EditorPreviewSection preview={preview} />
+      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
+        {children}
+      </Form>
+    </>
   );
 }

@@ -3,7 +3,7 @@ import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { KeysetCursorError, KeysetPagination, keysetHref } from "~/components/pagination";
 import { StaffTable } from "~/components/staff-table";
-import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import type { DepartmentListItem } from "./department-editor.server";
 import type { PageListItem } from "./page-editor.server";
 import type { PageStatus } from "./page-forms";

@@ -1,59 +1,35 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
-import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
-import { storeFile } from "~/files/files.server";
-import { adminFormMaxBytes } from "~/staff/teaching/admin-uploads.server";
-import type { StaffUser } from "~/staff/staff";
-import type { PageStatus } from "./page-forms";
+import { contentRecord, type RecordForEditor } from "./content-record.server";
 import { renderMarkdown } from "./markdown.server";
+import type { PageStatus } from "./page-forms";
+import type { PendingSummary } from "./publication.server";
 import {
-  existingFileId,
   formText,
-  markdownText,
   hasControlCharacters,
+  markdownText,
   oneLine,
-  PAGE_IMAGE_RULE,
-  parseEditorForm,
-  removeFlag,
-  requiredLine,
-  revisionReaders,
-  unlessNoChange,
-  nextPublication,
   publicationColumns,
   publicationFields,
   publicationOf,
-  savedMessage,
+  removeFlag,
+  requiredLine,
   requirePublishAt,
-  scheduledPublisher,
-  writeCreatedRecord,
 } from "./record-editor.server";
-import {
-  liveAndLatest,
-  pendingSavedMessage,
-  pendingSummaries,
-  restoreVersion,
-  saveState,
-  type PendingRevision,
-  type PendingSummary,
-  type PublishableKind,
-  type RecordPublication,
-  type RestoreMode,
-} from "./publication.server";
 import {
   MAX_LINES_OF_WORK,
   RESEARCH_UNIT_FIELD_LABELS,
   RESEARCH_UNIT_KINDS,
-  type ResearchUnitImageField,
   type ResearchUnitKindValue,
   type ResearchUnitSnapshot,
 } from "./seeded-record-forms";
 
 /**
  * The research units' editor (issue 12, decision 0026): /investigadores/{id}, the fields its public
- * page shows. Same shape as the department editor: one transaction per save (image, row, revision
- * in page_revisions with entity research_unit, audit row); the search index and the anonymous page
- * cache follow by the triggers of migrations 0014 and 0015.
+ * page shows, as a content-record definition (content-record.server.ts): one transaction per save
+ * (image, row, revision in page_revisions with entity research_unit, audit row); the search index
+ * and the anonymous page cache follow by the triggers of migrations 0014 and 0015.
  */
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -112,26 +88,6 @@ export const researchUnitCreateSchema = z.object(unitFields).superRefine(require
 
 export type ResearchUnitEditInput = z.output<typeof researchUnitEditSchema>;
 export type ResearchUnitCreateInput = z.output<typeof researchUnitCreateSchema>;
-export type ResearchUnitUploads = Partial<Record<ResearchUnitImageField, CheckedFile>>;
-
-const unitPreview = (fields: FormData) => ({
-  title: formText(fields, "unit_name").trim() || "(sin nombre)",
-  sections: [renderMarkdown(formText(fields, "content"))],
-});
-
-const UNIT_IMAGE_RULES = { image: PAGE_IMAGE_RULE };
-/** The editor's largest body (its image and texts): the routes' `maxBodyBytes`. */
-export const RESEARCH_UNIT_FORM_MAX_BYTES = adminFormMaxBytes(UNIT_IMAGE_RULES);
-
-/** The first step of the editor's action (see parseEditorForm). */
-export function parseResearchUnitForm(request: Request) {
-  return parseEditorForm(request, researchUnitEditSchema, UNIT_IMAGE_RULES, unitPreview);
-}
-
-/** The first step of the "new unit" action. */
-export function parseResearchUnitCreateForm(request: Request) {
-  return parseEditorForm(request, researchUnitCreateSchema, UNIT_IMAGE_RULES, unitPreview);
-}
 
 // ---------------------------------------------------------------- reading
 
@@ -186,71 +142,28 @@ export async function listResearchUnitsForEditor(db: Kysely<DB>, query = ""): Pr
     select = select.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", eb.val(like)), eb(eb.cast("id", "text"), "=", word)]));
   }
   const rows = await select.orderBy("id").execute();
-  const pending = await pendingSummaries(db, "research_unit");
-  return rows.map((row) => ({
+  return unit.listed(db, rows, (row) => ({
     id: row.id,
     path: `/investigadores/${row.id}`,
     name: row.name,
     kind: row.kind,
-    ...publicationOf(row),
-    pending: pending.get(row.id) ?? null,
-    updatedAt: row.updated_at,
   }));
 }
 
 /** The unit as the editor opens it: its latest state (a pending revision, or the unit), with the live state beside it. */
-export interface ResearchUnitForEditor extends ResearchUnitSnapshot {
-  id: number;
-  path: string;
-  live: RecordPublication;
-  pending: PendingRevision | null;
-  updatedAt: string;
-}
+export type ResearchUnitForEditor = RecordForEditor<ResearchUnitSnapshot, { path: string }>;
 
-export async function getResearchUnitForEditor(db: Kysely<DB>, id: number): Promise<ResearchUnitForEditor | null> {
-  const row = await readUnit(db, id);
-  if (!row) return null;
-  const { live, latest, pending } = await liveAndLatest(db, UNIT_KIND, row);
-  return {
-    ...latest,
-    id: row.id,
-    path: `/investigadores/${row.id}`,
-    live: { status: live.status, publishAt: live.publishAt },
-    pending,
-    updatedAt: row.updated_at,
-  };
-}
+// ---------------------------------------------------------------- the definition
 
-export const { list: listResearchUnitRevisions, diff: diffResearchUnitRevisions } = revisionReaders("research_unit", RESEARCH_UNIT_FIELD_LABELS, [
-  "content",
-  "lines_of_work",
-]);
-
-// ---------------------------------------------------------------- writing
-
-export type ResearchUnitIssues = Partial<Record<keyof ResearchUnitEditInput | ResearchUnitImageField | "form", string[]>>;
-export type ResearchUnitSaveOutcome = { ok: true; message: string } | { ok: false; issues: ResearchUnitIssues } | { ok: false; notFound: true };
-
-/** A research unit as a kind of record with publication states (publication.server.ts). */
-/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish). */
-export const UNIT_KIND: PublishableKind<UnitRow, ResearchUnitSnapshot> = {
+const unit = contentRecord({
   entity: "research_unit",
   table: "research_units",
   audit: "research_unit",
   labels: RESEARCH_UNIT_FIELD_LABELS,
   read: readUnit,
   snapshot: snapshotOf,
-  write: (trx, id, next, now) =>
-    trx
-      .updateTable("research_units")
-      .set({ ...columnsOf(next), updated_at: now.toISOString() })
-      .where("id", "=", id)
-      .execute(),
   name: (row) => `/investigadores/${row.id}`,
-};
-
-function columnsOf(snapshot: ResearchUnitSnapshot) {
-  return {
+  columns: (snapshot: ResearchUnitSnapshot) => ({
     name: snapshot.unit_name,
     kind: snapshot.unit_kind,
     name_is_illustrative: snapshot.name_is_illustrative ? (1 as const) : (0 as const),
@@ -262,12 +175,16 @@ function columnsOf(snapshot: ResearchUnitSnapshot) {
     image_file_id: snapshot.image,
     image_alt: snapshot.image_alt,
     ...publicationColumns(snapshot),
-  };
-}
-
-/** The texts of a unit as typed (new or edited), with its image. */
-function textsOf(input: ResearchUnitCreateInput, image: string | null): Omit<ResearchUnitSnapshot, "status" | "publishAt"> {
-  return {
+  }),
+  editSchema: researchUnitEditSchema,
+  createSchema: researchUnitCreateSchema,
+  preview: (fields) => ({
+    title: formText(fields, "unit_name").trim() || "(sin nombre)",
+    sections: [renderMarkdown(formText(fields, "content"))],
+  }),
+  images: ["image"] as const,
+  alts: { image: "image_alt" },
+  texts: (input: ResearchUnitCreateInput) => ({
     unit_name: input.unit_name,
     unit_kind: input.unit_kind,
     name_is_illustrative: input.name_is_illustrative,
@@ -276,115 +193,37 @@ function textsOf(input: ResearchUnitCreateInput, image: string | null): Omit<Res
     lines_of_work: input.lines_of_work,
     head_name: input.head_name || null,
     head_grade: input.head_grade || null,
-    image,
-    image_alt: image ? (input.image_alt ?? "") : "",
-  };
-}
+  }),
+  byLine: ["content", "lines_of_work"],
+  extra: (_db, row) => ({ path: `/investigadores/${row.id}` }),
+  restoreChecks: (old, current) => ({
+    unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
+    lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
+  }),
+  restoreNotFound: "No encontramos esa versión de la unidad.",
+  // A new unit takes the next free number (/investigadores/{n}) and starts as a draft.
+  create: {
+    values: () => ({ department_page_id: null }),
+    /** The largest number /investigadores/{n} accepts (parseResearchUnitId). */
+    maxId: { value: 999_999, message: "No quedan números libres para unidades nuevas." },
+    message: (id) => `Se creó la unidad /investigadores/${id}; quedó como borrador. Revísela y elija «Publicar ahora» cuando esté lista.`,
+  },
+});
 
-const imageAltMissing = { image_alt: [`Describa la imagen en «${RESEARCH_UNIT_FIELD_LABELS.image_alt}» (lo que leen los lectores de pantalla).`] };
-
-/** The largest number /investigadores/{n} accepts (parseResearchUnitId). */
-const MAX_UNIT_NUMBER = 999_999;
-
-/**
- * Creates a research unit at the next free number (/investigadores/{n}), as a draft: its first
- * revision ("crear") and an audit row, in one transaction with its image.
- */
-export async function createResearchUnit(
-  db: Kysely<DB>,
-  input: ResearchUnitCreateInput,
-  uploads: ResearchUnitUploads,
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-): Promise<{ ok: true; id: number; message: string } | { ok: false; issues: ResearchUnitIssues }> {
-  if (uploads.image && !input.image_alt) return { ok: false, issues: imageAltMissing };
-  return db.transaction().execute(async (trx) => {
-    const last = await trx
-      .selectFrom("research_units")
-      .select((eb) => eb.fn.max("id").as("id"))
-      .executeTakeFirst();
-    const id = (last?.id ?? 0) + 1;
-    if (id > MAX_UNIT_NUMBER) return { ok: false as const, issues: { form: ["No quedan números libres para unidades nuevas."] } };
-    const image = uploads.image ? await storeFile(trx, uploads.image, "public") : null;
-    const snapshot: ResearchUnitSnapshot = { ...textsOf(input, image), status: "borrador", publishAt: null };
-    const stamp = now.toISOString();
-    await trx
-      .insertInto("research_units")
-      .values({ id, ...columnsOf(snapshot), department_page_id: null, created_at: stamp, updated_at: stamp })
-      .execute();
-    await writeCreatedRecord(trx, { entity: "research_unit", id, labels: RESEARCH_UNIT_FIELD_LABELS, snapshot, actor, requestId });
-    return {
-      ok: true as const,
-      id,
-      message: `Se creó la unidad /investigadores/${id}; quedó como borrador. Revísela y elija «Publicar ahora» cuando esté lista.`,
-    };
-  });
-}
-
+/** The publication rule of this kind (publication.server.ts; page-history.server.ts serves its discard and unpublish); its audit prefix written here as a literal, which the audit registry test reads. */
+export const UNIT_KIND = { ...unit.kind, audit: "research_unit" };
+/** The editor's largest body (its image and texts): the routes' `maxBodyBytes`. */
+export const RESEARCH_UNIT_FORM_MAX_BYTES = unit.formMaxBytes;
+/** The first step of the editor's action (parseEditorForm), and of the "new unit" action. */
+export const parseResearchUnitForm = unit.parseForm;
+export const parseResearchUnitCreateForm = unit.parseCreateForm;
+export const getResearchUnitForEditor = unit.forEditor;
+export const { listRevisions: listResearchUnitRevisions, diffRevisions: diffResearchUnitRevisions } = unit;
+/** Creates a research unit at the next free number, as a draft (its first revision "crear" and an audit row). */
+export const createResearchUnit = unit.create;
 /** Saves an edit of a research unit (texts, lines of work, responsible person, image). */
-export async function updateResearchUnit(
-  db: Kysely<DB>,
-  id: number,
-  input: ResearchUnitEditInput,
-  uploads: ResearchUnitUploads,
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-): Promise<ResearchUnitSaveOutcome> {
-  return unlessNoChange(
-    db.transaction().execute(async (trx): Promise<ResearchUnitSaveOutcome> => {
-      const row = await readUnit(trx, id);
-      if (!row) return { ok: false, notFound: true };
-      // The editor showed the latest state: a pending revision's image and schedule, or the unit's.
-      const { latest: current } = await liveAndLatest(trx, UNIT_KIND, row);
-      // An image a visitor sees needs its description (checked before anything is stored).
-      const keeps = uploads.image !== undefined || (current.image !== null && !input.quitar_image);
-      const when = nextPublication(input, current, now);
-      if ((keeps && !input.image_alt) || !when.ok)
-        return { ok: false, issues: { ...(keeps && !input.image_alt ? imageAltMissing : {}), ...(when.ok ? {} : when.issues) } };
-      const image = uploads.image ? await storeFile(trx, uploads.image, "public") : input.quitar_image ? null : current.image;
-      const next: ResearchUnitSnapshot = { ...textsOf(input, image), ...when.state };
-      const result = await saveState(trx, UNIT_KIND, row, next, { action: "editar", actor, requestId, now });
-      const address = `/investigadores/${row.id}`;
-      return { ok: true, message: result.went === "pending" ? pendingSavedMessage(address, next) : savedMessage(address, next.status) };
-    }),
-  );
-}
-
-/**
- * Brings back an earlier version of a research unit (every field) as a new revision; a published
- * unit stays published (publication.server.ts's restoreVersion).
- */
-export function restoreResearchUnitRevision(
-  db: Kysely<DB>,
-  id: number,
-  number: number,
-  actor: StaffUser,
-  requestId: string | null,
-  now: Date,
-  mode: RestoreMode = "publicar",
-) {
-  return restoreVersion(
-    db,
-    UNIT_KIND,
-    id,
-    number,
-    mode,
-    async (trx, row, old) => {
-      const current = snapshotOf(row);
-      return {
-        ...current,
-        ...old,
-        unit_kind: old.unit_kind && Object.hasOwn(RESEARCH_UNIT_KINDS, old.unit_kind) ? old.unit_kind : current.unit_kind,
-        lines_of_work: Array.isArray(old.lines_of_work) ? old.lines_of_work.filter((line) => typeof line === "string") : [],
-        // Files are never deleted, but a restored image must still exist (the column references it).
-        image: await existingFileId(trx, old.image),
-      };
-    },
-    { actor, requestId, now, notFound: "No encontramos esa versión de la unidad." },
-  );
-}
-
+export const updateResearchUnit = unit.update;
+/** Brings back an earlier version of a research unit (every field) as a new revision. */
+export const restoreResearchUnitRevision = unit.restore;
 /** Publishes the research units whose scheduled time has come (see scheduledPublisher). */
-export const publishDueResearchUnits = scheduledPublisher(UNIT_KIND);
+export const publishDueResearchUnits = unit.publishDue;

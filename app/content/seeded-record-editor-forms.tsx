@@ -1,15 +1,15 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { Form } from "@remix-run/react";
-import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
+import { useForm, type SubmissionResult } from "@conform-to/react";
+import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
 import type { SafeHtml } from "./markdown.server";
 import { TextAreaField } from "./page-editor-form";
 import {
   EditorActions,
-  EditorPreviewSection,
   MARKDOWN_HINT,
   PageImageFields,
   PublicationFields,
   publicationDefaults,
+  RecordEditScreen,
+  RecordForm,
   RecordEditorScreen,
   TextAndImageBlocks,
   type CurrentImage,
@@ -87,70 +87,68 @@ export function ResearchUnitEditorForm({
   });
   const L = RESEARCH_UNIT_FIELD_LABELS;
   return (
-    <>
-      <ErrorSummary
-        title="No pudimos guardar la unidad"
-        errors={summaryErrors([
-          fields.unit_name,
-          fields.unit_kind,
-          fields.summary,
-          fields.content,
-          fields.lines_of_work,
-          fields.head_name,
-          fields.head_grade,
-          fields.image,
-          fields.image_alt,
-          fields.status,
-          fields.publishAt,
-        ])}
-        formErrors={form.errors}
-        focusKey={lastResult}
+    <RecordForm
+      form={form}
+      title="No pudimos guardar la unidad"
+      errors={[
+        fields.unit_name,
+        fields.unit_kind,
+        fields.summary,
+        fields.content,
+        fields.lines_of_work,
+        fields.head_name,
+        fields.head_grade,
+        fields.image,
+        fields.image_alt,
+        fields.status,
+        fields.publishAt,
+      ]}
+      lastResult={lastResult}
+      preview={preview}
+      action={action}
+    >
+      <Field meta={fields.unit_name} label={L.unit_name} required />
+      <div className="field field--checkbox">
+        <input
+          type="checkbox"
+          id={fields.name_is_illustrative.id}
+          name={fields.name_is_illustrative.name}
+          defaultChecked={fields.name_is_illustrative.initialValue === "on"}
+        />
+        <label htmlFor={fields.name_is_illustrative.id}>
+          Nombre ilustrativo (la página avisa que el sitio institucional no publica el nombre de esta unidad)
+        </label>
+      </div>
+      <RadioGroup
+        meta={fields.unit_kind}
+        legend={L.unit_kind}
+        options={Object.entries(RESEARCH_UNIT_KINDS).map(([value, label]) => ({ value, label }))}
+        required
       />
-      <EditorPreviewSection preview={preview} />
-      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
-        <Field meta={fields.unit_name} label={L.unit_name} required />
-        <div className="field field--checkbox">
-          <input
-            type="checkbox"
-            id={fields.name_is_illustrative.id}
-            name={fields.name_is_illustrative.name}
-            defaultChecked={fields.name_is_illustrative.initialValue === "on"}
-          />
-          <label htmlFor={fields.name_is_illustrative.id}>
-            Nombre ilustrativo (la página avisa que el sitio institucional no publica el nombre de esta unidad)
-          </label>
-        </div>
-        <RadioGroup
-          meta={fields.unit_kind}
-          legend={L.unit_kind}
-          options={Object.entries(RESEARCH_UNIT_KINDS).map(([value, label]) => ({ value, label }))}
-          required
-        />
-        <Field
-          meta={fields.summary}
-          label={L.summary}
-          hint="Una o dos frases; se muestra bajo el nombre y es la descripción que muestran los buscadores (300 caracteres como máximo)."
-          required
-        />
-        <TextAreaField meta={fields.content} label={`${L.content} (Markdown)`} hint={MARKDOWN_HINT} rows={12} />
-        <TextAreaField
-          meta={fields.lines_of_work}
-          label={L.lines_of_work}
-          hint="Una línea de investigación por renglón; los renglones vacíos no se guardan."
-          rows={6}
-        />
-        <fieldset className="form__group">
-          <legend>{L.head_name}</legend>
-          <Field meta={fields.head_name} label="Nombre del responsable (opcional)" />
-          <Field meta={fields.head_grade} label={L.head_grade} hint="Por ejemplo: Investigadora en Ciencias Médicas." />
-        </fieldset>
-        <fieldset className="form__group">
-          <legend>{L.image}</legend>
-          <PageImageFields meta={fields.image} label={L.image} current={image} alt={{ meta: fields.image_alt, label: L.image_alt }} />
-        </fieldset>
-        <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear la unidad" />
-      </Form>
-    </>
+      <Field
+        meta={fields.summary}
+        label={L.summary}
+        hint="Una o dos frases; se muestra bajo el nombre y es la descripción que muestran los buscadores (300 caracteres como máximo)."
+        required
+      />
+      <TextAreaField meta={fields.content} label={`${L.content} (Markdown)`} hint={MARKDOWN_HINT} rows={12} />
+      <TextAreaField
+        meta={fields.lines_of_work}
+        label={L.lines_of_work}
+        hint="Una línea de investigación por renglón; los renglones vacíos no se guardan."
+        rows={6}
+      />
+      <fieldset className="form__group">
+        <legend>{L.head_name}</legend>
+        <Field meta={fields.head_name} label="Nombre del responsable (opcional)" />
+        <Field meta={fields.head_grade} label={L.head_grade} hint="Por ejemplo: Investigadora en Ciencias Médicas." />
+      </fieldset>
+      <fieldset className="form__group">
+        <legend>{L.image}</legend>
+        <PageImageFields meta={fields.image} label={L.image} current={image} alt={{ meta: fields.image_alt, label: L.image_alt }} />
+      </fieldset>
+      <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear la unidad" />
+    </RecordForm>
   );
 }
 
@@ -192,45 +190,43 @@ export function ProfileEditorForm({
   });
   const L = PROFILE_FIELD_LABELS;
   return (
-    <>
-      <ErrorSummary
-        title="No pudimos guardar el perfil"
-        errors={summaryErrors([
-          fields.page_title,
-          fields.page_banner_image,
-          fields.banner_image_responsive,
-          fields.page_banner_image_alt,
-          fields.page_banner_content,
-          fields.page_first_content,
-          fields.page_first_image,
-          fields.page_first_image_alt,
-          fields.page_second_content,
-          fields.page_second_image,
-          fields.page_second_image_alt,
-          fields.status,
-          fields.publishAt,
-        ])}
-        formErrors={form.errors}
-        focusKey={lastResult}
-      />
-      <EditorPreviewSection preview={preview} />
-      <Form method="post" action={action} encType="multipart/form-data" {...getFormProps(form)} className="form">
-        <Field meta={fields.page_title} label={L.page_title} hint="El nombre del perfil en esta lista (no se muestra en la página)." required />
-        <fieldset className="form__group">
-          <legend>Encabezado</legend>
-          <PageImageFields
-            meta={fields.page_banner_image}
-            label={L.page_banner_image}
-            current={images.page_banner_image}
-            alt={{ meta: fields.page_banner_image_alt, label: L.page_banner_image_alt }}
-          />
-          <PageImageFields meta={fields.banner_image_responsive} label={L.banner_image_responsive} current={images.banner_image_responsive} />
-          <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
-        </fieldset>
-        <TextAndImageBlocks fields={fields} labels={L} images={images} />
-        <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear el perfil" />
-      </Form>
-    </>
+    <RecordForm
+      form={form}
+      title="No pudimos guardar el perfil"
+      errors={[
+        fields.page_title,
+        fields.page_banner_image,
+        fields.banner_image_responsive,
+        fields.page_banner_image_alt,
+        fields.page_banner_content,
+        fields.page_first_content,
+        fields.page_first_image,
+        fields.page_first_image_alt,
+        fields.page_second_content,
+        fields.page_second_image,
+        fields.page_second_image_alt,
+        fields.status,
+        fields.publishAt,
+      ]}
+      lastResult={lastResult}
+      preview={preview}
+      action={action}
+    >
+      <Field meta={fields.page_title} label={L.page_title} hint="El nombre del perfil en esta lista (no se muestra en la página)." required />
+      <fieldset className="form__group">
+        <legend>Encabezado</legend>
+        <PageImageFields
+          meta={fields.page_banner_image}
+          label={L.page_banner_image}
+          current={images.page_banner_image}
+          alt={{ meta: fields.page_banner_image_alt, label: L.page_banner_image_alt }}
+        />
+        <PageImageFields meta={fields.banner_image_responsive} label={L.banner_image_responsive} current={images.banner_image_responsive} />
+        <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
+      </fieldset>
+      <TextAndImageBlocks fields={fields} labels={L} images={images} />
+      <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear el perfil" />
+    </RecordForm>
   );
 }
 
@@ -249,34 +245,33 @@ export function ResearchUnitEditScreen({
   actionData?: ActionData;
 }) {
   return (
-    <RecordEditorScreen
+    <RecordEditScreen
+      base="/admin/contenido/investigacion"
+      record={unit}
       back={BACK_TO_UNITS}
       title={`Editar «${unit.unit_name}»`}
-      where={{ label: "Dirección", paths: [unit.path], status: unit.live.status }}
-      historyHref={`/admin/contenido/investigacion/${unit.id}/historial`}
-      publication={{ pending: unit.pending, href: `/admin/contenido/investigacion/${unit.id}/publicacion` }}
-    >
-      <ResearchUnitEditorForm
-        key={`${unit.updatedAt}|${unit.pending?.number ?? ""}`}
-        published={unit.live.status === "publicada"}
-        action={`/admin/contenido/investigacion/${unit.id}`}
-        defaultValue={{
-          unit_name: unit.unit_name,
-          unit_kind: unit.unit_kind,
-          name_is_illustrative: unit.name_is_illustrative ? "on" : "",
-          summary: unit.summary,
-          content: unit.content,
-          lines_of_work: unit.lines_of_work.join("\n"),
-          head_name: unit.head_name ?? "",
-          head_grade: unit.head_grade ?? "",
-          image_alt: unit.image_alt,
-          ...publicationDefaults(unit),
-        }}
-        image={image}
-        lastResult={lastResultOf(actionData)}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
+      where={{ label: "Dirección", paths: [unit.path] }}
+      form={(props) => (
+        <ResearchUnitEditorForm
+          {...props}
+          defaultValue={{
+            unit_name: unit.unit_name,
+            unit_kind: unit.unit_kind,
+            name_is_illustrative: unit.name_is_illustrative ? "on" : "",
+            summary: unit.summary,
+            content: unit.content,
+            lines_of_work: unit.lines_of_work.join("\n"),
+            head_name: unit.head_name ?? "",
+            head_grade: unit.head_grade ?? "",
+            image_alt: unit.image_alt,
+            ...publicationDefaults(unit),
+          }}
+          image={image}
+          lastResult={lastResultOf(actionData)}
+          preview={actionData?.preview}
+        />
+      )}
+    />
   );
 }
 
@@ -316,32 +311,31 @@ export function ProfileEditScreen({
   actionData?: ActionData;
 }) {
   return (
-    <RecordEditorScreen
+    <RecordEditScreen
+      base="/admin/contenido/perfiles"
+      record={profile}
       back={BACK_TO_PROFILES}
       title={`Editar el perfil «${profile.page_title}»`}
-      where={{ label: "Se muestra en", paths: profile.paths, status: profile.live.status }}
-      historyHref={`/admin/contenido/perfiles/${profile.id}/historial`}
-      publication={{ pending: profile.pending, href: `/admin/contenido/perfiles/${profile.id}/publicacion` }}
-    >
-      <ProfileEditorForm
-        key={`${profile.updatedAt}|${profile.pending?.number ?? ""}`}
-        published={profile.live.status === "publicada"}
-        action={`/admin/contenido/perfiles/${profile.id}`}
-        defaultValue={{
-          page_title: profile.page_title,
-          page_banner_image_alt: profile.page_banner_image_alt,
-          page_banner_content: profile.page_banner_content,
-          page_first_content: profile.page_first_content,
-          page_first_image_alt: profile.page_first_image_alt,
-          page_second_content: profile.page_second_content,
-          page_second_image_alt: profile.page_second_image_alt,
-          ...publicationDefaults(profile),
-        }}
-        images={images}
-        lastResult={lastResultOf(actionData)}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
+      where={{ label: "Se muestra en", paths: profile.paths }}
+      form={(props) => (
+        <ProfileEditorForm
+          {...props}
+          defaultValue={{
+            page_title: profile.page_title,
+            page_banner_image_alt: profile.page_banner_image_alt,
+            page_banner_content: profile.page_banner_content,
+            page_first_content: profile.page_first_content,
+            page_first_image_alt: profile.page_first_image_alt,
+            page_second_content: profile.page_second_content,
+            page_second_image_alt: profile.page_second_image_alt,
+            ...publicationDefaults(profile),
+          }}
+          images={images}
+          lastResult={lastResultOf(actionData)}
+          preview={actionData?.preview}
+        />
+      )}
+    />
   );
 }
 

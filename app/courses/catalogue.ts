@@ -5,6 +5,8 @@
  */
 import type { CapacityWording } from "~/db.server";
 import { MODALITY, type ModalityId } from "./modality";
+import { mexicoCityMonth } from "~/utils/mexico-city";
+import * as clock from "~/utils/clock.server";
 
 export const MONTHS = [
   "Enero",
@@ -23,8 +25,6 @@ export const MONTHS = [
 
 export const CATALOGUE_PATH = "/ensenanza/offer";
 
-export const MEXICO_CITY_TIME_ZONE = "America/Mexico_City";
-
 export function isMonthId(value: number): boolean {
   return Number.isInteger(value) && value >= 0 && value <= 11;
 }
@@ -39,15 +39,13 @@ export function cataloguePageHref(monthId: number, page: number): string {
   return page > 1 ? `${monthHref(monthId)}&pagina=${page}` : monthHref(monthId);
 }
 
-const mexicoCityMonth = new Intl.DateTimeFormat("en-US", { timeZone: MEXICO_CITY_TIME_ZONE, month: "numeric" });
-
 /**
  * The current month (0–11) in Mexico City, whatever the server's own time zone: the catalogue
  * is Mexican, so on the night of 31 January at 23:00 in Mexico City it is still January even
  * though it is already February in UTC.
  */
-export function currentMonthInMexicoCity(now: Date = new Date()): number {
-  return Number(mexicoCityMonth.format(now)) - 1;
+export function currentMonthInMexicoCity(now: Date = clock.now()): number {
+  return mexicoCityMonth(now).month - 1;
 }
 
 /** Reads ?mes=N; anything that is not a month id 0–11 gives null (the caller picks the current month). */

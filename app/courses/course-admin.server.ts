@@ -15,6 +15,8 @@ import {
   type PagePosition,
 } from "~/utils/keyset-paging.server";
 import type { CourseFormValue } from "./course-form";
+import { hasInPersonSeats, type ModalityId } from "./modality";
+import * as clock from "~/utils/clock.server";
 
 export type AdminCourse = Selectable<CoursesTable>;
 
@@ -22,7 +24,7 @@ export interface CourseFilters {
   q?: string | null;
   month?: number | null;
   open?: "abiertos" | "cerrados" | null;
-  modality?: 1 | 2 | 3 | null;
+  modality?: ModalityId | null;
   archived?: boolean;
 }
 
@@ -33,7 +35,7 @@ export interface AdminCourseRow {
   startDate: string;
   finishDate: string;
   monthId: number;
-  modalityId: 1 | 2 | 3;
+  modalityId: ModalityId;
   open: boolean;
   archived: boolean;
   capacity: number;
@@ -219,12 +221,12 @@ export async function saveCourse(
     const fieldErrors = await courseConflicts(trx, input.courseId, { courseUrl: value.course_url, capacity: value.course_max_range });
     if (value.course_finish_date < value.course_start_date)
       fieldErrors.course_finish_date = ["La fecha de término no puede ser anterior a la de inicio."];
-    if (value.modality_id !== 2 && !value.venue) fieldErrors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
+    if (hasInPersonSeats(value.modality_id) && !value.venue) fieldErrors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
     if (Object.keys(fieldErrors).length > 0) return { ok: false, reason: "invalid", fieldErrors } as const;
 
     const imageId = input.image ? await storeFile(trx, input.image, "public") : undefined;
     const pdfId = input.pdf ? await storeFile(trx, input.pdf, "public") : undefined;
-    const now = new Date().toISOString();
+    const now = clock.nowIso();
     const columns = {
       course_name: value.course_name,
       course_summary: value.course_summary ?? "",
@@ -280,7 +282,7 @@ export async function setCourseEnrolmentOpen(db: Kysely<DB>, ctx: StaffContext, 
       return { ok: false, status: 400, message: "El curso está archivado; no se pueden abrir sus inscripciones." } as const;
     const able = open ? 1 : 0;
     if (before.course_able !== able) {
-      await trx.updateTable("courses").set({ course_able: able, updated_at: new Date().toISOString() }).where("course_id", "=", courseId).execute();
+      await trx.updateTable("courses").set({ course_able: able, updated_at: clock.nowIso() }).where("course_id", "=", courseId).execute();
       await audit(trx, ctx, {
         action: open ? "curso.abrir" : "curso.cerrar",
         entity: "course",
@@ -309,7 +311,7 @@ export async function removeCourse(db: Kysely<DB>, ctx: StaffContext, courseId: 
       .executeTakeFirstOrThrow();
     if (Number(enrolments.n) > 0) {
       if (before.archived_at) return { ok: true, archived: true, message: `El curso ya estaba archivado: ${before.course_name}.` } as const;
-      const now = new Date().toISOString();
+      const now = clock.nowIso();
       await trx.updateTable("courses").set({ archived_at: now, course_able: 0, updated_at: now }).where("course_id", "=", courseId).execute();
       await audit(trx, ctx, {
         action: "curso.archivar",

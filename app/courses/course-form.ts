@@ -6,7 +6,7 @@
  */
 import { z } from "zod";
 import { MONTHS } from "./catalogue";
-import { MODALITY, MODALITY_LABELS } from "./modality";
+import { hasInPersonSeats, MODALITY_IDS, MODALITY_LABELS, parseModalityId, type ModalityId } from "./modality";
 import { hasForbiddenCharacters } from "~/utils/text-checks";
 
 export const COURSE_URL_PATTERN = /^[a-z0-9][a-z0-9-]{0,119}$/;
@@ -91,7 +91,9 @@ export const courseSchema = z.object({
     .int("Escriba el cupo como número entero.")
     .min(0, "El cupo no puede ser negativo.")
     .max(100_000, "El cupo es demasiado grande."),
-  modality_id: z.enum(["1", "2", "3"], { error: "Elija la modalidad del curso." }).transform((value) => Number(value) as 1 | 2 | 3),
+  modality_id: z
+    .enum(MODALITY_IDS.map(String) as [string, ...string[]], { error: "Elija la modalidad del curso." })
+    .transform((value) => Number(value) as ModalityId),
   month_id: z
     .number({ error: "Elija el mes del catálogo." })
     .int("Elija el mes del catálogo.")
@@ -117,13 +119,14 @@ export function courseCrossFieldErrors(raw: { start?: string; finish?: string; m
   if (isCalendarDate(start) && isCalendarDate(finish) && finish < start) {
     errors.course_finish_date = ["La fecha de término no puede ser anterior a la de inicio."];
   }
-  if ((raw.modality === "1" || raw.modality === "3") && !raw.venue?.trim()) {
+  const modality = parseModalityId(raw.modality);
+  if (modality !== null && hasInPersonSeats(modality) && !raw.venue?.trim()) {
     errors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
   }
   return errors;
 }
 
-export const MODALITY_OPTIONS = ([MODALITY.PRESENCIAL, MODALITY.EN_LINEA, MODALITY.PRESENCIAL_Y_EN_LINEA] as const).map((id) => ({
+export const MODALITY_OPTIONS = MODALITY_IDS.map((id) => ({
   value: String(id),
   label: MODALITY_LABELS[id],
 }));

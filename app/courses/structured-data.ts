@@ -1,5 +1,6 @@
 import type { ModalityId } from "~/db.server";
 import type { Settings } from "~/settings/settings";
+import { MODALITY } from "./modality";
 import { PROFILE_LABELS, PROFILES, priceForProfile, type CoursePrices } from "./pricing";
 
 /** schema.org's course modes for our modalities (3: the participant chooses, so both happen). */
@@ -41,7 +42,7 @@ export function courseJsonLd(
   };
   const onsite = { "@type": "Place", name: course.venue ?? settings.institutionName, address };
   const online = { "@type": "VirtualLocation", url: input.pageUrl };
-  const location = course.modality_id === 1 ? onsite : course.modality_id === 2 ? online : [onsite, online];
+  const location = course.modality_id === MODALITY.PRESENCIAL ? onsite : course.modality_id === MODALITY.EN_LINEA ? online : [onsite, online];
   const offers = PROFILES.map((profile) => {
     const centavos = priceForProfile(course, profile);
     return {

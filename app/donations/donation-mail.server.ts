@@ -4,6 +4,7 @@ import type { DB } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
 import { formatDonationDate } from "./donation-format";
 import { renderDonationReceiptPdf } from "./donation-receipt.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The thank-you mail with the PDF receipt, once per approved donation (receipt_sent_at is claimed
@@ -12,7 +13,7 @@ import { renderDonationReceiptPdf } from "./donation-receipt.server";
  * is never thanked for (a refunds row for it stops the claim).
  */
 export async function sendDonationReceipt(db: Kysely<DB>, donationId: number, _origin?: string): Promise<boolean> {
-  const stamp = new Date().toISOString();
+  const stamp = clock.nowIso();
   const claimed = await db
     .updateTable("donations")
     .set({ receipt_sent_at: stamp })

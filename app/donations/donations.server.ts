@@ -9,6 +9,7 @@ import type { PaymentProvider } from "~/payments/provider-types";
 import { relayTokenMatches } from "~/payments/relay-token.server";
 import { consumeAttempt, type ThrottleRule } from "~/security/throttle.server";
 import { getSettings } from "~/settings/settings.server";
+import * as clock from "~/utils/clock.server";
 
 // Donations by card (issue 13, docs/decisions/0022). A donation and its one card attempt are
 // created together; the payments module settles the attempt and, in the same transaction, the
@@ -47,7 +48,7 @@ export async function startDonation(
   db: Kysely<DB>,
   provider: PaymentProvider,
   input: StartDonationInput,
-  now: Date = new Date(),
+  now: Date = clock.now(),
 ): Promise<StartDonationOutcome> {
   if (input.invoice && !input.taxCertificate) throw new Error("an invoice request needs its constancia");
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();

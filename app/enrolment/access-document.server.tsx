@@ -7,6 +7,8 @@ import { formatCalendarDate } from "~/courses/catalogue";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatPrice } from "~/courses/pricing";
 import { renderPdf } from "~/pdf/pdf.server";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The access PDF a participant downloads once enrolled (issue 5, "After payment"): who, which
@@ -50,7 +52,7 @@ const DORADO = "#bc955c";
 const issuedFormat = new Intl.DateTimeFormat("es-MX", {
   dateStyle: "long",
   timeStyle: "short",
-  timeZone: "America/Mexico_City",
+  timeZone: MEXICO_CITY_TIME_ZONE,
 });
 
 /** "15 de marzo de 2027 a las 10:30" style timestamp, in Mexico City time. */
@@ -133,7 +135,7 @@ interface AccessDocumentProps {
 
 function AccessDocument({ data, qrSvg, fontFaces, logoDataUrl }: AccessDocumentProps) {
   const { participant, course, modality } = data;
-  const issuedAt = data.issuedAt ?? new Date();
+  const issuedAt = data.issuedAt ?? clock.now();
   return (
     <html lang="es-MX">
       <head>

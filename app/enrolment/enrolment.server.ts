@@ -6,6 +6,7 @@ import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
 import { getSettings } from "~/settings/settings.server";
 import { newVerificationToken } from "./verification";
+import { now, nowIso } from "~/utils/clock.server";
 
 /**
  * The enrolment state machine: the only module that changes an enrolment's status.
@@ -46,8 +47,6 @@ export function enrolmentPath(
 export function seatHoldMinutes(): number {
   return readConfig().SEAT_HOLD_MINUTES;
 }
-
-const nowIso = () => new Date().toISOString();
 
 /** In-person seats taken: confirmed enrolments plus unexpired holds (optionally not counting one enrolment). */
 async function takenSeats(trx: Executor, courseId: number, now: string, exceptEnrolmentId?: number): Promise<number> {
@@ -200,12 +199,7 @@ export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; 
  * course until it runs out or is paid: asking again returns the same hold, never a longer one
  * (otherwise one account could keep the last seat forever by re-posting).
  */
-export async function holdSeat(
-  trx: Executor,
-  enrolmentId: number,
-  minutes = seatHoldMinutes(),
-  clock: () => Date = () => new Date(),
-): Promise<HoldOutcome> {
+export async function holdSeat(trx: Executor, enrolmentId: number, minutes = seatHoldMinutes(), clock: () => Date = now): Promise<HoldOutcome> {
   const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
   if (enrolment.status !== "pendiente_de_pago") return { ok: false, reason: "not-pending" };
   if (enrolment.modality === "en_linea") return { ok: true, heldUntil: null };
@@ -230,7 +224,7 @@ export const HELD_UNTIL_BANK_ANSWERS = "9999-12-31T23:59:59.999Z";
  * claim for an attempt whose hold already ran out gets a seat only if one is free; otherwise the
  * confirmation later moves it online or flags a refund, as for any late approval.
  */
-export async function holdSeatUntilBankAnswers(trx: Executor, enrolmentId: number, clock: () => Date = () => new Date()): Promise<void> {
+export async function holdSeatUntilBankAnswers(trx: Executor, enrolmentId: number, clock: () => Date = now): Promise<void> {
   const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
   if (enrolment.status !== "pendiente_de_pago" || enrolment.modality !== "presencial") return;
   const now = clock().toISOString();
@@ -343,11 +337,11 @@ export async function cancelEnrolment(db: Kysely<DB>, enrolmentId: number): Prom
  * the rows. Payment attempts stay pending: a late approval is still honoured (confirmEnrolment
  * then finds a seat, moves the enrolment online, or flags a refund).
  */
-export async function expireHolds(db: Kysely<DB>, now = new Date()): Promise<number> {
+export async function expireHolds(db: Kysely<DB>, at = now()): Promise<number> {
   const result = await db
     .updateTable("enrolments")
-    .set({ seat_held_until: null, updated_at: now.toISOString() })
-    .where("seat_held_until", "<=", now.toISOString())
+    .set({ seat_held_until: null, updated_at: at.toISOString() })
+    .where("seat_held_until", "<=", at.toISOString())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

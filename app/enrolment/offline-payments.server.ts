@@ -7,6 +7,8 @@ import type { AdminUpload } from "~/staff/teaching/admin-uploads.server";
 import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { sendEnrolmentConfirmedMail } from "./enrolment-mail.server";
 import { canTransition, confirmEnrolment, enrolmentPath, freeSeats, startEnrolmentIn } from "./enrolment.server";
+import { mexicoCityDay } from "~/utils/mexico-city";
+import * as clock from "~/utils/clock.server";
 
 export { OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 
@@ -54,8 +56,6 @@ export type OfflinePaymentOutcome =
 export const DUPLICATE_REFERENCE_MESSAGE =
   "Esa referencia ya está registrada para otro pago del mismo medio: es el mismo dinero. Revise el comprobante; no se registró nada.";
 
-const todayInMexicoCity = (now: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(now);
-
 /** Thrown inside a transaction to roll everything back with the answer to give. */
 class Refusal extends Error {
   constructor(readonly outcome: OfflinePaymentRefusal) {
@@ -75,7 +75,7 @@ function isDuplicateReference(error: unknown): boolean {
 /** The payment's own checks against the enrolment's price; throws a Refusal (nothing stored). */
 async function checkPayment(trx: Transaction<DB>, priceCentavos: number, input: OfflinePaymentFields, now: Date): Promise<void> {
   const fieldErrors: Record<string, string[]> = {};
-  if (input.paidOn > todayInMexicoCity(now)) fieldErrors.paid_on = ["La fecha del pago no puede ser posterior a hoy."];
+  if (input.paidOn > mexicoCityDay(now)) fieldErrors.paid_on = ["La fecha del pago no puede ser posterior a hoy."];
   const reason = input.belowPriceReason?.trim() ?? "";
   if (reason.length > 500) fieldErrors.below_price_reason = ["El motivo es demasiado largo (máximo 500 caracteres)."];
   else if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(reason)) fieldErrors.below_price_reason = ["Quite los caracteres de control del motivo."];
@@ -176,7 +176,7 @@ export async function recordOfflinePayment(
   db: Kysely<DB>,
   ctx: StaffContext,
   input: OfflinePaymentInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<OfflinePaymentOutcome> {
   const result = await inTransaction(db, async (trx) => {
     const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", input.enrolmentId).executeTakeFirst();
@@ -228,7 +228,7 @@ export async function enrolWithOfflinePayment(
   db: Kysely<DB>,
   ctx: StaffContext,
   input: EnrolWithPaymentInput,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<EnrolWithPaymentOutcome> {
   const result = await inTransaction(db, async (trx) => {
     const participant = await trx.selectFrom("participants").select(["id", "role"]).where("id", "=", input.participantId).executeTakeFirst();

@@ -7,6 +7,8 @@ import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-con
 import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { cleanText, strictInteger } from "~/utils/text";
 import { INVOICE_STATES, type InvoiceState } from "./finance-labels";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The invoice-request queue (/admin/facturas): every CFDI request, for a course enrolment or a
@@ -211,7 +213,7 @@ export function parseMarkInvoiceForm(form: FormData) {
 export type MarkInvoiceOutcome =
   { ok: true; requestId: number; folio: string } | { ok: false; status: 404 | 409; formErrors: string[]; fieldErrors: Record<string, string[]> };
 
-const formatStamp = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+const formatStamp = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE });
 
 const folioTaken = (requestId: number | null): MarkInvoiceOutcome => ({
   ok: false,
@@ -244,7 +246,7 @@ const BUSY_RETRIES = 5;
  * connection makes SQLite answer SQLITE_BUSY (its lock) or SQLITE_BUSY_SNAPSHOT (our reads went
  * stale); the whole transaction is then tried again, and sees the other mark.
  */
-export async function markInvoiceIssued(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInput, now = new Date()): Promise<MarkInvoiceOutcome> {
+export async function markInvoiceIssued(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInput, now = clock.now()): Promise<MarkInvoiceOutcome> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await markOnce(db, ctx, input, now);

@@ -3,8 +3,7 @@ import { z } from "zod";
 import type { DB } from "~/db.server";
 import { csvFile, keysetBatches, xlsxFile, type RowBatches, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
-import { addCalendarDays, endOfDayInMexicoCity, mexicoCityDay, startOfDayInMexicoCity } from "~/utils/mexico-city";
-import { mexicoCityLocalToInstant } from "~/utils/mexico-time";
+import { addCalendarDays, endOfDayInMexicoCity, mexicoCityDay, mexicoCityLocalToInstant, startOfDayInMexicoCity } from "~/utils/mexico-city";
 import { calendarDay } from "./donations-admin.server";
 import {
   LEDGER_KIND_LABELS,
@@ -17,6 +16,7 @@ import {
   type LedgerPurpose,
   type LedgerStatus,
 } from "./finance-labels";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The finance ledger (/admin/pagos): one list of every peso that moved or is waiting for the
@@ -64,7 +64,7 @@ function daysBetween(from: string, to: string): number {
  * bookmarked address never fails); without dates, the current Mexico City month; a range longer
  * than LEDGER_MAX_DAYS is shortened, and `notice` says so.
  */
-export function parseLedgerFilters(searchParams: URLSearchParams, now = new Date()): { filters: LedgerFilters; notice: string | null } {
+export function parseLedgerFilters(searchParams: URLSearchParams, now = clock.now()): { filters: LedgerFilters; notice: string | null } {
   const raw: Record<string, string> = {};
   for (const key of ["desde", "hasta", "concepto", "estado", "curso", "pagina"]) {
     const value = searchParams.get(key);
@@ -469,7 +469,7 @@ export interface MonthlyIncome {
  * included), oldest first: courses (approved card payments and off-line payments), donations
  * (approved donation payments) and refunds, with the ledger's rules.
  */
-export async function monthlyIncome(db: Kysely<DB>, now = new Date()): Promise<MonthlyIncome[]> {
+export async function monthlyIncome(db: Kysely<DB>, now = clock.now()): Promise<MonthlyIncome[]> {
   const current = monthOf(mexicoCityDay(now));
   const months: string[] = [];
   let first = current.first;

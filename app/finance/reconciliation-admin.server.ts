@@ -23,6 +23,7 @@ import {
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { cleanText } from "~/utils/text";
 import { fileLimits } from "~/files/file-limits";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 /**
  * /admin/conciliacion's two steps (issue 19). «Revisar reporte» reads the uploaded report and, when
@@ -159,7 +160,7 @@ export type ApplyStoredOutcome =
   { ok: true; reportId: string; changed: number; plan: ReconciliationPlan } | { ok: false; status: 404 | 409 | 400; formErrors: string[] };
 
 export const appliedMessage = (applied: { appliedAt: string; appliedBy: string | null }) =>
-  `Este reporte ya se aplicó (${new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" }).format(new Date(applied.appliedAt))}${applied.appliedBy ? `, ${applied.appliedBy}` : ""}): no se cambió nada.`;
+  `Este reporte ya se aplicó (${new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE }).format(new Date(applied.appliedAt))}${applied.appliedBy ? `, ${applied.appliedBy}` : ""}): no se cambió nada.`;
 
 /** «Aplicar conciliación»: the stored report named by its id and SHA-256, read again on the server. */
 export async function applyStoredReport(

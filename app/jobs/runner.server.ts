@@ -1,6 +1,7 @@
 import { Cron } from "croner";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The one job runner (issue 23, decision 0043): every piece of work the site does on its own —
@@ -66,7 +67,7 @@ export class JobRunner {
     readonly jobs: readonly Job[],
     options: RunnerOptions = {},
   ) {
-    this.clock = options.clock ?? (() => new Date());
+    this.clock = options.clock ?? clock.now;
     this.log = options.log ?? (() => {});
     const names = new Set<string>();
     for (const job of jobs) {

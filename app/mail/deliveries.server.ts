@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import type { MailAttachment, OutgoingMail, SendMailOutcome } from "./mailer.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * The outbox (table mail_deliveries, decision 0043): every message the site sends is recorded
@@ -60,7 +61,7 @@ function fromStored(message: StoredMessage): OutgoingMail {
 const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString();
 
 /** Records a message in the outbox, waiting for the «correo» job (the alerts use it). Returns its id. */
-export async function queueMail(db: Kysely<DB>, mail: OutgoingMail, now: Date = new Date()): Promise<number> {
+export async function queueMail(db: Kysely<DB>, mail: OutgoingMail, now: Date = clock.now()): Promise<number> {
   const message = toStored(mail);
   const row = await db
     .insertInto("mail_deliveries")
@@ -80,7 +81,7 @@ export async function queueMail(db: Kysely<DB>, mail: OutgoingMail, now: Date = 
 }
 
 /** Records a message and sends it at once (what sendMail does); the outcome is recorded too. */
-export async function deliverMail(db: Kysely<DB>, mail: OutgoingMail, transmit: Transmit, now: Date = new Date()): Promise<SendMailOutcome> {
+export async function deliverMail(db: Kysely<DB>, mail: OutgoingMail, transmit: Transmit, now: Date = clock.now()): Promise<SendMailOutcome> {
   const message = toStored(mail);
   const row = await db
     .insertInto("mail_deliveries")
@@ -101,7 +102,7 @@ export async function deliverMail(db: Kysely<DB>, mail: OutgoingMail, transmit: 
 
 async function sendRecorded(db: Kysely<DB>, id: number, mail: OutgoingMail, attemptsBefore: number, transmit: Transmit): Promise<SendMailOutcome> {
   const outcome = await transmit(mail);
-  const at = new Date();
+  const at = clock.now();
   if (outcome.ok) {
     await db
       .updateTable("mail_deliveries")
@@ -146,7 +147,7 @@ async function claimAndSend(db: Kysely<DB>, id: number, transmit: Transmit, now:
 }
 
 /** The «correo» job: sends what waits and retries failures whose time has come. */
-export async function sendDueMail(db: Kysely<DB>, transmit: Transmit, now: Date = new Date()): Promise<{ enviados: number; fallidos: number }> {
+export async function sendDueMail(db: Kysely<DB>, transmit: Transmit, now: Date = clock.now()): Promise<{ enviados: number; fallidos: number }> {
   const due = await db
     .selectFrom("mail_deliveries")
     .select("id")
@@ -166,7 +167,7 @@ export async function sendDueMail(db: Kysely<DB>, transmit: Transmit, now: Date 
 export type RetryOutcome = { ok: true; sent: SendMailOutcome } | { ok: false; reason: "no_encontrado" | "no_fallido" };
 
 /** «Reintentar» of a failed message: sends it now. */
-export async function retryDelivery(db: Kysely<DB>, id: number, transmit: Transmit, now: Date = new Date()): Promise<RetryOutcome> {
+export async function retryDelivery(db: Kysely<DB>, id: number, transmit: Transmit, now: Date = clock.now()): Promise<RetryOutcome> {
   const row = await db.selectFrom("mail_deliveries").select(["status"]).where("id", "=", id).executeTakeFirst();
   if (!row) return { ok: false, reason: "no_encontrado" };
   if (row.status !== "fallido") return { ok: false, reason: "no_fallido" };
@@ -189,7 +190,7 @@ export interface DeliveryLine {
 /** The outbox's counts over the last `days` and its failed and waiting messages (newest first). */
 export async function outboxSummary(
   db: Kysely<DB>,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   days = 7,
 ): Promise<{ sent: number; waiting: number; failed: number; open: DeliveryLine[] }> {
   const since = new Date(now.getTime() - days * 86_400_000).toISOString();

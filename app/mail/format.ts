@@ -1,6 +1,7 @@
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 /** Display helpers for the developer mail pages (safe in the browser bundle). */
 
-const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "medium", timeZone: "America/Mexico_City" });
+const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "medium", timeZone: MEXICO_CITY_TIME_ZONE });
 const decimal = new Intl.NumberFormat("es-MX", { maximumFractionDigits: 1 });
 
 /** A stored ISO instant as Mexico City wall time, e.g. "21 nov 2026, 19:18:02". */

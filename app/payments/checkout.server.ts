@@ -7,6 +7,7 @@ import { replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-n
 import { courseOfflineDetails, type OfflinePaymentDetails } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import { createInvoiceRequestIn, type InvoiceInput } from "./invoices.server";
+import * as clock from "~/utils/clock.server";
 
 // The /payment page's intents as domain functions (the route authorises, parses and maps the
 // outcome to HTTP). Card payments: startCardPayment in payments.server.ts.
@@ -91,7 +92,7 @@ export async function requestInvoice(
  * one is still free; otherwise confirmEnrolment moves the enrolment online or flags a refund. A
  * hold left by an earlier card attempt is given back for the same reason.
  */
-export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolmentInput, now = new Date()): Promise<CheckoutOutcome> {
+export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolmentInput, now = clock.now()): Promise<CheckoutOutcome> {
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input);

@@ -4,6 +4,7 @@ import type { DB } from "~/db.server";
 import type { PaymentProvider } from "./provider-types";
 import { closeDonationIn } from "~/donations/donation-settle.server";
 import { confirmPaymentIn, logPaymentEvent, mailApproval, mailPaymentNotConfirmed, settleWithoutMoney } from "./settle.server";
+import * as clock from "~/utils/clock.server";
 
 /** An abandoned attempt (the lightbox never reported back) expires this long after its hold would have. */
 export const ATTEMPT_GRACE_MINUTES = 15;
@@ -38,7 +39,7 @@ export async function runPaymentMaintenance(
   db: Kysely<DB>,
   options: { now?: Date; holdMinutes?: number; provider?: PaymentProvider | null; origin?: string | null } = {},
 ): Promise<MaintenanceReport> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clock.now();
   const nowIso = now.toISOString();
   const holdMinutes = options.holdMinutes ?? readConfig().SEAT_HOLD_MINUTES;
   const report: MaintenanceReport = { holdsReleased: 0, attemptsExpired: 0, secretsForgotten: 0, sessionsDeleted: 0, verified: 0 };

@@ -7,6 +7,7 @@ import { isUniqueViolation, makeControlNumber } from "./control-number.server";
 import { encryptOrder } from "./provider.server";
 import type { PaymentProvider } from "./provider-types";
 import { newRelayToken } from "./relay-token.server";
+import { nowIso } from "~/utils/clock.server";
 
 export { handleRelay, type RelayKind, type RelayOutcome } from "./relay.server";
 
@@ -47,7 +48,7 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
         // its secrets for a while: if the bank approves it after all, that money must be read.
         await trx
           .updateTable("payment_attempts")
-          .set({ status: "expired", settled_at: now(), updated_at: now() })
+          .set({ status: "expired", settled_at: nowIso(), updated_at: nowIso() })
           .where("enrolment_id", "=", enrolment.enrolmentId)
           .where("status", "=", "pending")
           .execute();
@@ -128,8 +129,6 @@ class Refusal extends Error {
     super(reason);
   }
 }
-
-const now = () => new Date().toISOString();
 
 export interface AttemptView {
   controlNumber: string;

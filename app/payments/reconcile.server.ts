@@ -9,6 +9,7 @@ import { recordAudit } from "~/staff/audit.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
 import { bankDate } from "./banorte/response.server";
 import { confirmPaymentIn, logPaymentEvent, mailApproval, mailPaymentNotConfirmed, settleWithoutMoney } from "./settle.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * Reconciliation against Banorte's transaction report (CSV or XLSX), in two steps that share one
@@ -601,7 +602,7 @@ export async function applyReconciliation(
     const already = await findAppliedReport(trx, options.report.sha256);
     if (already) return { ok: true, alreadyApplied: true, ...already };
     const plan = await planReconciliation(trx, rows);
-    const stamp = () => new Date().toISOString();
+    const stamp = () => clock.nowIso();
     let changed = 0;
     const log = (item: PlanEntry, outcome: "applied" | "ignored" | "tampering", reason: string, extra: Record<string, unknown> = {}) =>
       logPaymentEvent(trx, {

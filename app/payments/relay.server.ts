@@ -6,6 +6,7 @@ import { parseBanorteResponse } from "./banorte/response.server";
 import type { PaymentProvider } from "./provider-types";
 import { relayTokenMatches } from "./relay-token.server";
 import { claimApprovalIn, confirmPaymentIn, logPaymentEvent, mailApproval, recordClaimIn, settleWithoutMoney } from "./settle.server";
+import { now } from "~/utils/clock.server";
 
 export type RelayKind = "success" | "error" | "cancel" | "closed";
 
@@ -56,7 +57,7 @@ export async function handleRelay(
   relay: RelayInput,
   options: { origin?: string; clock?: () => Date } = {},
 ): Promise<RelayOutcome> {
-  const clock = options.clock ?? (() => new Date());
+  const clock = options.clock ?? now;
   const payload = isObject(relay.payload) ? relay.payload : {};
   const data = typeof payload.data === "string" ? payload.data : null;
   const claimedControl =

@@ -8,6 +8,7 @@ import { sendPaymentApprovedMails } from "~/enrolment/enrolment-mail.server";
 import { formatMoney } from "~/courses/pricing";
 import { sendMail } from "~/mail/mailer.server";
 import { getSettings } from "~/settings/settings.server";
+import { nowIso } from "~/utils/clock.server";
 
 // Settling a payment attempt, shared by the relay, the bank verification (scheduler) and the
 // reconciliation import: whoever learns that money was taken uses the same code path. Each
@@ -16,7 +17,6 @@ import { getSettings } from "~/settings/settings.server";
 // (or closed). A replay finds the attempt settled and changes nothing.
 
 type Executor = Kysely<DB> | Transaction<DB>;
-const nowIso = () => new Date().toISOString();
 
 export const DUPLICATE_PAYMENT_NOTE = "Pago aprobado para una inscripción que ya estaba pagada o ya no está vigente: reembolsar.";
 

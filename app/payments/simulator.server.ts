@@ -5,6 +5,7 @@ import { decryptParams, encryptResponse } from "./banorte/cipher.server";
 import type { BankVerification, MerchantCredentials, PaymentProvider } from "./provider-types";
 import { isUniqueViolation } from "./control-number.server";
 import { getSimulatorKeyPair } from "./simulator-certificate.server";
+import * as clock from "~/utils/clock.server";
 
 /** Test credentials the simulator's "bank" knows; they mean nothing to Banorte. */
 export const SIMULATOR_CREDENTIALS: MerchantCredentials = {
@@ -103,7 +104,7 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
   const byCard: string = digits in TEST_CARDS ? TEST_CARDS[digits as keyof typeof TEST_CARDS] : "D";
   const mode = String(params.mode);
   const outcome = mode === "DEC" ? "D" : mode === "RND" ? (crypto.randomInt(2) === 0 ? "A" : "D") : byCard;
-  const now = new Date().toISOString();
+  const now = clock.nowIso();
   const result: Record<string, unknown> = {
     idAfiliacion: Number(credentials.merchantId),
     referencia: outcome === "T" ? "" : String(crypto.randomInt(100_000_000_000, 999_999_999_999)),

@@ -12,7 +12,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
-import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).

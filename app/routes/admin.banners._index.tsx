@@ -10,7 +10,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
-import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { parseArrangeForm } from "~/utils/reorder.server";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -10,6 +10,7 @@ import { StaffTable } from "~/components/staff-table";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney } from "~/courses/pricing";
 import { db } from "~/db.server";
+import { now } from "~/utils/clock.server";
 import {
   confirmPaymentByHand,
   listClaimsInVerification,
@@ -72,8 +73,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const reportId = new URL(request.url).searchParams.get("reporte");
   const preview = reportId ? await previewStoredReport(db, reportId) : null;
   const queue = await listClaimsInVerification(db);
-  const now = new Date();
-  return { preview, total: queue.total, claims: queue.rows.map((row) => ({ ...row, age: ageInWords(row.claimedAt, now) })) };
+  const at = now();
+  return { preview, total: queue.total, claims: queue.rows.map((row) => ({ ...row, age: ageInWords(row.claimedAt, at) })) };
 }
 
 const applySchema = z.object({

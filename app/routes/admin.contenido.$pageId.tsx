@@ -13,7 +13,7 @@ import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
-import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
 

@@ -10,7 +10,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { publicationStatusText } from "~/content/record-list";
-import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 import { sentence } from "~/utils/sentence";
 

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { getAdminCourse } from "~/courses/course-admin.server";
+import { ENROLMENT_MODALITY_LABELS, enrolmentModalitiesOf } from "~/courses/modality";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
@@ -95,10 +96,7 @@ export default function CourseEnrolments() {
     shouldValidate: "onSubmit",
   });
   const path = `/admin/cursos/${course.id}/inscripciones`;
-  const modalities = [
-    ...(course.modalityId !== 2 ? [{ value: "presencial", label: "Presencial" }] : []),
-    ...(course.modalityId !== 1 ? [{ value: "en_linea", label: "En línea" }] : []),
-  ];
+  const modalities = enrolmentModalitiesOf(course.modalityId).map((value) => ({ value, label: ENROLMENT_MODALITY_LABELS[value] }));
   return (
     <div className="container page staff-page">
       <p>

@@ -2,7 +2,7 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { MONTHS, parseMonthParam } from "~/courses/catalogue";
-import { MODALITY_LABELS } from "~/courses/modality";
+import { MODALITY_IDS, MODALITY_LABELS, parseModalityId } from "~/courses/modality";
 import { courseCursor, listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -29,7 +29,7 @@ const OPEN_OPTIONS = [
   { value: "abiertos", label: "Abiertas" },
   { value: "cerrados", label: "Cerradas" },
 ];
-const MODALITY_OPTIONS = filterOptions([1, 2, 3] as const, (id) => MODALITY_LABELS[id]);
+const MODALITY_OPTIONS = filterOptions(MODALITY_IDS, (id) => MODALITY_LABELS[id]);
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
@@ -40,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     q: url.searchParams.get("q")?.slice(0, 100) ?? "",
     month: parseMonthParam(url.searchParams.get("mes")),
     open: open === "abiertos" || open === "cerrados" ? (open as "abiertos" | "cerrados") : null,
-    modality: modality === "1" || modality === "2" || modality === "3" ? (Number(modality) as 1 | 2 | 3) : null,
+    modality: parseModalityId(modality),
     archived: url.searchParams.get("archivados") === "1",
   };
   const canEdit = roleAllows(staff.role, EDITORS);

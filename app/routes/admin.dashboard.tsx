@@ -8,6 +8,7 @@ import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { linksFor } from "~/staff/navigation";
 import { ANY_STAFF, roleAllows, type StaffAccess } from "~/staff/staff";
 import { waitingAge } from "~/utils/plural";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 export const staffAccess = ANY_STAFF satisfies StaffAccess;
 
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 const mxn = new Intl.NumberFormat("es-MX", { style: "currency", currency: "MXN" });
 const count = new Intl.NumberFormat("es-MX");
-const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Mexico_City" });
+const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: MEXICO_CITY_TIME_ZONE });
 
 export default function StaffDashboard() {
   const { staff, links, figures, documents, income } = useLoaderData<typeof loader>();

@@ -8,6 +8,7 @@ import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documen
 import { GRADUATED_TERM, graduatedLabel } from "~/accounts/account-options";
 import { ErrorSummary, RadioGroup, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
@@ -316,10 +317,7 @@ export default function ParticipantDetail() {
             <RadioGroup
               meta={pay.modality as FieldMeta}
               legend="Modalidad"
-              options={[
-                { value: "presencial", label: "Presencial" },
-                { value: "en_linea", label: "En línea" },
-              ]}
+              options={Object.entries(ENROLMENT_MODALITY_LABELS).map(([value, label]) => ({ value, label }))}
               inline
               required
             />

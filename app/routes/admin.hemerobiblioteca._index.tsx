@@ -5,7 +5,7 @@ import { db } from "~/db.server";
 import { listLibraryPanelsForEditor } from "~/library/library-panels.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
-import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 
 // The Hemerobiblioteca's eight panels, for the communications office (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;

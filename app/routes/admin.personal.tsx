@@ -14,6 +14,7 @@ import { staffDeactivateSchema, staffInviteSchema, staffResendSchema, staffRoleC
 import { changeStaffRole, deactivateStaff, inviteStaffByEmail, listStaff, resendSetupLink } from "~/staff/staff-members.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { StaffTable } from "~/components/staff-table";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 // Staff accounts: administrators only.
 export const staffAccess = ["admin"] as const satisfies StaffAccess;
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: "Personal | Área del personal
 
 const STATUS_LABELS = { invitada: "Invitación pendiente", activa: "Activa", inactiva: "Dada de baja" } as const;
 const ROLE_OPTIONS = STAFF_ROLES.map((role) => ({ value: role, label: STAFF_ROLE_LABELS[role] }));
-const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "America/Mexico_City" });
+const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: MEXICO_CITY_TIME_ZONE });
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);

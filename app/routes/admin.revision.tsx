@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { KeysetPagination, KeysetCursorError } from "~/components/pagination";
 import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
+import { now } from "~/utils/clock.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import {
@@ -35,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const cursor = readCursor(new URL(request.url).searchParams, reviewQueueCursor);
   if (!cursor.ok) return data({ page: null, cursorError: cursor.message }, { status: 400 });
-  return { page: await listReviewQueue(db, new Date(), cursor.position), cursorError: null };
+  return { page: await listReviewQueue(db, now(), cursor.position), cursorError: null };
 }
 
 /** The toast after «Aprobar seleccionados»: what was approved and what the enrolments did. */

@@ -19,7 +19,7 @@ import {
   formatShare,
   formatUptime,
 } from "~/system/system-words";
-import { formatMexicoCityDateTime } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 import systemStyles from "~/styles/system.css";
 

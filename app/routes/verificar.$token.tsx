@@ -7,6 +7,7 @@ import paymentStyles from "~/styles/payment.css";
 import { pageMeta, rootOrigin } from "~/utils/seo";
 import type { PageHandle } from "~/enhance/page-handle";
 import type { ReactNode } from "react";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 /** Plain HTML plus the page script: nothing here needs React in the browser (decision 0027). */
 export const handle: PageHandle = { hydrate: false };
@@ -34,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
     noindex: true,
   });
 
-const confirmedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeStyle: "short", timeZone: "America/Mexico_City" });
+const confirmedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE });
 
 export default function VerifyEnrolment() {
   const { enrolment } = useLoaderData<typeof loader>();

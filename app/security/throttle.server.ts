@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { DB } from "~/db.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * Throttles that hold under concurrency (docs/decisions/0014-demo-and-production.md). An attempt
@@ -32,7 +33,7 @@ const MAX_WINDOW_MINUTES = 24 * 60;
  * Counts one attempt against every rule, atomically: when all have room, one row is added per
  * rule; when any is full, nothing is added and the answer says how long until it has room.
  */
-export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | ThrottleRule[], now: Date = new Date()): Promise<ThrottleOutcome> {
+export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | ThrottleRule[], now: Date = clock.now()): Promise<ThrottleOutcome> {
   const list = (Array.isArray(rules) ? rules : [rules]).map((rule) => ({ ...rule, key: rule.key.slice(0, 300) || "-" }));
   for (const rule of list) {
     if (!(rule.limit >= 1) || !(rule.windowMinutes > 0) || rule.windowMinutes > MAX_WINDOW_MINUTES)

@@ -7,6 +7,7 @@ import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { cleanText, hasForbiddenCharacters, normalizeText } from "~/utils/text";
 import { MAX_SOCIAL_LINKS, type Settings } from "./settings";
+import * as clock from "~/utils/clock.server";
 
 export { MAX_SOCIAL_LINKS };
 import { getSettings } from "./settings.server";
@@ -201,7 +202,7 @@ export async function updateSiteSettings(
     const current = await getSettings(trx);
     const changed = EDITABLE_SETTINGS.filter((key) => JSON.stringify(current[key]) !== JSON.stringify(input[key]));
     if (changed.length === 0) return { ok: true as const, message: "No había cambios que guardar." };
-    const stamp = new Date().toISOString();
+    const stamp = clock.nowIso();
     for (const key of changed) {
       const value = JSON.stringify(input[key]);
       await trx

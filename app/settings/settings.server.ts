@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db.server";
 import { defaultSettings, type SettingKey, type Settings } from "./settings";
+import * as clock from "~/utils/clock.server";
 
 export { defaultSettings, type Settings } from "./settings";
 
@@ -63,7 +64,7 @@ export async function updateSetting<K extends SettingKey>(db: Kysely<DB>, key: K
   await db
     .insertInto("site_settings")
     .values({ key, value: JSON.stringify(parsed) })
-    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: new Date().toISOString() }))
+    .onConflict((oc) => oc.column("key").doUpdateSet({ value: JSON.stringify(parsed), updated_at: clock.nowIso() }))
     .execute();
 }
 

@@ -13,6 +13,7 @@ import {
   type AuditChange,
 } from "./audit-registry";
 import { STAFF_ROLE_LABELS } from "./staff";
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 /**
  * One audit row in words (issue 21): who (name and role), did what (a verb phrase from the
@@ -78,7 +79,7 @@ export interface AuditEntryView {
   raw: string | null;
 }
 
-const TIME_ZONE = "America/Mexico_City";
+const TIME_ZONE = MEXICO_CITY_TIME_ZONE;
 const whenWords = new Intl.DateTimeFormat("es-MX", { timeZone: TIME_ZONE, dateStyle: "medium", timeStyle: "medium", hourCycle: "h23" });
 const instantWords = new Intl.DateTimeFormat("es-MX", { timeZone: TIME_ZONE, dateStyle: "medium", timeStyle: "short", hourCycle: "h23" });
 

@@ -1,22 +1,13 @@
 import { sql, type Kysely } from "kysely";
 import type { DB, ParticipantDocumentKind } from "~/db.server";
 import { monthlyIncome, type MonthlyIncome } from "~/finance/ledger.server";
-import { mexicoCityDaysBetween } from "~/utils/mexico-city";
+import { mexicoCityDaysBetween, mexicoCityMonth } from "~/utils/mexico-city";
+import * as clock from "~/utils/clock.server";
 
-/**
- * The figures on /admin/dashboard. "This month" is the calendar month in Mexico City (UTC−6 all
- * year since 2022, no daylight saving).
- */
+/** The figures on /admin/dashboard. "This month" is the calendar month in Mexico City. */
 export function monthRangeInMexicoCity(now: Date): { start: string; end: string; label: string } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City", year: "numeric", month: "2-digit" }).formatToParts(now);
-  const year = Number(parts.find((p) => p.type === "year")!.value);
-  const month = Number(parts.find((p) => p.type === "month")!.value);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  const next = month === 12 ? { y: year + 1, m: 1 } : { y: year, m: month + 1 };
-  const start = new Date(`${year}-${pad(month)}-01T00:00:00-06:00`);
-  const end = new Date(`${next.y}-${pad(next.m)}-01T00:00:00-06:00`);
-  const label = new Intl.DateTimeFormat("es-MX", { month: "long", year: "numeric", timeZone: "America/Mexico_City" }).format(start);
-  return { start: start.toISOString(), end: end.toISOString(), label };
+  const { start, end, label } = mexicoCityMonth(now);
+  return { start, end, label };
 }
 
 export interface DashboardFigures {
@@ -32,7 +23,7 @@ export interface DashboardFigures {
   refundsCentavos: number;
 }
 
-export async function dashboardFigures(db: Kysely<DB>, now = new Date()): Promise<DashboardFigures> {
+export async function dashboardFigures(db: Kysely<DB>, now = clock.now()): Promise<DashboardFigures> {
   const month = monthRangeInMexicoCity(now);
   // The month's calendar dates in Mexico City, for columns that store a date ('YYYY-MM-DD').
   const firstDay = new Date(new Date(month.start).getTime() + 6 * 3_600_000).toISOString().slice(0, 10);
@@ -101,7 +92,11 @@ export interface WaitingDocument {
 }
 
 /** Documents waiting for review, oldest first, with the Mexico City calendar days they have waited. */
-export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now = new Date()): Promise<{ total: number; oldest: WaitingDocument[] }> {
+export async function documentsWaitingForReview(
+  db: Kysely<DB>,
+  limit = 10,
+  now = clock.now(),
+): Promise<{ total: number; oldest: WaitingDocument[] }> {
   const [count, rows] = await Promise.all([
     db
       .selectFrom("participant_documents")
@@ -141,6 +136,6 @@ export async function documentsWaitingForReview(db: Kysely<DB>, limit = 10, now 
  * The finance chart: money in by month for the last 12 Mexico City months (courses, donations,
  * refunds), by the ledger's rules (app/finance/ledger.server.ts), so the chart and /admin/pagos agree.
  */
-export async function incomeByMonth(db: Kysely<DB>, now = new Date()): Promise<MonthlyIncome[]> {
+export async function incomeByMonth(db: Kysely<DB>, now = clock.now()): Promise<MonthlyIncome[]> {
   return monthlyIncome(db, now);
 }

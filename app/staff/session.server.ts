@@ -6,6 +6,7 @@ import { db, type DB } from "~/db.server";
 import { getOrCreateSecret } from "~/utils/secrets.server";
 import { singleton } from "~/utils/singleton.server";
 import type { StaffRole, StaffUser } from "./staff";
+import * as clock from "~/utils/clock.server";
 
 /**
  * Staff sessions, kept apart from participants' (decision 0015): their own cookie, their own table,
@@ -87,13 +88,13 @@ async function findSession(request: Request, now: Date): Promise<SessionRow | nu
 }
 
 /** The signed-in staff member (both factors done, active account), or null. Slides the idle limit. */
-export async function getStaffUser(request: Request, now = new Date()): Promise<StaffUser | null> {
+export async function getStaffUser(request: Request, now = clock.now()): Promise<StaffUser | null> {
   const session = await findSession(request, now);
   return session?.stage === "activa" ? session.user : null;
 }
 
 /** The staff member who gave the right password and still owes the TOTP code, or null. */
-export async function getPendingStaff(request: Request, now = new Date()): Promise<StaffUser | null> {
+export async function getPendingStaff(request: Request, now = clock.now()): Promise<StaffUser | null> {
   const session = await findSession(request, now);
   return session?.stage === "contrasena" ? session.user : null;
 }
@@ -106,7 +107,7 @@ export async function createStaffSession(
   request: Request | null,
   staffId: number,
   stage: StaffSessionStage,
-  now = new Date(),
+  now = clock.now(),
   executor: Kysely<DB> | Transaction<DB> = db,
 ): Promise<string> {
   if (request) await deleteRequestSession(request, executor);
@@ -143,7 +144,7 @@ export async function destroyStaffSessions(executor: Kysely<DB> | Transaction<DB
   await executor.deleteFrom("staff_sessions").where("staff_id", "=", staffId).execute();
 }
 
-export async function deleteExpiredStaffSessions(now = new Date()): Promise<number> {
+export async function deleteExpiredStaffSessions(now = clock.now()): Promise<number> {
   const result = await db.deleteFrom("staff_sessions").where("expires_at", "<=", now.toISOString()).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

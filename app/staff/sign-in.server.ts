@@ -7,6 +7,7 @@ import type { DB } from "~/db.server";
 import type { StaffRole, StaffUser } from "./staff";
 import { logUnopenedSecret, openTotpSecret } from "./totp-secrets.server";
 import { matchTotpStep } from "./totp.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * Staff sign-in in two steps: e-mail and password, then the TOTP code. Both steps are throttled
@@ -26,7 +27,7 @@ export type PasswordStepOutcome = { ok: true; staff: StaffUser } | { ok: false; 
 export async function verifyStaffPassword(
   db: Kysely<DB>,
   input: { email: string; password: string; clientAddress: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<PasswordStepOutcome> {
   const email = input.email.trim().toLowerCase();
   const key = staffThrottleKey(email);
@@ -66,7 +67,7 @@ export type CodeStepOutcome = { ok: true } | { ok: false; reason: "invalid-code"
 export async function verifyStaffCode(
   db: Kysely<DB>,
   input: { staff: StaffUser; code: string; clientAddress: string },
-  now = new Date(),
+  now = clock.now(),
 ): Promise<CodeStepOutcome> {
   const key = staffThrottleKey(input.staff.email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);

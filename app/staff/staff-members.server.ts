@@ -11,6 +11,7 @@ import { STAFF_ROLE_LABELS, type StaffRole, type StaffUser } from "./staff";
 import type { NewStaff } from "./staff-forms";
 import { logUnopenedSecret, openTotpSecret, sealTotpSecret } from "./totp-secrets.server";
 import { createTotpSecret, matchTotpStep } from "./totp.server";
+import * as clock from "~/utils/clock.server";
 
 /** A set-up link works once, for 24 hours. */
 export const SETUP_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
@@ -59,7 +60,7 @@ export async function inviteStaff(
   input: NewStaff,
   actor: StaffUser | null,
   requestId: string | null = null,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<InviteOutcome> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("staff_members").select("id").where("email", "=", input.email).executeTakeFirst();
@@ -109,7 +110,7 @@ export interface SetupTokenInfo {
 }
 
 /** The staff member a set-up token belongs to, when it exists, is unused, not expired, and they are not deactivated. */
-export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, token: string, now = new Date()): Promise<SetupTokenInfo | null> {
+export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, token: string, now = clock.now()): Promise<SetupTokenInfo | null> {
   if (!token || token.length > 200) return null;
   const row = await db
     .selectFrom("staff_setup_tokens")
@@ -147,7 +148,7 @@ export async function completeStaffSetup(
   db: Kysely<DB>,
   input: { token: string; password: string; code: string },
   requestId: string | null = null,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<SetupOutcome> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {
@@ -247,7 +248,7 @@ export async function changeStaffRole(
     if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
       return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
     }
-    await trx.updateTable("staff_members").set({ role: input.role, updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await trx.updateTable("staff_members").set({ role: input.role, updated_at: clock.nowIso() }).where("id", "=", row.id).execute();
     await destroyStaffSessions(trx, row.id);
     await recordAudit(trx, {
       actor,
@@ -278,7 +279,7 @@ export async function deactivateStaff(
     if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
       return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
     }
-    await trx.updateTable("staff_members").set({ status: "inactiva", updated_at: new Date().toISOString() }).where("id", "=", row.id).execute();
+    await trx.updateTable("staff_members").set({ status: "inactiva", updated_at: clock.nowIso() }).where("id", "=", row.id).execute();
     await destroyStaffSessions(trx, row.id);
     await trx.deleteFrom("staff_setup_tokens").where("staff_id", "=", row.id).where("used_at", "is", null).execute();
     await recordAudit(trx, {
@@ -302,7 +303,7 @@ export async function reissueSetupLink(
   input: { staffId: number },
   actor: StaffUser | null,
   requestId: string | null,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<ResendOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx

@@ -8,6 +8,7 @@ import { backupDirectory, databasePath, demoMode, readConfig, resolvePaymentMode
 import type { DB } from "~/db.server";
 import { outboxSummary, queueMail, type DeliveryLine } from "~/mail/deliveries.server";
 import { singleton } from "~/utils/singleton.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * What /admin/sistema shows (issue 24) and the problems the «avisos» job mails to the
@@ -195,7 +196,7 @@ export interface SystemStatus {
   problems: Problem[];
 }
 
-export async function systemStatus(db: Kysely<DB>, now: Date = new Date(), config: AppConfig = readConfig()): Promise<SystemStatus> {
+export async function systemStatus(db: Kysely<DB>, now: Date = clock.now(), config: AppConfig = readConfig()): Promise<SystemStatus> {
   const database = databasePath();
   const directory = backupDirectory(config);
   const disks = [diskInfo("Datos (base de datos)", path.dirname(database)), diskInfo("Respaldos", directory)].filter(
@@ -238,7 +239,7 @@ export async function systemStatus(db: Kysely<DB>, now: Date = new Date(), confi
 const dateFormat = new Intl.DateTimeFormat("es-MX", { timeZone: "America/Mexico_City", dateStyle: "long" });
 
 /** What is wrong now, each with a key that stays the same while it lasts. */
-export async function currentProblems(db: Kysely<DB>, now: Date = new Date(), config: AppConfig = readConfig()): Promise<Problem[]> {
+export async function currentProblems(db: Kysely<DB>, now: Date = clock.now(), config: AppConfig = readConfig()): Promise<Problem[]> {
   const problems: Problem[] = [];
   const directory = backupDirectory(config);
   for (const disk of [diskInfo("los datos", path.dirname(databasePath())), diskInfo("los respaldos", directory)]) {
@@ -303,7 +304,7 @@ export async function currentProblems(db: Kysely<DB>, now: Date = new Date(), co
  */
 export async function notifyProblems(
   db: Kysely<DB>,
-  now: Date = new Date(),
+  now: Date = clock.now(),
   config: AppConfig = readConfig(),
 ): Promise<{ avisos: number; vigentes: number }> {
   const problems = await currentProblems(db, now, config);

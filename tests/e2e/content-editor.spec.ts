@@ -1,6 +1,6 @@
 import { db } from "../../app/db.server";
 import { publishDuePages } from "../../app/content/page-editor.server";
-import { instantToMexicoCityLocal, mexicoCityLocalToInstant } from "../../app/utils/mexico-time";
+import { instantToMexicoCityLocal, mexicoCityLocalToInstant } from "../../app/utils/mexico-city";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
 import { signInAsStaff } from "./staff-session";
 

@@ -6,7 +6,7 @@ import { publishDueRecords } from "~/content/record-publication.server";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
-import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { startTestServer } from "../support/test-server";
 import { useSeededDatabase } from "../support/database";
 import { createSignedInStaff } from "../factories";

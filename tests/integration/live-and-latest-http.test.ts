@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createPage, publishDuePages, updatePage } from "~/content/page-editor.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
-import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { startTestServer } from "../support/test-server";
 import { useSeededDatabase } from "../support/database";
 import { createSignedInStaff } from "../factories";

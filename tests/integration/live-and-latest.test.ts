@@ -20,7 +20,7 @@ import { loader as pageLoader } from "~/routes/$";
 import { loader as departmentLoader } from "~/routes/direccion.$slug";
 import { loader as unitLoader } from "~/routes/investigadores.$id";
 import type { StaffUser } from "~/staff/staff";
-import { instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { useSeededDatabase } from "../support/database";
 import { createSignedInStaff } from "../factories";
 

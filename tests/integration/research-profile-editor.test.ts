@@ -4,7 +4,7 @@ import { publishDueRecords } from "~/content/record-publication.server";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
-import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-time";
+import { formatMexicoCityDateTime, instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { startTestServer } from "../support/test-server";
 import { useSeededDatabase } from "../support/database";
 import { createSignedInStaff } from "../factories";

@@ -13,6 +13,8 @@
  * documented; the accepted forms are listed below and in docs/decisions/0013.
  */
 
+import { mexicoCityWallTimeToInstant, type MexicoCityWallTime } from "~/utils/mexico-city";
+
 export type BanorteResult = "A" | "D" | "R" | "T";
 
 export interface ResponseExpectations {
@@ -171,22 +173,32 @@ function optionalText(value: unknown, max: number, name: string, problems: strin
 
 /**
  * A date as Banorte might write it: ISO 8601 with a zone, or a local date-time in Mexico City
- * (UTC−6 all year since 2022) as `YYYY-MM-DD HH:mm:ss`, `YYYYMMDD HH:mm:ss` or
- * `DD/MM/YYYY HH:mm:ss`. Returns undefined for anything else. (Banorte's real format is not
- * documented: decision 0013.)
+ * (its offset from the tz database, app/utils/mexico-city.ts) as `YYYY-MM-DD HH:mm:ss`,
+ * `YYYYMMDD HH:mm:ss` or `DD/MM/YYYY HH:mm:ss`. Returns undefined for anything else. (Banorte's
+ * real format is not documented: decision 0013.)
  */
 export function bankDate(value: unknown): Date | undefined {
   if (typeof value !== "string" || value.length > 40) return undefined;
   const v = value.trim();
-  let iso: string | null = null;
-  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/.test(v)) iso = v;
-  let m = /^(\d{4})-?(\d{2})-?(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?$/.exec(v);
-  if (!iso && m) iso = `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}${m[7] ?? ""}-06:00`;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/.test(v)) {
+    const date = new Date(v);
+    return Number.isNaN(date.getTime()) ? undefined : date;
+  }
+  let wall: MexicoCityWallTime | null = null;
+  let m = /^(\d{4})-?(\d{2})-?(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?$/.exec(v);
+  if (m)
+    wall = {
+      year: +m[1]!,
+      month: +m[2]!,
+      day: +m[3]!,
+      hour: +m[4]!,
+      minute: +m[5]!,
+      second: +m[6]!,
+      millisecond: m[7] ? Math.floor(Number(`0.${m[7]}`) * 1000) : 0,
+    };
   m = /^(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2}):(\d{2})$/.exec(v);
-  if (!iso && m) iso = `${m[3]}-${m[2]}-${m[1]}T${m[4]}:${m[5]}:${m[6]}-06:00`;
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  if (!wall && m) wall = { year: +m[3]!, month: +m[2]!, day: +m[1]!, hour: +m[4]!, minute: +m[5]!, second: +m[6]! };
+  return (wall && mexicoCityWallTimeToInstant(wall)) ?? undefined;
 }
 
 function printable(key: string): string {

@@ -11,6 +11,7 @@ import { sendMail } from "~/mail/mailer.server";
 import { mexicoCityDaysBetween } from "~/utils/mexico-city";
 import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/utils/keyset-paging.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
+import * as clock from "~/utils/clock.server";
 
 /**
  * THE REVIEW MODEL (decision 0016). The decision is taken per document
@@ -80,7 +81,7 @@ const QUEUE = sql`
  */
 export async function listReviewQueue(
   db: Kysely<DB>,
-  now = new Date(),
+  now = clock.now(),
   position: PagePosition<ReviewQueueKey> | null = null,
   limit = REVIEW_QUEUE_PAGE_SIZE,
 ): Promise<KeysetPage<QueueItem> & { total: number }> {
@@ -197,7 +198,7 @@ async function decideDocuments(
       } as const;
     }
   }
-  const now = new Date().toISOString();
+  const now = clock.nowIso();
   const rejected: { kind: ParticipantDocumentKind; reason: string }[] = [];
   for (const decision of decisions) {
     const document = byId.get(decision.documentId)!;

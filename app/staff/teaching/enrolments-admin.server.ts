@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { z } from "zod";
+import { offersModality } from "~/courses/modality";
 import { PROFILE_LABELS, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
@@ -13,6 +14,7 @@ import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/uti
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
 import { MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "./format";
+import * as clock from "~/utils/clock.server";
 export { MODALITY_CHOICE_LABELS };
 
 /** Money received for an enrolment: an approved card attempt or a recorded off-line payment. */
@@ -170,7 +172,7 @@ function courseEnrolmentRow(row: CourseEnrolmentQueryRow, payments: Map<number, 
 }
 
 /** Everyone enrolled in a course (every status), with profile, modality, payments and seat: the export's rows. */
-export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = new Date()): Promise<CourseEnrolmentRow[]> {
+export async function listCourseEnrolments(db: Kysely<DB>, courseId: number, now = clock.now()): Promise<CourseEnrolmentRow[]> {
   const [rows, payments] = await Promise.all([
     courseEnrolmentsQuery(db).where("e.course_id", "=", courseId).orderBy("p.name").orderBy("e.id").execute(),
     coursePayments(db, courseId),
@@ -196,7 +198,7 @@ export async function listCourseEnrolmentPage(
   courseId: number,
   position: PagePosition<CourseEnrolmentKey> | null = null,
   limit = COURSE_ENROLMENTS_PAGE_SIZE,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<KeysetPage<CourseEnrolmentRow> & { total: number }> {
   const keyset = keysetTerms([sql`p.name`, sql`e.id`], "asc", position);
   let page = db
@@ -319,7 +321,7 @@ function binaryOrder(a: { name: Buffer; id: number }, b: { name: Buffer; id: num
  * enrolments a turn, through enrolments_course_seats), and sorted here as SQLite sorts names; each
  * batch then reads ENROLMENT_EXPORT_BATCH of those enrolments by id, and only their payments.
  */
-export async function* enrolmentExportBatches(db: Kysely<DB>, courseId: number, now = new Date()): RowBatches<CourseEnrolmentRow> {
+export async function* enrolmentExportBatches(db: Kysely<DB>, courseId: number, now = clock.now()): RowBatches<CourseEnrolmentRow> {
   const nowIso = now.toISOString();
   const order: { name: Buffer; id: number }[] = [];
   for (let after = 0; ;) {
@@ -391,7 +393,7 @@ export async function enrolParticipantManually(
       .where("course_id", "=", input.courseId)
       .executeTakeFirst();
     if (!course || course.archived_at) fieldErrors.course_id = ["Elija un curso vigente."];
-    else if ((input.modality === "presencial" && course.modality_id === 2) || (input.modality === "en_linea" && course.modality_id === 1)) {
+    else if (!offersModality(course.modality_id, input.modality)) {
       fieldErrors.modality = ["El curso no se imparte en esa modalidad."];
     } else if (input.modality === "presencial" && (await seatsTaken(trx, course.course_id)) >= course.course_max_range) {
       fieldErrors.modality = ["No quedan lugares presenciales. Aumente el cupo del curso o inscriba en línea."];

@@ -1,5 +1,7 @@
+import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
+import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
 /** Dates and times for the staff screens, in es-MX and Mexico City time. */
-const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: "America/Mexico_City" });
+const dateTime = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE });
 const calendar = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: "UTC" });
 
 export function formatInstant(iso: string): string {
@@ -24,7 +26,7 @@ export const CARD_STATUS_LABELS: Record<string, string> = {
   expired: "Vencido",
 };
 
-export const MODALITY_CHOICE_LABELS = { presencial: "Presencial", en_linea: "En línea" } as const;
+export const MODALITY_CHOICE_LABELS = ENROLMENT_MODALITY_LABELS;
 
 export const OFFLINE_METHOD_LABELS = {
   transferencia: "Transferencia bancaria",

@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { z } from "zod";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
+import type { ModalityId } from "~/courses/modality";
 import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, DocumentReviewStatus, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod, PaymentAttemptStatus } from "~/db.server";
 import {
@@ -388,7 +389,7 @@ export async function getOfflineReceipt(db: Kysely<DB>, offlinePaymentId: number
 export interface OpenCourseOption {
   id: number;
   name: string;
-  modalityId: number;
+  modalityId: ModalityId;
   /** The server's price for this participant's profile. */
   priceCentavos: number;
 }

@@ -5,6 +5,7 @@ import { canTransition } from "~/enrolment/enrolment.server";
 import { DONATION_STATUS_LABELS } from "~/finance/finance-labels";
 import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
+import * as clock from "~/utils/clock.server";
 
 export type RefundSource = { kind: "tarjeta"; paymentAttemptId: number } | { kind: "fuera_de_linea"; offlinePaymentId: number };
 
@@ -88,7 +89,7 @@ export async function recordRefund(db: Kysely<DB>, ctx: StaffContext, input: Ref
       if (cancel) {
         await trx
           .updateTable("enrolments")
-          .set({ status: "cancelada", seat_held_until: null, updated_at: new Date().toISOString() })
+          .set({ status: "cancelada", seat_held_until: null, updated_at: clock.nowIso() })
           .where("id", "=", enrolment.id)
           .execute();
       }
