@@ -70,7 +70,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
     neverStored: (_req, res) => routePolicyOf(res)?.staff === true,
   });
 
-  app.use(requestLogger({ enabled: config.LOG_REQUESTS }));
+  app.use(requestLogger({ enabled: config.LOG_REQUESTS, trustProxy: Boolean(config.TRUST_PROXY) }));
   app.use(rejectMalformedPaths);
   // A kept page goes out here, with the headers it got the first time through the whole chain.
   app.use(pageCache.serveHit);

@@ -10,9 +10,9 @@ export { flushLog, log, loggedPath } from "../app/utils/logger.server";
 const INCOMING_ID = /^[A-Za-z0-9-]{8,64}$/;
 
 /** Gives each request an id (kept from a trusted proxy's X-Request-Id) and logs it when done. */
-export function requestLogger(options: { enabled: boolean }) {
+export function requestLogger(options: { enabled: boolean; trustProxy: boolean }) {
   return (req: Request, res: Response, next: NextFunction) => {
-    res.locals.requestId = startRequestLog(req, res, options.enabled, () => req.path);
+    res.locals.requestId = startRequestLog(req, res, options.enabled, () => req.path, options.trustProxy);
     next();
   };
 }
@@ -25,10 +25,13 @@ export function requestLogger(options: { enabled: boolean }) {
 const REQUEST_ID_PREFIX = crypto.randomUUID().slice(0, 24);
 let requestCount = 0;
 
-/** The request's id: a trusted proxy's X-Request-Id when it is well formed, else the next of this process. */
-export function requestIdOf(req: IncomingMessage): string {
+/**
+ * The request's id: a trusted proxy's X-Request-Id when it is well formed (TRUST_PROXY), else the
+ * next of this process. The id lands in audit rows, so a client's own header is never believed.
+ */
+export function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
   const incoming = req.headers["x-request-id"];
-  if (typeof incoming === "string" && INCOMING_ID.test(incoming)) return incoming;
+  if (trustProxy && typeof incoming === "string" && INCOMING_ID.test(incoming)) return incoming;
   requestCount = (requestCount + 1) % 0x1000000000000;
   const requestId = REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
   // The request carries the id it was given, so code that sees only the Remix Request (the staff
@@ -38,8 +41,8 @@ export function requestIdOf(req: IncomingMessage): string {
 }
 
 /** The request id, the log line and the metrics of one request. */
-export function startRequestLog(req: IncomingMessage, res: ServerResponse, enabled: boolean, path: () => string): string {
-  const requestId = requestIdOf(req);
+export function startRequestLog(req: IncomingMessage, res: ServerResponse, enabled: boolean, path: () => string, trustProxy: boolean): string {
+  const requestId = requestIdOf(req, trustProxy);
   res.setHeader("X-Request-Id", requestId);
   const started = process.hrtime.bigint();
   res.once("finish", () => finishRequest(req, res, requestId, started, enabled ? loggedPath(path()) : null));

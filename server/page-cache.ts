@@ -261,7 +261,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       entries.delete(key);
       entries.set(key, entry);
       const started = process.hrtime.bigint();
-      const requestId = requestIdOf(req);
+      const requestId = requestIdOf(req, options.trustProxy);
       // The whole header block goes in one writeHead, fixed per entry and encoding (no setHeader).
       let block: HeaderBlock;
       let body: Buffer | null = null;

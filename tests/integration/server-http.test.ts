@@ -14,6 +14,16 @@ beforeAll(async () => {
 afterAll(async () => close?.());
 
 describe("the HTTP server", () => {
+  // The request id is written into audit rows (issue 24): a client cannot choose it, on a rendered
+  // page or a cached one, unless a trusted proxy (TRUST_PROXY) set it.
+  test("ignores a client's own X-Request-Id", async () => {
+    for (const headers of [{ cookie: "himfg_toast=x" }, {}, {}] as Record<string, string>[]) {
+      const response = await fetch(`${baseUrl}/`, { headers: { ...headers, "x-request-id": "folio-inventado-1234" } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
+
   // A visitor with a cookie gets a fresh render with a nonce; anonymous pages come from the page
   // cache with script hashes instead (tests/integration/page-cache.test.ts).
   test("serves the home page with a nonce-based CSP that forbids inline scripts", async () => {
