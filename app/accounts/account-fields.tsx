@@ -1,6 +1,6 @@
 import { Field, RadioGroup, SelectField, type FieldMeta } from "~/components/forms";
 import { GRADE_OPTIONS, INSTITUTION_OPTIONS, MEXICAN_STATES, OTHER } from "./account-options";
-import { FIELD_MESSAGES } from "./field-messages";
+import { AGE_CHECKS, FIELD_MESSAGES, PHONE_PATTERN } from "./field-messages";
 
 interface ChoiceWithOtherProps {
   select: FieldMeta;
@@ -145,4 +145,39 @@ export function participantDetailFields(fields: Record<DetailField, FieldMeta>):
     fields.student_institution,
     fields.student_institution_other,
   ];
+}
+
+/** The age in whole years, with the browser-side checks of the page script (register, profile). */
+export function AgeField({ meta, className }: { meta: FieldMeta; className?: string }) {
+  return (
+    <Field
+      meta={meta}
+      label="Edad (años cumplidos)"
+      inputMode="numeric"
+      className={className}
+      required
+      {...AGE_CHECKS}
+      data-message-missing={FIELD_MESSAGES.age}
+      data-message-invalid={FIELD_MESSAGES.age}
+      data-message-range={FIELD_MESSAGES.ageRange}
+    />
+  );
+}
+
+/** A 10-digit telephone, with the browser-side checks of the page script (register, profile). */
+export function PhoneField({ meta, hint }: { meta: FieldMeta; hint: string }) {
+  return (
+    <Field
+      meta={meta}
+      label="Teléfono"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel"
+      hint={hint}
+      required
+      data-pattern={PHONE_PATTERN}
+      data-message-missing={FIELD_MESSAGES.phone}
+      data-message-invalid={FIELD_MESSAGES.phoneInvalid}
+    />
+  );
 }

@@ -12,11 +12,19 @@ import { describeFile } from "~/files/file-types";
 import type { OfflineIntent } from "~/payments/checkout.server";
 import { BankDetails, OfflineNextSteps } from "~/payments/offline-payment-ui";
 import type { OfflinePaymentDetails } from "~/settings/settings";
-import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "./account-fields";
+import {
+  AgeField,
+  GradeFields,
+  GraduatedField,
+  InstitutionFields,
+  participantDetailFields,
+  PhoneField,
+  StateOfResidenceField,
+} from "./account-fields";
 import type { profileUpdateSchema } from "./account-forms";
 import { GRADE_OPTIONS, GRADUATED_TERM, graduatedLabel, INSTITUTION_OPTIONS, OTHER, STUDENT_GRADE } from "./account-options";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS, UPLOAD_FAILED_MESSAGE } from "./documents";
-import { AGE_CHECKS, FIELD_MESSAGES, PHONE_PATTERN } from "./field-messages";
+import { FIELD_MESSAGES } from "./field-messages";
 import type { DocumentListItem } from "./participants.server";
 
 /** What /profile shows of the participant. */
@@ -176,28 +184,8 @@ function ProfileForm({ participant, lastResult }: { participant: ProfileParticip
           maxLength={150}
           data-message-missing={FIELD_MESSAGES.name}
         />
-        <Field
-          meta={fields.student_age}
-          label="Edad (años cumplidos)"
-          inputMode="numeric"
-          required
-          {...AGE_CHECKS}
-          data-message-missing={FIELD_MESSAGES.age}
-          data-message-invalid={FIELD_MESSAGES.age}
-          data-message-range={FIELD_MESSAGES.ageRange}
-        />
-        <Field
-          meta={fields.student_phone}
-          label="Teléfono"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          hint="10 dígitos."
-          required
-          data-pattern={PHONE_PATTERN}
-          data-message-missing={FIELD_MESSAGES.phone}
-          data-message-invalid={FIELD_MESSAGES.phoneInvalid}
-        />
+        <AgeField meta={fields.student_age} />
+        <PhoneField meta={fields.student_phone} hint="10 dígitos." />
         <GraduatedField meta={fields.student_graduated} />
         <Field meta={fields.student_nationality} label="Nacionalidad" required maxLength={80} data-message-missing={FIELD_MESSAGES.nationality} />
         <StateOfResidenceField meta={fields.student_state} />

@@ -7,11 +7,19 @@ import { SubmitButton } from "~/components/submit-button";
 import { UPLOAD_NOT_RECEIVED } from "~/components/upload-failure";
 import { MODALITY } from "~/courses/modality";
 import type { Profile } from "~/courses/pricing";
-import { GradeFields, GraduatedField, InstitutionFields, participantDetailFields, StateOfResidenceField } from "./account-fields";
+import {
+  AgeField,
+  GradeFields,
+  GraduatedField,
+  InstitutionFields,
+  participantDetailFields,
+  PhoneField,
+  StateOfResidenceField,
+} from "./account-fields";
 import type { registrationSchema } from "./account-forms";
 import { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE, MODALITY_CHOICES, ROLE_OPTIONS, STUDENT_GRADE, SUMMARY_WARNING } from "./account-options";
 import { DOCUMENTS_BY_ROLE, UPLOAD_FAILED_MESSAGE } from "./documents";
-import { AGE_CHECKS, FIELD_MESSAGES, PHONE_PATTERN } from "./field-messages";
+import { FIELD_MESSAGES } from "./field-messages";
 import type { RegistrationCourse } from "./registration.server";
 
 type RegistrationFields = z.input<typeof registrationSchema> & { student_license?: File; student_license_part_2?: File };
@@ -112,29 +120,8 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
             data-message-missing={FIELD_MESSAGES.passwordTooShort}
             data-message-too-short={FIELD_MESSAGES.passwordTooShort}
           />
-          <Field
-            meta={fields.student_age}
-            label="Edad (años cumplidos)"
-            inputMode="numeric"
-            className="field--short"
-            required
-            {...AGE_CHECKS}
-            data-message-missing={FIELD_MESSAGES.age}
-            data-message-invalid={FIELD_MESSAGES.age}
-            data-message-range={FIELD_MESSAGES.ageRange}
-          />
-          <Field
-            meta={fields.student_phone}
-            label="Teléfono"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel"
-            hint="10 dígitos, por ejemplo 5552289917."
-            required
-            data-pattern={PHONE_PATTERN}
-            data-message-missing={FIELD_MESSAGES.phone}
-            data-message-invalid={FIELD_MESSAGES.phoneInvalid}
-          />
+          <AgeField meta={fields.student_age} className="field--short" />
+          <PhoneField meta={fields.student_phone} hint="10 dígitos, por ejemplo 5552289917." />
           <GraduatedField meta={fields.student_graduated} />
           <Field
             meta={fields.student_nationality}

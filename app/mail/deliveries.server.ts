@@ -60,8 +60,8 @@ function fromStored(message: StoredMessage): OutgoingMail {
 
 const minutesAfter = (at: Date, minutes: number) => new Date(at.getTime() + minutes * 60_000).toISOString();
 
-/** Records a message in the outbox, waiting for the «correo» job (the alerts use it). Returns its id. */
-export async function queueMail(db: Kysely<DB>, mail: OutgoingMail, now: Date = clock.now()): Promise<number> {
+/** Writes a message into the outbox, waiting, to be tried at `nextAttemptAt`. Returns its id. */
+async function recordMail(db: Kysely<DB>, mail: OutgoingMail, now: Date, nextAttemptAt: string): Promise<number> {
   const message = toStored(mail);
   const row = await db
     .insertInto("mail_deliveries")
@@ -73,31 +73,25 @@ export async function queueMail(db: Kysely<DB>, mail: OutgoingMail, now: Date = 
       message: JSON.stringify(message),
       created_at: now.toISOString(),
       sent_at: null,
-      next_attempt_at: now.toISOString(),
+      next_attempt_at: nextAttemptAt,
     })
     .returning("id")
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-/** Records a message and sends it at once (what sendMail does); the outcome is recorded too. */
+/** Records a message in the outbox, waiting for the «correo» job (the alerts use it). Returns its id. */
+export async function queueMail(db: Kysely<DB>, mail: OutgoingMail, now: Date = clock.now()): Promise<number> {
+  return recordMail(db, mail, now, now.toISOString());
+}
+
+/**
+ * Records a message and sends it at once (what sendMail does); the outcome is recorded too. While
+ * it is being sent, the «correo» job leaves it alone for SENDING_LEASE_MINUTES.
+ */
 export async function deliverMail(db: Kysely<DB>, mail: OutgoingMail, transmit: Transmit, now: Date = clock.now()): Promise<SendMailOutcome> {
-  const message = toStored(mail);
-  const row = await db
-    .insertInto("mail_deliveries")
-    .values({
-      recipients: JSON.stringify(message.to),
-      subject: mail.subject,
-      status: "en_espera",
-      last_error: null,
-      message: JSON.stringify(message),
-      created_at: now.toISOString(),
-      sent_at: null,
-      next_attempt_at: minutesAfter(now, SENDING_LEASE_MINUTES),
-    })
-    .returning("id")
-    .executeTakeFirstOrThrow();
-  return sendRecorded(db, row.id, mail, 0, transmit);
+  const id = await recordMail(db, mail, now, minutesAfter(now, SENDING_LEASE_MINUTES));
+  return sendRecorded(db, id, mail, 0, transmit);
 }
 
 async function sendRecorded(db: Kysely<DB>, id: number, mail: OutgoingMail, attemptsBefore: number, transmit: Transmit): Promise<SendMailOutcome> {
