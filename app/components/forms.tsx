@@ -278,9 +278,6 @@ export function FileField({ meta, label, hint, required, requiredWithScript, onC
         data-required={requiredWithScript ? "" : undefined}
         data-max-bytes={MAX_UPLOAD_BYTES}
         data-message-missing={FILE_MESSAGES.missing}
-        data-message-empty={FILE_MESSAGES.empty}
-        data-message-too-large={FILE_MESSAGES.tooLarge}
-        data-message-wrong-type={FILE_MESSAGES.wrongType}
         ref={inputRef}
         onChange={onChange}
       />

@@ -20,8 +20,8 @@
  * - After a refused try, a field is checked again when it changes (not while a submit button is
  *   being pressed: the message leaving would move the button from under the pointer).
  * - File inputs: a chosen file is checked at once (empty, over `data-max-bytes`, not one of the
- *   types in `accept` by its first bytes, with `data-message-empty`, `data-message-too-large`,
- *   `data-message-wrong-type`); a refused file stays chosen but marked `data-refused`, and the
+ *   types in `accept` by its first bytes, with the upload rules' own messages (FILE_MESSAGES,
+ *   app/accounts/documents.ts; `data-message-empty`, `-too-large`, `-wrong-type` override them)); a refused file stays chosen but marked `data-refused`, and the
  *   upload-failure toast says why (`data-upload-failed` on the form is its title). Choosing
  *   another file clears what was said about the previous one; pressing the submit button does not
  *   read a reported file again, it repeats its message.
@@ -32,7 +32,7 @@
  *   followed with a page load.
  */
 import { decode } from "turbo-stream";
-import { detectFileType } from "~/accounts/documents";
+import { detectFileType, FILE_MESSAGES } from "~/accounts/documents";
 import { showToast } from "./toasts";
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
@@ -67,12 +67,13 @@ function acceptedTypes(input: HTMLInputElement): string[] {
 
 /** What can be said of a chosen file without reading it (size, and its name or declared type). */
 function fileProblemAtOnce(input: HTMLInputElement, file: File): string | null {
-  if (file.size === 0) return message(input, "messageEmpty") ?? null;
+  if (file.size === 0) return message(input, "messageEmpty") ?? FILE_MESSAGES.empty;
   const max = Number(input.dataset.maxBytes);
-  if (max && file.size > max) return message(input, "messageTooLarge") ?? null;
+  if (max && file.size > max) return message(input, "messageTooLarge") ?? FILE_MESSAGES.tooLarge;
   const accept = input.accept.split(",").map((type) => type.trim().toLowerCase());
   const extension = `.${file.name.split(".").pop()?.toLowerCase() ?? ""}`;
-  if (input.accept && !accept.includes(extension) && !accept.includes(file.type)) return message(input, "messageWrongType") ?? null;
+  if (input.accept && !accept.includes(extension) && !accept.includes(file.type))
+    return message(input, "messageWrongType") ?? FILE_MESSAGES.wrongType;
   return null;
 }
 
@@ -308,7 +309,7 @@ export function enhanceFormChecks(form: HTMLFormElement) {
     errors.delete(input.name);
     render([input.name]);
     let problem = file ? fileProblemAtOnce(input, file) : null;
-    if (file && !problem && (await wrongTypeByContent(input, file))) problem = message(input, "messageWrongType") ?? null;
+    if (file && !problem && (await wrongTypeByContent(input, file))) problem = message(input, "messageWrongType") ?? FILE_MESSAGES.wrongType;
     // Another file was chosen while this one was being read: its own check decides.
     if (input.files?.[0] !== file) return;
     if (problem && file) {

@@ -21,16 +21,17 @@ function wallParts(instant: Date): Record<string, string> {
   return Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
 }
 
+/** Date.UTC for any year: Date.UTC reads years 0–99 as 1900–1999 ("0001-01-01" would become 1901). */
+function utcMs(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, millisecond = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(hour, minute, second, millisecond);
+  return date.getTime();
+}
+
 function offsetMs(instant: Date): number {
   const parts = wallParts(instant);
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const asUtc = utcMs(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
 
@@ -49,7 +50,7 @@ export interface MexicoCityWallTime {
 export function mexicoCityWallTimeToInstant(wall: MexicoCityWallTime): Date | null {
   const { year, month, day, hour, minute, second = 0, millisecond = 0 } = wall;
   if (hour > 23 || minute > 59 || second > 59) return null;
-  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second, millisecond);
+  const asUtc = utcMs(year, month - 1, day, hour, minute, second, millisecond);
   const check = new Date(asUtc);
   if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) return null;
   // Two passes settle the offset even next to a change of offset.
