@@ -174,7 +174,7 @@ function ProfileForm({ participant, lastResult }: { participant: ProfileParticip
       <h2 id="editar-datos">Actualizar mis datos</h2>
       <p>El correo electrónico y el perfil no se pueden cambiar aquí; si necesita corregirlos, comuníquese con la Dirección de Enseñanza.</p>
       <ErrorSummary title={title} errors={summaryErrors([fields.student_name, ...participantDetailFields(fields)])} formErrors={form.errors} />
-      <form method="post" action="/profile" id={form.id} className="form" data-checks="" data-summary-title={title}>
+      <form method="post" action="/profile" id={form.id} className="form" noValidate data-checks="" data-summary-title={title}>
         <input type="hidden" name="intent" value="update-profile" />
         <Field
           meta={fields.student_name}
@@ -239,6 +239,7 @@ function DocumentCard({ document, lastResult }: { document: DocumentListItem; la
           encType="multipart/form-data"
           id={form.id}
           className="form"
+          noValidate
           data-checks=""
           data-upload=""
           data-upload-failed={UPLOAD_FAILED_MESSAGE}

@@ -84,6 +84,7 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
         encType="multipart/form-data"
         id={form.id}
         className="form"
+        noValidate
         data-checks=""
         data-upload=""
         data-summary-title={SUMMARY_WARNING}
