@@ -1,10 +1,9 @@
 /**
  * The 100× export figure (issue 22, decision 0040): a year of the ledger exported as XLSX by a
- * signed-in admin while anonymous pages are asked for one after another (the home page and a
- * course list, kept in the page cache, and the home page with a new query string, rendered each
- * time). Reports the export's time, the anonymous p99 during it and the server's longest
+ * signed-in admin while anonymous pages are asked for one after another (the home page,
+ * the course list, the catalogue and an information page, as the page cache serves them). Reports the export's time, the anonymous p99 during it and the server's longest
  * event-loop delay (tests/support/loop-delay-probe.mjs preloaded into the server, read on SIGUSR2).
- * tests/integration/export-while-serving.test.ts asserts the same figures in `npm test`.
+ * tests/load/export-while-serving.test.ts asserts the same figures in `npm test`.
  */
 import type { ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -49,8 +48,7 @@ export async function measureExportWhileServing(options: {
     await response.arrayBuffer();
     return performance.now() - started;
   };
-  let n = 0;
-  const pages = () => ["/", "/cursos2025", `/?sin-cache=${++n}`];
+  const pages = () => ["/", "/cursos2025", "/ensenanza/offer", "/transparencia"];
   for (let i = 0; i < 5; i++) for (const page of pages()) await timed(page);
   await loopDelay(options.child, options.probeFile);
   const started = performance.now();

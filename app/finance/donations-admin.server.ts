@@ -2,7 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, DonationStatus, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
-import { csvFile, keysetBatches, xlsxFile, type RowBatches, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
+import { csvFile, keysetBatches, type RowBatches, type SpreadsheetColumns, warmXlsxTemplate, xlsxFile } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { keysetTerms } from "~/utils/keyset-paging.server";
 import { endOfDayInMexicoCity, startOfDayInMexicoCity } from "~/utils/mexico-city";
@@ -194,6 +194,7 @@ export const DONATION_EXPORT_COLUMNS: SpreadsheetColumns<DonationListRow> = [
   },
   { header: "Folio CFDI", width: 40, type: "text", value: (row) => row.cfdiFolio },
 ];
+warmXlsxTemplate(DONATION_EXPORT_COLUMNS);
 
 export function donationsCsv(rows: readonly DonationListRow[]): Buffer {
   return csvFile(DONATION_EXPORT_COLUMNS, rows);

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db.server";
-import { csvFile, keysetBatches, xlsxFile, type RowBatches, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
+import { csvFile, keysetBatches, type RowBatches, type SpreadsheetColumns, warmXlsxTemplate, xlsxFile } from "~/staff/spreadsheet.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { addCalendarDays, endOfDayInMexicoCity, mexicoCityDay, mexicoCityLocalToInstant, startOfDayInMexicoCity } from "~/utils/mexico-city";
 import { calendarDay } from "./donations-admin.server";
@@ -433,6 +433,7 @@ export const LEDGER_EXPORT_COLUMNS: SpreadsheetColumns<LedgerLine> = [
   { header: "Importe (MXN)", width: 14, type: "money", value: (line) => line.amountCentavos },
   { header: "Suma en el total", width: 10, type: "text", value: (line) => (line.counted ? "Sí" : "No") },
 ];
+warmXlsxTemplate(LEDGER_EXPORT_COLUMNS);
 
 export function ledgerCsv(lines: readonly LedgerLine[]): Buffer {
   return csvFile(LEDGER_EXPORT_COLUMNS, lines);

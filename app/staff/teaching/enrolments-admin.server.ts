@@ -9,7 +9,7 @@ import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment, seatsTaken } from "~/enrolment/enrolment.server";
 import { newVerificationToken } from "~/enrolment/verification";
-import { csvFile, xlsxFile, type RowBatches, type SpreadsheetColumns } from "~/staff/spreadsheet.server";
+import { csvFile, type RowBatches, type SpreadsheetColumns, warmXlsxTemplate, xlsxFile } from "~/staff/spreadsheet.server";
 import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/utils/keyset-paging.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
 
@@ -273,6 +273,7 @@ export const ENROLMENT_EXPORT_COLUMNS: SpreadsheetColumns<CourseEnrolmentRow> = 
   { header: "Fecha de pago (Ciudad de México)", width: 18, type: "date", value: (row) => row.payments[0]?.paidAt ?? null },
   { header: "Reembolsado (MXN)", width: 12, type: "money", value: (row) => (row.refundedCentavos > 0 ? row.refundedCentavos : null) },
 ];
+warmXlsxTemplate(ENROLMENT_EXPORT_COLUMNS);
 
 /** Rows per batch of a streamed enrolment export: a few ms to read and write at 100× (decision 0040). */
 export const ENROLMENT_EXPORT_BATCH = 100;
