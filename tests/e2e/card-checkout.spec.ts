@@ -24,6 +24,9 @@ async function paidCourse() {
     course_employee_price: 0,
     course_max_range: 5,
     modality_id: MODALITY.EN_LINEA,
+    // April: a month no other journey pages through (the catalogue shows 12 a page, and the
+    // Teaching-office journey expects its new course on March's first page).
+    month_id: 3,
   });
 }
 
