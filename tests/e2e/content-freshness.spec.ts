@@ -1,16 +1,5 @@
-import Database from "better-sqlite3";
+import { setSessionVideo } from "../support/session-video";
 import { expect, test } from "./fixtures";
-
-function setSessionVideo(url: string) {
-  const sqlite = new Database(process.env.DATABASE_PATH!);
-  try {
-    sqlite
-      .prepare("INSERT INTO site_settings (key, value) VALUES ('sessionVideoEmbedUrl', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-      .run(JSON.stringify(url));
-  } finally {
-    sqlite.close();
-  }
-}
 
 const MONTHS = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto", "septiembre", "octubre", "noviembre", "diciembre"];
 
@@ -25,18 +14,18 @@ test("/favicon.ico is a real icon", async ({ request }) => {
 });
 
 test("the 2024 session video page promises the recording only when there is one", async ({ page }) => {
-  setSessionVideo("");
+  await setSessionVideo("");
   await page.goto("/video/scp-2024");
   await expect(page.getByText("Todavía no hay un video publicado de esta sesión.")).toBeVisible();
   await expect(page.locator("main")).not.toContainText(/grabación completa/i);
 
-  setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
+  await setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
   try {
     await page.goto("/video/scp-2024");
     await expect(page.getByText("Vea la grabación completa de la sesión.")).toBeVisible();
     await expect(page.getByRole("button", { name: /Reproducir el video/ })).toBeVisible();
   } finally {
-    setSessionVideo("");
+    await setSessionVideo("");
   }
 });
 

@@ -1,17 +1,5 @@
-import Database from "better-sqlite3";
+import { setSessionVideo } from "../support/session-video";
 import { expect, expectNoAxeViolations, test } from "./fixtures";
-
-// The e2e server and this spec share one SQLite file (playwright.config.ts sets DATABASE_PATH).
-function setSessionVideo(url: string) {
-  const sqlite = new Database(process.env.DATABASE_PATH!);
-  try {
-    sqlite
-      .prepare("INSERT INTO site_settings (key, value) VALUES ('sessionVideoEmbedUrl', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
-      .run(JSON.stringify(url));
-  } finally {
-    sqlite.close();
-  }
-}
 
 test.describe("institutional pages", () => {
   test("a direction page: head, areas, breadcrumbs", async ({ page }) => {
@@ -79,7 +67,7 @@ test.describe("institutional pages", () => {
   });
 
   test("the session page without a video explains itself", async ({ page }) => {
-    setSessionVideo("");
+    await setSessionVideo("");
     await page.goto("/sesion-clinico-patologica");
     await expect(page.getByText("Todavía no hay un video publicado")).toBeVisible();
     await expect(page.locator("iframe")).toHaveCount(0);
@@ -87,7 +75,7 @@ test.describe("institutional pages", () => {
   });
 
   test("the video page loads nothing third-party until the visitor clicks", async ({ page }) => {
-    setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
+    await setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
     const thirdParty: string[] = [];
     page.on("request", (request) => {
       if (!request.url().startsWith(process.env.E2E_BASE_URL!)) thirdParty.push(request.url());
@@ -107,16 +95,16 @@ test.describe("institutional pages", () => {
     await expect(frame).toHaveAttribute("src", "https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1");
     await expect(frame).toHaveAttribute("title", /Sesión clínico patológica 2024/);
     await expect.poll(() => thirdParty.some((url) => url.startsWith("https://www.youtube-nocookie.com/"))).toBe(true);
-    setSessionVideo("");
+    await setSessionVideo("");
   });
 
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the video facade is a link to the video", async ({ page }) => {
-      setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
+      await setSessionVideo("https://www.youtube-nocookie.com/embed/abcDEF12345");
       await page.goto("/video/scp-2024");
       await expect(page.getByRole("link", { name: /Reproducir el video/ })).toHaveAttribute("href", "https://www.youtube.com/watch?v=abcDEF12345");
-      setSessionVideo("");
+      await setSessionVideo("");
     });
   });
 
