@@ -691,6 +691,118 @@ export interface DB {
   backups: BackupsTable;
   mail_deliveries: MailDeliveriesTable;
   system_alerts: SystemAlertsTable;
+  course_completion: CourseCompletionTable;
+  attendance_checkins: AttendanceCheckinsTable;
+  course_evaluations: CourseEvaluationsTable;
+  evaluation_questions: EvaluationQuestionsTable;
+  evaluation_options: EvaluationOptionsTable;
+  evaluation_attempts: EvaluationAttemptsTable;
+  survey_responses: SurveyResponsesTable;
+  constancias: ConstanciasTable;
+}
+
+/** What a constancia states about a course and what it takes to earn one (migration 0040). */
+export interface CourseCompletionTable {
+  course_id: number;
+  hours: Generated<number>;
+  /** Share of the course days a participant must attend (0–100). */
+  required_attendance_percent: Generated<number>;
+  /** JSON array of {name, title}: who signs the constancias. */
+  signatories: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type CheckinMethod = "qr" | "numero_de_control" | "nombre" | "en_linea" | "personal";
+
+/** One check-in of an enrolment on one course day (migration 0040). */
+export interface AttendanceCheckinsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  /** 'YYYY-MM-DD', a Mexico City calendar day within the course's dates. */
+  course_day: string;
+  checked_in_at: string;
+  method: CheckinMethod;
+  /** The staff member who recorded or corrected it (null: the participant's own online access). */
+  recorded_by: string | null;
+  /** Why staff marked or corrected it by hand. */
+  reason: string | null;
+  /** Set when staff withdrew the check-in (with a reason); the row stays. */
+  removed_at: string | null;
+}
+
+/** A course's knowledge evaluation (migration 0040). */
+export interface CourseEvaluationsTable {
+  course_id: number;
+  passing_grade: Generated<number>;
+  attempts_allowed: Generated<number>;
+  /** ISO instants: the window in which participants may answer (null: open / no end). */
+  opens_at: string | null;
+  closes_at: string | null;
+  updated_at: Generated<string>;
+}
+
+export interface EvaluationQuestionsTable {
+  id: Generated<number>;
+  course_id: number;
+  position: number;
+  prompt: string;
+}
+
+/** An option of a question. `is_correct` never leaves the server. */
+export interface EvaluationOptionsTable {
+  id: Generated<number>;
+  question_id: number;
+  position: number;
+  label: string;
+  is_correct: Generated<0 | 1>;
+}
+
+/** Every attempt is kept; the server grades it (migration 0040). */
+export interface EvaluationAttemptsTable {
+  id: Generated<number>;
+  enrolment_id: number;
+  attempt_number: number;
+  started_at: string;
+  submitted_at: string | null;
+  /** JSON object {questionId: optionId}. */
+  answers: Generated<string>;
+  /** 0–100, set by the server when submitted. */
+  grade: number | null;
+  passed: 0 | 1 | null;
+}
+
+/** The quality survey's answers, once per enrolment (migration 0040). */
+export interface SurveyResponsesTable {
+  enrolment_id: number;
+  /** JSON object: "s<section>q<question>" → "E" | "B" | "D" for closed questions, text for open ones. */
+  answers: string;
+  submitted_at: string;
+}
+
+export type ConstanciaKind = "asistencia" | "acreditacion";
+
+/** An issued constancia, its details frozen when issued (migration 0040). */
+export interface ConstanciasTable {
+  id: Generated<number>;
+  /** Not guessable; the QR and /verificar/constancia/{folio} use it. */
+  folio: string;
+  enrolment_id: number;
+  kind: ConstanciaKind;
+  participant_name: string;
+  course_name: string;
+  course_start_date: string;
+  course_finish_date: string;
+  hours: number;
+  grade: number | null;
+  /** JSON array of {name, title}. */
+  signatories: Generated<string>;
+  issued_at: string;
+  /** The staff member's name. */
+  issued_by: string;
+  revoked_at: string | null;
+  revocation_reason: string | null;
+  /** Set when reissued (e.g. after a name correction): the folio that replaces this one. */
+  replaced_by_folio: string | null;
 }
 
 /** One run of a job of the one job runner (app/jobs, migration 0037). */
