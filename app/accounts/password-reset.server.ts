@@ -2,7 +2,9 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { siteUrl } from "~/config.server";
 import type { DB } from "~/db.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { passwordReset } from "~/mail/messages/password-reset";
 import { mailLog } from "~/mail/mail-log.server";
 import { findParticipantIdByEmail } from "./participants.server";
 import { hashPassword } from "./passwords.server";
@@ -45,15 +47,7 @@ export async function requestPasswordReset(db: Kysely<DB>, email: string, origin
   if (participantId === null) return;
   const token = await createResetToken(db, participantId);
   const link = siteUrl(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin);
-  const text = [
-    "Recibimos una solicitud para restablecer la contraseña de su cuenta de cursos del Hospital Infantil de México Federico Gómez.",
-    "",
-    `Para elegir una nueva contraseña, abra este enlace (vence en 1 hora y solo se puede usar una vez):`,
-    link,
-    "",
-    "Si usted no lo solicitó, ignore este mensaje: su contraseña no cambiará.",
-  ].join("\n");
-  void sendMail({ to: email, subject: "Restablecer su contraseña", text }).then((outcome) => {
+  void sendMail(mailFor(passwordReset, { link }, { to: email })).then((outcome) => {
     if (!outcome.ok) mailLog("error", "password reset mail not sent", { participantId, code: outcome.code });
   });
 }

@@ -11,7 +11,9 @@ import { canonicalStateName, STATE_NAMES_MESSAGE } from "~/accounts/state-names"
 import { siteUrl } from "~/config.server";
 import type { DB } from "~/db.server";
 import { mailLog } from "~/mail/mail-log.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { accountPasswordChoice } from "~/mail/messages/account-password-choice";
 import { claimStagedUploads, consumeStagedUploads, releaseStagedUploads } from "./staged-uploads.server";
 
 /** The seed's JSON student payload: the text fields (documents and the ignored id apart). */
@@ -173,17 +175,7 @@ export async function createUserFromApi(
 async function mailPasswordChoice(db: Kysely<DB>, participantId: number, email: string, name: string, origin: string): Promise<void> {
   const token = await createResetToken(db, participantId);
   const link = siteUrl(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin);
-  const text = [
-    `Hola, ${name}:`,
-    "",
-    `Se creó su cuenta de cursos del Hospital Infantil de México Federico Gómez. Su número de participante es ${participantId}.`,
-    "",
-    "Para entrar necesita elegir una contraseña. Abra este enlace (vence en 1 hora y solo se puede usar una vez):",
-    link,
-    "",
-    `Si el enlace venció, pida otro con este mismo correo en ${siteUrl("/recuperar-contrasena", origin)}`,
-    "Si usted no solicitó esta cuenta, ignore este mensaje.",
-  ].join("\n");
-  const sent = await sendMail({ to: email, subject: "Elija la contraseña de su cuenta", text });
+  const resetRequestUrl = siteUrl("/recuperar-contrasena", origin);
+  const sent = await sendMail(mailFor(accountPasswordChoice, { name, participantId, link, resetRequestUrl }, { to: email }));
   if (!sent.ok) mailLog("error", "account password mail not sent", { participantId, code: sent.code });
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
-import { formatMoney } from "~/courses/pricing";
 import type { DB } from "~/db.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
-import { formatDonationDate } from "./donation-format";
+import { donationReceipt } from "~/mail/messages/donation-receipt";
 import { renderDonationReceiptPdf } from "./donation-receipt.server";
 import * as clock from "~/utils/clock.server";
 
@@ -52,26 +52,12 @@ export async function sendDonationReceipt(db: Kysely<DB>, donationId: number, _o
       invoiceRequested: row.invoice_id !== null,
     };
     const pdf = await renderDonationReceiptPdf(data);
-    const sent = await sendMail({
-      to: row.donor_email,
-      subject: `Recibo de su donativo ${row.control_number}`,
-      text: [
-        `Estimado(a) ${row.donor_name}:`,
-        "",
-        "Su donación ha sido procesada con éxito. Gracias por su apoyo.",
-        "",
-        `Folio: ${row.control_number}`,
-        `Importe: ${formatMoney(row.amount_centavos)} MXN`,
-        `Fecha: ${formatDonationDate(data.approvedAt)}`,
-        `Código de autorización: ${row.codigo_aut ?? "—"}`,
-        "",
-        "Adjuntamos su recibo en PDF. Este recibo no es un comprobante fiscal (CFDI).",
-        data.invoiceRequested
-          ? "Recibimos sus datos fiscales: el área de finanzas le enviará el CFDI por separado."
-          : "Si necesita un CFDI, escriba al área de finanzas del hospital con su folio.",
-      ].join("\n"),
-      attachments: [{ filename: `Recibo de donativo ${row.control_number}.pdf`, content: pdf, contentType: "application/pdf" }],
-    });
+    const sent = await sendMail(
+      mailFor(donationReceipt, data, {
+        to: row.donor_email,
+        attachments: [{ filename: `Recibo de donativo ${row.control_number}.pdf`, content: pdf, contentType: "application/pdf" }],
+      }),
+    );
     if (!sent.ok) throw new Error(sent.error);
     return true;
   } catch (error) {

@@ -1,11 +1,13 @@
 import type { Kysely } from "kysely";
 import { siteOrigin, siteUrl } from "~/config.server";
-import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
-import { formatMoney } from "~/courses/pricing";
 import type { DB } from "~/db.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { enrolmentConfirmed } from "~/mail/messages/enrolment-confirmed";
+import { enrolmentInReview } from "~/mail/messages/enrolment-in-review";
+import { enrolmentRejected } from "~/mail/messages/enrolment-rejected";
+import { paymentReceipt } from "~/mail/messages/payment-receipt";
 import { accessPdfFor } from "./access-pdf.server";
-import { ENROLMENT_STATUS_LABELS } from "./enrolment-labels";
 
 async function enrolmentFacts(db: Kysely<DB>, enrolmentId: number) {
   return db
@@ -37,24 +39,13 @@ export async function sendPaymentApprovedMails(
   origin: string,
 ) {
   const facts = await enrolmentFacts(db, enrolmentId);
-  const amount = `${formatMoney(payment.amountCentavos)} MXN`;
-  await sendMail({
-    to: facts.email,
-    subject: `Recibo de pago ${payment.controlNumber}`,
-    text: [
-      `Hola, ${facts.name}:`,
-      "",
-      `Recibimos su pago con tarjeta por ${amount} para el curso «${facts.course_name}».`,
-      `Número de control: ${payment.controlNumber}`,
-      `Referencia bancaria: ${payment.referencia ?? "—"}`,
-      `Código de autorización: ${payment.codigoAut ?? "—"}`,
-      "",
-      "Los pagos en línea pueden tardar hasta 72 horas hábiles en reflejarse en el banco.",
-      "",
-      "Sus inscripciones y pagos están en «Mi perfil»:",
-      siteUrl("/profile", origin),
-    ].join("\n"),
-  });
+  await sendMail(
+    mailFor(
+      paymentReceipt,
+      { name: facts.name, courseName: facts.course_name, ...payment, profileUrl: siteUrl("/profile", origin) },
+      { to: facts.email },
+    ),
+  );
   await sendEnrolmentConfirmedMail(db, enrolmentId, payment.controlNumber, origin);
 }
 
@@ -67,40 +58,29 @@ export async function sendEnrolmentConfirmedMail(db: Kysely<DB>, enrolmentId: nu
   } catch (error) {
     console.error("access PDF for the confirmation mail failed", error);
   }
-  await sendMail({
-    to: facts.email,
-    subject: `Inscripción confirmada: ${facts.course_name}`,
-    text: [
-      `Hola, ${facts.name}:`,
-      "",
-      `Su inscripción al curso «${facts.course_name}» está ${ENROLMENT_STATUS_LABELS[facts.status].toLowerCase()}.`,
-      `Modalidad: ${ENROLMENT_MODALITY_LABELS[facts.modality]}`,
-      ...(facts.modality_note ? [facts.modality_note] : []),
-      `Número de participante: ${facts.participant_id}`,
-      ...(controlNumber ? [`Número de control: ${controlNumber}`] : []),
-      "",
-      "Adjuntamos su documento de acceso. También puede descargarlo en «Mis inscripciones», dentro de «Mi perfil»:",
-      siteUrl("/profile", origin),
-    ].join("\n"),
-    attachments: pdf ? [{ filename: "Acceso al curso.pdf", content: pdf, contentType: "application/pdf" }] : undefined,
-  });
+  const input = {
+    name: facts.name,
+    courseName: facts.course_name,
+    status: facts.status,
+    modality: facts.modality,
+    modalityNote: facts.modality_note,
+    participantId: facts.participant_id,
+    controlNumber,
+    profileUrl: siteUrl("/profile", origin),
+  };
+  await sendMail(
+    mailFor(enrolmentConfirmed, input, {
+      to: facts.email,
+      attachments: pdf ? [{ filename: "Acceso al curso.pdf", content: pdf, contentType: "application/pdf" }] : undefined,
+    }),
+  );
 }
 
 export async function sendSentToReviewMail(db: Kysely<DB>, enrolmentId: number, origin: string = siteOrigin()) {
   const facts = await enrolmentFacts(db, enrolmentId);
-  await sendMail({
-    to: facts.email,
-    subject: `Documentación en revisión: ${facts.course_name}`,
-    text: [
-      `Hola, ${facts.name}:`,
-      "",
-      `Recibimos su solicitud de inscripción al curso «${facts.course_name}». La Dirección de Enseñanza revisará su documentación.`,
-      "Cuando termine la revisión le enviaremos por correo electrónico los datos de acceso al curso.",
-      "",
-      "Puede ver el estado de su solicitud en «Mi perfil»:",
-      siteUrl("/profile", origin),
-    ].join("\n"),
-  });
+  await sendMail(
+    mailFor(enrolmentInReview, { name: facts.name, courseName: facts.course_name, profileUrl: siteUrl("/profile", origin) }, { to: facts.email }),
+  );
 }
 
 /** The participant hears the review's decision: access data on approval, the reason on rejection. */
@@ -109,17 +89,8 @@ export async function sendDocumentsDecisionMail(db: Kysely<DB>, enrolmentId: num
   if (facts.status === "confirmada") return sendEnrolmentConfirmedMail(db, enrolmentId, null, origin);
   if (facts.status !== "rechazada") return;
   const row = await db.selectFrom("enrolments").select("rejection_reason").where("id", "=", enrolmentId).executeTakeFirstOrThrow();
-  await sendMail({
-    to: facts.email,
-    subject: `Documentación no aprobada: ${facts.course_name}`,
-    text: [
-      `Hola, ${facts.name}:`,
-      "",
-      `La Dirección de Enseñanza revisó su documentación para el curso «${facts.course_name}» y no pudo aprobarla.`,
-      `Motivo: ${row.rejection_reason ?? "—"}`,
-      "",
-      "Puede actualizar sus documentos en «Mi perfil» y volver a solicitar la inscripción:",
-      siteUrl("/profile", origin),
-    ].join("\n"),
-  });
+  const profileUrl = siteUrl("/profile", origin);
+  await sendMail(
+    mailFor(enrolmentRejected, { name: facts.name, courseName: facts.course_name, reason: row.rejection_reason, profileUrl }, { to: facts.email }),
+  );
 }

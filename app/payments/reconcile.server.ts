@@ -3,7 +3,9 @@ import { parse } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { readSheet } from "read-excel-file/node";
 import type { DB, PaymentAttemptStatus, PaymentPurpose } from "~/db.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { enrolmentSuspended } from "~/mail/messages/enrolment-suspended";
 import { getSettings } from "~/settings/settings.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
@@ -777,17 +779,13 @@ async function mailSuspension(db: Kysely<DB>, enrolmentId: number): Promise<void
       .where("enrolments.id", "=", enrolmentId)
       .executeTakeFirstOrThrow();
     const settings = await getSettings(db);
-    await sendMail({
-      to: facts.email,
-      subject: `Inscripción suspendida: ${facts.course_name}`,
-      text: [
-        `Hola, ${facts.name}:`,
-        "",
-        `Su inscripción al curso «${facts.course_name}» quedó suspendida: el pago registrado no coincide con el reporte del banco.`,
-        "Mientras lo revisamos, el documento de acceso y el contenido del curso no están disponibles.",
-        `Si usted pagó, comuníquese con nosotros al ${settings.phone} o a ${settings.email} con su número de control y el comprobante de su banco.`,
-      ].join("\n"),
-    });
+    await sendMail(
+      mailFor(
+        enrolmentSuspended,
+        { name: facts.name, courseName: facts.course_name, phone: settings.phone, email: settings.email },
+        { to: facts.email },
+      ),
+    );
   } catch (error) {
     console.error("suspension mail failed", error);
   }

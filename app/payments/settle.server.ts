@@ -6,7 +6,10 @@ import { sendDonationReceipt } from "~/donations/donation-mail.server";
 import { confirmEnrolment, holdSeatUntilBankAnswers, releaseSeat, type ConfirmOutcome } from "~/enrolment/enrolment.server";
 import { sendPaymentApprovedMails } from "~/enrolment/enrolment-mail.server";
 import { formatMoney } from "~/courses/pricing";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { donationNotConfirmed } from "~/mail/messages/donation-not-confirmed";
+import { paymentNotConfirmed } from "~/mail/messages/payment-not-confirmed";
 import { getSettings } from "~/settings/settings.server";
 import { nowIso } from "~/utils/clock.server";
 
@@ -279,19 +282,13 @@ export async function mailPaymentNotConfirmed(db: Kysely<DB>, attemptId: number)
         .select(["donor_name", "donor_email"])
         .where("id", "=", attempt.donation_id)
         .executeTakeFirstOrThrow();
-      await sendMail({
-        to: donation.donor_email,
-        subject: "No pudimos confirmar su donativo con el banco",
-        text: [
-          `Hola, ${donation.donor_name}:`,
-          "",
-          `El banco no confirmó el pago de su donativo de ${amount}, así que no lo registramos ni emitimos recibo.`,
-          contact,
-          "",
-          "Si desea intentarlo de nuevo:",
-          siteUrl("/donacion"),
-        ].join("\n"),
-      });
+      await sendMail(
+        mailFor(
+          donationNotConfirmed,
+          { donorName: donation.donor_name, amount, contact, donateUrl: siteUrl("/donacion") },
+          { to: donation.donor_email },
+        ),
+      );
       return;
     }
     if (attempt.enrolment_id === null) return;
@@ -302,19 +299,13 @@ export async function mailPaymentNotConfirmed(db: Kysely<DB>, attemptId: number)
       .select(["participants.name", "participants.email", "courses.course_name"])
       .where("enrolments.id", "=", attempt.enrolment_id)
       .executeTakeFirstOrThrow();
-    await sendMail({
-      to: facts.email,
-      subject: `Pago no confirmado: ${facts.course_name}`,
-      text: [
-        `Hola, ${facts.name}:`,
-        "",
-        `El banco no confirmó su pago de ${amount} para el curso «${facts.course_name}». Su inscripción no quedó confirmada y el lugar que le apartamos se liberó.`,
-        contact,
-        "",
-        "Puede intentar de nuevo desde el catálogo de cursos:",
-        siteUrl("/ensenanza/offer"),
-      ].join("\n"),
-    });
+    await sendMail(
+      mailFor(
+        paymentNotConfirmed,
+        { name: facts.name, courseName: facts.course_name, amount, contact, offerUrl: siteUrl("/ensenanza/offer") },
+        { to: facts.email },
+      ),
+    );
   } catch (error) {
     console.error("payment-not-confirmed mail failed", error);
   }

@@ -62,6 +62,9 @@ export default function CapturedMailList() {
           </>
         ) : null}
       </p>
+      <p>
+        <Link to="/dev/correos/mensajes">Ver cada mensaje del sitio con datos de ejemplo</Link>
+      </p>
       <Form method="get" className="dev-mail__filter">
         <label>
           Destinatario

@@ -3,7 +3,9 @@ import { sql, type Kysely, type Transaction } from "kysely";
 import { hashPassword } from "~/accounts/passwords.server";
 import { siteOrigin, siteUrl } from "~/config.server";
 import type { DB, StaffStatus } from "~/db.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { staffInvitation } from "~/mail/messages/staff-invitation";
 import { mailLog } from "~/mail/mail-log.server";
 import { recordAudit } from "./audit.server";
 import { destroyStaffSessions } from "./session.server";
@@ -85,18 +87,7 @@ export async function inviteStaff(
 
 /** The invitation e-mail with the set-up link (plain text). */
 export async function sendInvitationMail(to: { email: string; name: string; role: StaffRole }, link: string): Promise<boolean> {
-  const text = [
-    `Hola, ${to.name}:`,
-    "",
-    `Se le dio acceso al área del personal del sitio del Hospital Infantil de México Federico Gómez, con la función «${STAFF_ROLE_LABELS[to.role]}».`,
-    "",
-    "Para elegir su contraseña y configurar la verificación en dos pasos, abra este enlace (vence en 24 horas y solo se puede usar una vez):",
-    link,
-    "",
-    "Necesitará una aplicación de autenticación en su teléfono (por ejemplo, Google Authenticator, Microsoft Authenticator o FreeOTP).",
-    "Si usted no esperaba este mensaje, ignórelo.",
-  ].join("\n");
-  const outcome = await sendMail({ to: to.email, subject: "Su acceso al área del personal del HIMFG", text });
+  const outcome = await sendMail(mailFor(staffInvitation, { name: to.name, role: to.role, link }, { to: to.email }));
   if (!outcome.ok) mailLog("error", "staff invitation mail not sent", { code: outcome.code });
   return outcome.ok;
 }

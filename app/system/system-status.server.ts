@@ -7,6 +7,8 @@ import { latestBackup, latestGoodBackup } from "~/backups/backups.server";
 import { backupDirectory, databasePath, demoMode, readConfig, resolvePaymentMode, siteOrigin, siteUrl, type AppConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 import { outboxSummary, queueMail, type DeliveryLine } from "~/mail/deliveries.server";
+import { mailFor } from "~/mail/message";
+import { systemAlert } from "~/mail/messages/system-alert";
 import { singleton } from "~/utils/singleton.server";
 import * as clock from "~/utils/clock.server";
 
@@ -322,15 +324,10 @@ export async function notifyProblems(
       .execute();
   }
   if (admins.length > 0) {
-    const lines = fresh.map((problem) => `- ${problem.message}`).join("\n");
+    const systemUrl = siteUrl("/admin/sistema", siteOrigin(config));
     await queueMail(
       db,
-      {
-        to: admins.map((admin) => admin.email),
-        subject:
-          fresh.length === 1 ? "Aviso del sitio: un problema necesita atención" : `Aviso del sitio: ${fresh.length} problemas necesitan atención`,
-        text: `El sitio del HIMFG encontró:\n\n${lines}\n\nLos detalles están en la página Sistema del área del personal: ${siteUrl("/admin/sistema", siteOrigin(config))} Este aviso se envía una sola vez por problema.\n`,
-      },
+      mailFor(systemAlert, { problems: fresh.map((problem) => problem.message), systemUrl }, { to: admins.map((admin) => admin.email) }),
       now,
     );
     await db

@@ -7,7 +7,9 @@ import type { Profile } from "~/courses/pricing";
 import type { DB, DocumentReviewStatus, ParticipantDocumentKind } from "~/db.server";
 import { sendEnrolmentConfirmedMail } from "~/enrolment/enrolment-mail.server";
 import { confirmEnrolment } from "~/enrolment/enrolment.server";
+import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
+import { documentsRejected } from "~/mail/messages/documents-rejected";
 import { mexicoCityDaysBetween } from "~/utils/mexico-city";
 import { keysetTerms, pageFrom, type KeysetPage, type PagePosition } from "~/utils/keyset-paging.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
@@ -297,21 +299,10 @@ export async function reviewParticipant(
 
   for (const enrolmentId of result.confirmedEnrolments) await sendEnrolmentConfirmedMail(db, enrolmentId, null, input.origin);
   if (result.rejectedList.length > 0) {
-    await sendMail({
-      to: result.participant.email,
-      subject: "Documentación no aprobada: reemplace sus documentos",
-      text: [
-        `Hola, ${result.participant.name}:`,
-        "",
-        "La Dirección de Enseñanza revisó sus documentos y no pudo aprobar los siguientes:",
-        ...result.rejectedList.map((item) => `- ${DOCUMENT_KIND_LABELS[item.kind]}. Motivo: ${item.reason}`),
-        "",
-        "Entre a «Mi perfil» y, en «Mis documentos», suba un archivo nuevo para cada uno. Volveremos a revisarlos.",
-        siteUrl("/profile", input.origin),
-        "",
-        "Sus solicitudes de inscripción siguen en espera mientras tanto.",
-      ].join("\n"),
-    });
+    const profileUrl = siteUrl("/profile", input.origin);
+    await sendMail(
+      mailFor(documentsRejected, { name: result.participant.name, rejected: result.rejectedList, profileUrl }, { to: result.participant.email }),
+    );
   }
   return {
     ok: true,
