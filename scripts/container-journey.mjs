@@ -4,6 +4,8 @@
 //                                             PDF; prints JSON with the e-mail and enrolment id
 //   node journey.mjs <base-url> signin <email> <password> <enrolment-id>
 //                                          -> sign in again and fetch the same access PDF (after a restart)
+import { registrationForm } from "./registration-answers.mjs";
+
 const [base, mode, ...rest] = process.argv.slice(2);
 const origin = new URL(base).origin;
 const jar = new Map();
@@ -60,25 +62,10 @@ if (mode === "register") {
 
   const email = `contenedor-${Date.now()}@example.org`;
   const password = "Contenedor-Prueba-2026!";
-  const form = new FormData();
-  for (const [k, v] of Object.entries({
-    student_name: "Prueba Contenedor",
-    student_role: "EXTERNO",
-    student_grade: "Médico",
-    student_institution: "IMSS",
-    student_email: email,
-    student_password: password,
-    student_age: "35",
-    student_graduated: "SÍ",
-    student_nationality: "Mexicana",
-    student_state: "Ciudad de México",
-    student_phone: "5552289917",
-  }))
-    form.set(k, v);
   const pdf = Buffer.from(
     "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
   );
-  form.set("student_license", new Blob([pdf], { type: "application/pdf" }), "cedula.pdf");
+  const form = registrationForm({ name: "Prueba Contenedor", email, password, licence: pdf });
   res = await req("/register", { method: "POST", body: form });
   out.register = { status: res.status, location: res.headers.get("location"), email };
   must(res.status === 303 && /\/payment/.test(res.headers.get("location") ?? ""), "register", await res.text());

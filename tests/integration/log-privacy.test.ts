@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { registrationForm } from "../../scripts/registration-answers.mjs";
 import { serverNodeArgs } from "../../scripts/server-node-args.mjs";
 
 // Issue 24: the log of a production-started server (build/server.js: `npm run build` first; its
@@ -84,22 +85,7 @@ beforeAll(async () => {
   // A course chosen, then a registration with a password and an identity document.
   let response = await request("/ensenanza/offer", { method: "POST", body: new URLSearchParams({ intent: "choose", courseId: "285" }) });
   steps.choose = response.status;
-  const form = new FormData();
-  for (const [name, value] of Object.entries({
-    student_name: "Prueba Bitácora",
-    student_role: "EXTERNO",
-    student_grade: "Médico",
-    student_institution: "IMSS",
-    student_email: email,
-    student_password: password,
-    student_age: "35",
-    student_graduated: "SÍ",
-    student_nationality: "Mexicana",
-    student_state: "Ciudad de México",
-    student_phone: "5552289917",
-  }))
-    form.set(name, value);
-  form.set("student_license", new Blob([document], { type: "application/pdf" }), "cedula.pdf");
+  const form = registrationForm({ name: "Prueba Bitácora", email, password, licence: document });
   response = await request("/register", { method: "POST", body: form });
   steps.register = response.status;
   await response.arrayBuffer();

@@ -1,21 +1,21 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import type { ChildProcess } from "node:child_process";
 import { sql, type Kysely } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type DB } from "~/db.server";
 import { ledgerTotals } from "~/finance/ledger.server";
-import { sessionSecret, siteEnv, startSite, stopChild } from "../../bench/site";
+import { sessionSecret } from "../../bench/site";
+import { startServerProcess, type ServerProcess } from "../support/test-server";
 import { readXlsx } from "../support/xlsx";
 
 /**
  * Issue 22: while a staff member runs the heaviest export at a hundred times the demo data, the
  * public site keeps answering (p99 ≤ 50 ms), and the export holds the server's event loop for no
  * more than 50 ms at a time (decision 0040). The built server (`npm run build` first) runs in a
- * process of its own, as `npm start` runs it, on a database grown ×100 here
+ * process of its own, as `npm start` runs it (the one starter, tests/support/test-server.ts), with
+ * every request logged to a file as in production, on a database grown ×100 here
  * (bench/grow-database.ts: 50,000 participants, 100,000 enrolments). The heaviest export is a
  * year of the ledger as XLSX (23,000 lines; the biggest course's enrolments are 4,500 rows).
  */
@@ -27,7 +27,8 @@ const YEAR = { from: "2025-11-16", to: GROWN_NOW };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-export-while-serving-"));
 const file = path.join(dir, "x100.db");
 const probeFile = path.join(dir, "loop-delay.json");
-let child: ChildProcess | undefined;
+const logFile = path.join(dir, "server.log");
+let server: ServerProcess | undefined;
 let base = "";
 let staffCookie = "";
 let grown: Kysely<DB>;
@@ -39,18 +40,10 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
   return env;
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer().listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 /** The server's event-loop delay since the previous call (tests/support/loop-delay-probe.mjs). */
 async function loopDelay(): Promise<{ seq: number; maxMs: number; p99Ms: number }> {
   const before = fs.existsSync(probeFile) ? (JSON.parse(fs.readFileSync(probeFile, "utf8")) as { seq: number }).seq : 0;
-  child!.kill("SIGUSR2");
+  server!.child.kill("SIGUSR2");
   for (let i = 0; i < 200; i++) {
     await new Promise((resolve) => setTimeout(resolve, 25));
     if (!fs.existsSync(probeFile)) continue;
@@ -80,15 +73,22 @@ beforeAll(async () => {
     stdio: ["ignore", "ignore", "inherit"],
   });
   if (grow.status !== 0) throw new Error(`bench/grow-database.ts failed (${grow.status})`);
-  const port = await freePort();
-  const env = childEnv({
-    ...siteEnv(port, file),
-    NODE_OPTIONS: `--import ${path.resolve("tests/support/loop-delay-probe.mjs")}`,
-    LOOP_PROBE_FILE: probeFile,
+  server = await startServerProcess({
+    database: "empty",
+    logFile,
+    env: {
+      DATABASE_PATH: file,
+      SESSION_SECRET: sessionSecret,
+      // Its own TOTP key file beside the grown database, as the grower used.
+      STAFF_TOTP_KEY: undefined,
+      // Logging as in production: every request logged (set, so an outer environment cannot switch it off).
+      LOG_REQUESTS: "true",
+      LOG_LEVEL: "info",
+      NODE_OPTIONS: `--import ${path.resolve("tests/support/loop-delay-probe.mjs")}`,
+      LOOP_PROBE_FILE: probeFile,
+    },
   });
-  delete env.STAFF_TOTP_KEY;
-  ({ child } = await startSite(env));
-  base = `http://127.0.0.1:${port}`;
+  base = server.baseUrl;
   const session = spawnSync(process.execPath, ["--import", "tsx", "bench/staff-session.ts"], {
     env: childEnv({ NODE_ENV: "production", DATABASE_PATH: file, SESSION_SECRET: sessionSecret }),
     encoding: "utf8",
@@ -99,7 +99,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (child) await stopChild(child);
+  await server?.stop();
   await grown?.destroy();
   fs.rmSync(dir, { recursive: true, force: true });
 });
