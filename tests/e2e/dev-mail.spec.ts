@@ -55,3 +55,20 @@ test("a developer reads a captured message: list, headers, sandboxed HTML and at
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   expect(Buffer.concat(chunks).equals(PDF)).toBe(true);
 });
+
+test("a developer reads every message the site sends, rendered with sample data", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto("/dev/correos");
+  await page.getByRole("link", { name: "Ver cada mensaje del sitio con datos de ejemplo" }).click();
+  await expect(page).toHaveURL("/dev/correos/mensajes");
+  await expect(page.getByRole("heading", { level: 1, name: "Mensajes del sitio" })).toBeVisible();
+  const section = page.locator("#restablecer-contrasena");
+  await expect(section.getByRole("heading", { level: 2, name: "Restablecer su contraseña" })).toBeVisible();
+  await expect(section.locator(".dev-mail__text")).toContainText("Para elegir una nueva contraseña, abra este enlace");
+  // The HTML part, escaped, in the same sandboxed frame as a captured message's.
+  const confirmed = page.frameLocator("#inscripcion-confirmada iframe.dev-mail__frame");
+  await expect(confirmed.locator("body")).toContainText("Urgencias pediátricas <avanzado> & más");
+  await expect(confirmed.getByRole("link", { name: "http://localhost:3000/profile" })).toBeVisible();
+  await expectNoAxeViolations(page, AROUND_MAIL_FRAME);
+  await expectNoAxeViolationsWithoutJavaScript(page, AROUND_MAIL_FRAME);
+});
