@@ -15,7 +15,8 @@ const dayFormat = new Intl.DateTimeFormat("es-MX", { weekday: "long", day: "nume
 
 /** "9:02": the Mexico City wall time of a check-in. */
 export function checkinTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  // es-MX writes "09:02" with a two-digit hour; the door says "9:02".
+  return timeFormat.format(new Date(iso)).replace(/^0(\d)/, "$1");
 }
 
 /** "lunes, 5 de abril de 2027": a course day ('YYYY-MM-DD'). */

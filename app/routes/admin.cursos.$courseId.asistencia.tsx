@@ -153,10 +153,7 @@ export default function Attendance() {
         </button>
       </Form>
       <p className="attendance__count" data-testid="attendance-count">
-        <strong>
-          {today?.registered ?? 0} registrados / {counts.enrolled} inscritos
-        </strong>{" "}
-        el {courseDayLabel(day)}
+        <strong>{`${today?.registered ?? 0} registrados / ${counts.enrolled} inscritos`}</strong> {`el ${courseDayLabel(day)}`}
       </p>
 
       <CheckinAnswer answer={answer} />
@@ -222,9 +219,7 @@ export default function Attendance() {
               <th scope="row">
                 <Link to={`${base}?dia=${entry.day}`}>{courseDayLabel(entry.day)}</Link>
               </th>
-              <td>
-                {entry.registered} / {counts.enrolled}
-              </td>
+              <td>{`${entry.registered} / ${counts.enrolled}`}</td>
             </tr>
           ))}
         </StaffTable>
