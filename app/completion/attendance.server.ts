@@ -98,8 +98,7 @@ export interface CheckinDone {
   message: string;
 }
 
-export type CheckinLookup =
-  { by: "qr"; token: string } | { by: "numero_de_control"; controlNumber: string } | { by: "nombre"; enrolmentId: number };
+export type CheckinLookup = { by: "qr"; token: string } | { by: "numero_de_control"; controlNumber: string } | { by: "nombre"; enrolmentId: number };
 
 const enrolmentColumns = [
   "e.id as enrolmentId",
@@ -137,7 +136,8 @@ export function normalizeControlNumber(value: string): string {
 
 async function findEnrolment(db: Kysely<DB>, lookup: CheckinLookup): Promise<Outcome<{ row: PersonRow }>> {
   if (lookup.by === "qr") {
-    if (!isVerificationToken(lookup.token)) return refuse(400, { form: "El código QR no es el de un documento de acceso del hospital.", code: "qr_invalido" });
+    if (!isVerificationToken(lookup.token))
+      return refuse(400, { form: "El código QR no es el de un documento de acceso del hospital.", code: "qr_invalido" });
     const row = await personQuery(db).where("e.verification_token", "=", lookup.token).executeTakeFirst();
     return row ? { ok: true, row } : refuse(404, { form: "El código QR no corresponde a ninguna inscripción.", code: "no_encontrada" });
   }
@@ -174,7 +174,10 @@ function entryProblem(row: PersonRow, course: AttendanceCourse, courseName: (id:
   return (async () => {
     const who = `${row.name} (${PROFILE_LABELS[row.role]})`;
     if (row.courseId !== course.id) {
-      return refuse(409, { form: `${who} no está inscrito en este curso: su inscripción es del curso «${await courseName(row.courseId)}».`, code: "otro_curso" });
+      return refuse(409, {
+        form: `${who} no está inscrito en este curso: su inscripción es del curso «${await courseName(row.courseId)}».`,
+        code: "otro_curso",
+      });
     }
     if (row.status !== "confirmada") {
       const why = NOT_CONFIRMED[row.status] + (row.status === "suspendida" && row.suspension_reason ? ` (${row.suspension_reason})` : "");
@@ -215,9 +218,23 @@ export async function checkIn(
   const method: CheckinMethod = input.lookup.by;
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const stored = await storeCheckin(trx, { enrolmentId: person.enrolmentId, day: input.day, at, method, recordedBy: actorLabel(ctx), reason: null });
+    const stored = await storeCheckin(trx, {
+      enrolmentId: person.enrolmentId,
+      day: input.day,
+      at,
+      method,
+      recordedBy: actorLabel(ctx),
+      reason: null,
+    });
     if (stored.already) {
-      return { ok: true, person, day: input.day, checkedInAt: stored.checkedInAt, already: true, message: `Ya registrado a las ${checkinTime(stored.checkedInAt)}` } as const;
+      return {
+        ok: true,
+        person,
+        day: input.day,
+        checkedInAt: stored.checkedInAt,
+        already: true,
+        message: `Ya registrado a las ${checkinTime(stored.checkedInAt)}`,
+      } as const;
     }
     await audit(trx, ctx, {
       action: "asistencia.registrar",
@@ -237,11 +254,26 @@ export async function checkIn(
  */
 async function storeCheckin(
   trx: Transaction<DB>,
-  row: { enrolmentId: number; day: string; at: string; method: CheckinMethod; recordedBy: string | null; reason: string | null; keepWithdrawn?: boolean },
+  row: {
+    enrolmentId: number;
+    day: string;
+    at: string;
+    method: CheckinMethod;
+    recordedBy: string | null;
+    reason: string | null;
+    keepWithdrawn?: boolean;
+  },
 ): Promise<{ already: false; before: Record<string, unknown> | null } | { already: true; checkedInAt: string; withdrawn: boolean }> {
   const inserted = await trx
     .insertInto("attendance_checkins")
-    .values({ enrolment_id: row.enrolmentId, course_day: row.day, checked_in_at: row.at, method: row.method, recorded_by: row.recordedBy, reason: row.reason })
+    .values({
+      enrolment_id: row.enrolmentId,
+      course_day: row.day,
+      checked_in_at: row.at,
+      method: row.method,
+      recorded_by: row.recordedBy,
+      reason: row.reason,
+    })
     .onConflict((oc) => oc.columns(["enrolment_id", "course_day"]).doNothing())
     .returning("id")
     .executeTakeFirst();
@@ -252,7 +284,8 @@ async function storeCheckin(
     .where("enrolment_id", "=", row.enrolmentId)
     .where("course_day", "=", row.day)
     .executeTakeFirstOrThrow();
-  if (existing.removed_at === null || row.keepWithdrawn) return { already: true, checkedInAt: existing.checked_in_at, withdrawn: existing.removed_at !== null };
+  if (existing.removed_at === null || row.keepWithdrawn)
+    return { already: true, checkedInAt: existing.checked_in_at, withdrawn: existing.removed_at !== null };
   await trx
     .updateTable("attendance_checkins")
     .set({ checked_in_at: row.at, method: row.method, recorded_by: row.recordedBy, reason: row.reason, removed_at: null })
@@ -260,7 +293,13 @@ async function storeCheckin(
     .execute();
   return {
     already: false,
-    before: { course_day: row.day, method: existing.method, checked_in_at: existing.checked_in_at, removed_at: existing.removed_at, reason: existing.reason },
+    before: {
+      course_day: row.day,
+      method: existing.method,
+      checked_in_at: existing.checked_in_at,
+      removed_at: existing.removed_at,
+      reason: existing.reason,
+    },
   };
 }
 
@@ -350,7 +389,10 @@ export async function dayCheckins(db: Kysely<DB>, courseId: number, day: string)
 }
 
 /** «registrados / inscritos» per course day: standing check-ins, over the confirmed enrolments. */
-export async function attendanceCounts(db: Kysely<DB>, course: AttendanceCourse): Promise<{ enrolled: number; days: { day: string; registered: number }[] }> {
+export async function attendanceCounts(
+  db: Kysely<DB>,
+  course: AttendanceCourse,
+): Promise<{ enrolled: number; days: { day: string; registered: number }[] }> {
   const [enrolled, perDay] = await Promise.all([
     db
       .selectFrom("enrolments")
@@ -400,7 +442,14 @@ export async function markAttendance(
   const reason = input.reason.trim();
   const at = now.toISOString();
   return db.transaction().execute(async (trx) => {
-    const stored = await storeCheckin(trx, { enrolmentId: person.enrolmentId, day: input.day, at, method: "personal", recordedBy: actorLabel(ctx), reason });
+    const stored = await storeCheckin(trx, {
+      enrolmentId: person.enrolmentId,
+      day: input.day,
+      at,
+      method: "personal",
+      recordedBy: actorLabel(ctx),
+      reason,
+    });
     if (stored.already) {
       return refuse(409, { form: `${person.name} ya estaba registrado ese día, a las ${checkinTime(stored.checkedInAt)}.`, code: "ya_registrado" });
     }
@@ -437,9 +486,14 @@ export async function withdrawAttendance(
       .where("c.course_day", "=", input.day)
       .where("e.course_id", "=", course.id)
       .executeTakeFirst();
-    if (!row || row.removed_at !== null) return refuse(409, { form: "No hay un registro de asistencia vigente que retirar ese día.", code: "sin_registro" });
+    if (!row || row.removed_at !== null)
+      return refuse(409, { form: "No hay un registro de asistencia vigente que retirar ese día.", code: "sin_registro" });
     const at = now.toISOString();
-    await trx.updateTable("attendance_checkins").set({ removed_at: at, reason, recorded_by: actorLabel(ctx) }).where("id", "=", row.id).execute();
+    await trx
+      .updateTable("attendance_checkins")
+      .set({ removed_at: at, reason, recorded_by: actorLabel(ctx) })
+      .where("id", "=", row.id)
+      .execute();
     await audit(trx, ctx, {
       action: "asistencia.retirar",
       entity: "enrolment",
@@ -479,7 +533,8 @@ export async function openCourseAccess(
     .select(["e.id", "e.modality", "e.status", "e.participant_id", "c.course_id", "c.course_name", "c.course_start_date", "c.course_finish_date"])
     .where("e.id", "=", enrolmentId)
     .executeTakeFirst();
-  if (!row || row.participant_id !== participantId || row.status !== "confirmada") return notFound("No encontramos este curso entre sus inscripciones confirmadas.");
+  if (!row || row.participant_id !== participantId || row.status !== "confirmada")
+    return notFound("No encontramos este curso entre sus inscripciones confirmadas.");
   const content = await getEnrolledCourseContent(db, row.course_id, participantId);
   if (!content) return notFound("No encontramos este curso entre sus inscripciones confirmadas.");
   const today = mexicoCityDay(now);
@@ -488,7 +543,9 @@ export async function openCourseAccess(
     const at = now.toISOString();
     const stored = await db
       .transaction()
-      .execute((trx) => storeCheckin(trx, { enrolmentId: row.id, day: today, at, method: "en_linea", recordedBy: null, reason: null, keepWithdrawn: true }));
+      .execute((trx) =>
+        storeCheckin(trx, { enrolmentId: row.id, day: today, at, method: "en_linea", recordedBy: null, reason: null, keepWithdrawn: true }),
+      );
     if (!stored.already) attendance = { day: today, checkedInAt: at, recordedNow: true };
     else if (!stored.withdrawn) attendance = { day: today, checkedInAt: stored.checkedInAt, recordedNow: false };
   }
@@ -587,7 +644,13 @@ export function attendanceExportColumns(days: readonly string[]): SpreadsheetCol
     { header: "Estado", width: 22, type: "text", value: (row) => row.statusLabel },
     { header: "Número de control", width: 30, type: "text", value: (row) => row.controlNumber },
     ...days.map(
-      (day) => ({ header: `${day} (hora de registro, Ciudad de México)`, width: 18, type: "date", value: (row: AttendanceExportRow) => row.checkins.get(day) ?? null }) as const,
+      (day) =>
+        ({
+          header: `${day} (hora de registro, Ciudad de México)`,
+          width: 18,
+          type: "date",
+          value: (row: AttendanceExportRow) => row.checkins.get(day) ?? null,
+        }) as const,
     ),
     { header: "Días asistidos", width: 10, type: "integer", value: (row) => row.checkins.size },
   ];
@@ -612,7 +675,12 @@ export async function* attendanceExportBatches(db: Kysely<DB>, course: Attendanc
       .where((eb) =>
         eb.or([
           eb("e.status", "=", "confirmada"),
-          eb.exists(eb.selectFrom("attendance_checkins as c").select(sql`1`.as("one")).whereRef("c.enrolment_id", "=", "e.id")),
+          eb.exists(
+            eb
+              .selectFrom("attendance_checkins as c")
+              .select(sql`1`.as("one"))
+              .whereRef("c.enrolment_id", "=", "e.id"),
+          ),
         ]),
       )
       .orderBy("e.id")

@@ -67,7 +67,12 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("qr"), dia: dayField, codigo: z.string().max(2000).default("") }),
   z.object({ intent: z.literal("nombre"), dia: dayField, inscripcion: z.coerce.number().int().positive() }),
   z.object({ intent: z.literal("marcar"), dia: dayField, inscripcion: z.coerce.number().int().positive(), motivo: z.string().max(2000).default("") }),
-  z.object({ intent: z.literal("retirar"), dia: dayField, inscripcion: z.coerce.number().int().positive(), motivo: z.string().max(2000).default("") }),
+  z.object({
+    intent: z.literal("retirar"),
+    dia: dayField,
+    inscripcion: z.coerce.number().int().positive(),
+    motivo: z.string().max(2000).default(""),
+  }),
 ]);
 
 type ActionAnswer = {
@@ -85,7 +90,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const courseId = idParam(params.courseId);
   const form = Object.fromEntries([...(await request.formData())].filter((entry): entry is [string, string] => typeof entry[1] === "string"));
   const answer = (status: number, fields: Partial<ActionAnswer>) =>
-    data({ intent: form.intent ?? "", enrolmentId: null, done: null, withdrawn: null, problem: null, values: form, ...fields } satisfies ActionAnswer, { status });
+    data(
+      { intent: form.intent ?? "", enrolmentId: null, done: null, withdrawn: null, problem: null, values: form, ...fields } satisfies ActionAnswer,
+      { status },
+    );
   const parsed = actionSchema.safeParse(form);
   if (!parsed.success) return answer(400, { problem: { form: ["No pudimos leer el formulario. Vuelva a intentarlo."], fields: {} } });
   const input = parsed.data;
@@ -131,7 +139,14 @@ export default function Attendance() {
   const here = `${base}?dia=${day}${q ? `&q=${encodeURIComponent(q)}` : ""}`;
   const today = counts.days.find((entry) => entry.day === day);
   const controlMeta = fieldMeta("numero_de_control", "numero-de-control", answer, "numero_de_control");
-  const searchMeta: FieldMeta = { id: "buscar-nombre", name: "q", errorId: "buscar-nombre-error", descriptionId: "buscar-nombre-hint", errors: searchProblem?.fields.q, initialValue: q };
+  const searchMeta: FieldMeta = {
+    id: "buscar-nombre",
+    name: "q",
+    errorId: "buscar-nombre-error",
+    descriptionId: "buscar-nombre-hint",
+    errors: searchProblem?.fields.q,
+    initialValue: q,
+  };
   return (
     <div className="container page staff-page attendance">
       <p>
@@ -198,7 +213,13 @@ export default function Attendance() {
         <h2 id="name-title">Buscar por nombre</h2>
         <Form method="get" action={base} className="staff-form" role="search">
           <input type="hidden" name="dia" value={day} />
-          <Field meta={searchMeta} label="Nombre del participante" hint="Al menos tres letras; sin acentos también sirve." autoComplete="off" maxLength={100} />
+          <Field
+            meta={searchMeta}
+            label="Nombre del participante"
+            hint="Al menos tres letras; sin acentos también sirve."
+            autoComplete="off"
+            maxLength={100}
+          />
           <button type="submit" className="button button--secondary">
             Buscar
           </button>
@@ -249,7 +270,12 @@ function CheckinAnswer({ answer }: { answer: ActionAnswer | undefined }) {
     const errors = Object.entries(answer.problem.fields).flatMap(([name, messages]) =>
       messages.map((message) => ({ fieldId: fieldIds[name] ?? "numero-de-control", message })),
     );
-    const title = answer.intent === "retirar" ? "No se retiró el registro" : answer.intent === "marcar" ? "No se marcó la asistencia" : "No se registró la entrada";
+    const title =
+      answer.intent === "retirar"
+        ? "No se retiró el registro"
+        : answer.intent === "marcar"
+          ? "No se marcó la asistencia"
+          : "No se registró la entrada";
     return <ErrorSummary title={title} errors={errors} formErrors={answer.problem.form} focusKey={answer} />;
   }
   if (answer.withdrawn) {
@@ -296,7 +322,12 @@ function SearchResults({
       </p>
       <ul className="attendance__people">
         {people.map((person) => {
-          const motivo = fieldMeta("motivo", `marcar-motivo-${person.enrolmentId}`, answer?.enrolmentId === person.enrolmentId ? answer : undefined, "marcar");
+          const motivo = fieldMeta(
+            "motivo",
+            `marcar-motivo-${person.enrolmentId}`,
+            answer?.enrolmentId === person.enrolmentId ? answer : undefined,
+            "marcar",
+          );
           return (
             <li key={person.enrolmentId}>
               <p className="attendance__person">{person.name}</p>
@@ -353,7 +384,12 @@ function DayList({
   return (
     <ul className="attendance__people" data-testid="day-list">
       {checkins.map((checkin) => {
-        const motivo = fieldMeta("motivo", `retirar-motivo-${checkin.enrolmentId}`, answer?.enrolmentId === checkin.enrolmentId ? answer : undefined, "retirar");
+        const motivo = fieldMeta(
+          "motivo",
+          `retirar-motivo-${checkin.enrolmentId}`,
+          answer?.enrolmentId === checkin.enrolmentId ? answer : undefined,
+          "retirar",
+        );
         return (
           <li key={checkin.id} className={checkin.removedAt ? "attendance__withdrawn" : undefined}>
             <p className="attendance__person">

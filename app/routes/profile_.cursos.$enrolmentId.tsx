@@ -50,7 +50,8 @@ export default function CourseAccess() {
       </p>
       <h1>{course.name}</h1>
       <p>
-        Del {formatCalendarDate(course.startDate)} al {formatCalendarDate(course.finishDate)} · {modality === "presencial" ? "Presencial" : "En línea"}
+        Del {formatCalendarDate(course.startDate)} al {formatCalendarDate(course.finishDate)} ·{" "}
+        {modality === "presencial" ? "Presencial" : "En línea"}
       </p>
       {attendance ? (
         <p className="attendance__result" role="status" data-testid="online-attendance">

@@ -308,7 +308,12 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   },
   "asistencia.registrar": { entity: "enrolment", label: "Registrar la entrada a un curso", verb: "registró la entrada de", tail: attendanceDay },
   "asistencia.marcar": { entity: "enrolment", label: "Marcar la asistencia a mano", verb: "marcó a mano la asistencia de", tail: attendanceDay },
-  "asistencia.retirar": { entity: "enrolment", label: "Retirar un registro de asistencia", verb: "retiró el registro de asistencia de", tail: attendanceDay },
+  "asistencia.retirar": {
+    entity: "enrolment",
+    label: "Retirar un registro de asistencia",
+    verb: "retiró el registro de asistencia de",
+    tail: attendanceDay,
+  },
 
   "inscripcion.manual": { entity: "enrolment", label: "Inscribir a mano", verb: "registró a mano" },
   "inscripcion.inscribir_con_pago_fuera_de_linea": {

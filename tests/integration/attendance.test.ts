@@ -8,7 +8,6 @@ import {
   searchCourseEnrolments,
   withdrawAttendance,
 } from "~/completion/attendance.server";
-import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
 import { auditRows } from "../support/audit-rows";
@@ -32,7 +31,10 @@ let courseId = 0;
 let otherCourseId = 0;
 let ctx: StaffContext;
 let server: TestServer;
-const people = {} as Record<"ana" | "beto" | "carla" | "diego" | "elena" | "fuera", { participantId: number; enrolmentId: number; reference: string }>;
+const people = {} as Record<
+  "ana" | "beto" | "carla" | "diego" | "elena" | "fuera",
+  { participantId: number; enrolmentId: number; reference: string }
+>;
 
 async function checkinRows(enrolmentId: number) {
   return db.selectFrom("attendance_checkins").selectAll().where("enrolment_id", "=", enrolmentId).orderBy("id").execute();
@@ -47,7 +49,11 @@ beforeAll(async () => {
     course_password: "NEO-2027",
   });
   otherCourseId = await createCourse({ course_name: "Otro curso de abril", course_start_date: DAYS[0], course_finish_date: DAYS[2], month_id: 3 });
-  const make = async (key: keyof typeof people, name: string, options: { status?: "confirmada" | "pendiente_de_pago" | "cancelada"; modality?: "presencial" | "en_linea"; course?: number } = {}) => {
+  const make = async (
+    key: keyof typeof people,
+    name: string,
+    options: { status?: "confirmada" | "pendiente_de_pago" | "cancelada"; modality?: "presencial" | "en_linea"; course?: number } = {},
+  ) => {
     const { id: participantId } = await createParticipant({ name });
     const reference = `HIMFGCURSOS${options.course ?? courseId}${String(Object.keys(people).length + 1).padStart(10, "0")}`;
     const enrolmentId = await createEnrolment(participantId, options.course ?? courseId, {
@@ -94,7 +100,12 @@ describe("check-in at the door", () => {
       ["beto", "pendiente de pago"],
       ["elena", "cancelada"],
     ] as const) {
-      const outcome = await checkIn(db, ctx, { courseId, day: DAYS[0]!, lookup: { by: "numero_de_control", controlNumber: people[key].reference } }, AT_902);
+      const outcome = await checkIn(
+        db,
+        ctx,
+        { courseId, day: DAYS[0]!, lookup: { by: "numero_de_control", controlNumber: people[key].reference } },
+        AT_902,
+      );
       expect(outcome.ok).toBe(false);
       if (outcome.ok) continue;
       expect(outcome.status).toBe(409);
@@ -111,27 +122,46 @@ describe("check-in at the door", () => {
     expect(byPayment).toMatchObject({ ok: true, already: false });
     expect(byPayment.ok && byPayment.person.name).toBe("Diego Martínez Soto");
 
-    const unknown = await checkIn(db, ctx, { courseId, day: DAYS[1]!, lookup: { by: "numero_de_control", controlNumber: "HIMFGCURSOS0000000" } }, AT_902);
+    const unknown = await checkIn(
+      db,
+      ctx,
+      { courseId, day: DAYS[1]!, lookup: { by: "numero_de_control", controlNumber: "HIMFGCURSOS0000000" } },
+      AT_902,
+    );
     expect(unknown).toMatchObject({ ok: false, status: 404 });
     const bad = await checkIn(db, ctx, { courseId, day: DAYS[1]!, lookup: { by: "numero_de_control", controlNumber: "<script>" } }, AT_902);
     expect(bad).toMatchObject({ ok: false, status: 400 });
     // A day that is not one of the course's.
-    const offDay = await checkIn(db, ctx, { courseId, day: "2027-04-08", lookup: { by: "numero_de_control", controlNumber: people.diego.reference } }, AT_902);
+    const offDay = await checkIn(
+      db,
+      ctx,
+      { courseId, day: "2027-04-08", lookup: { by: "numero_de_control", controlNumber: people.diego.reference } },
+      AT_902,
+    );
     expect(offDay).toMatchObject({ ok: false, status: 400 });
     // Another course's enrolment at this course's door.
-    const elsewhere = await checkIn(db, ctx, { courseId, day: DAYS[1]!, lookup: { by: "numero_de_control", controlNumber: people.fuera.reference } }, AT_902);
+    const elsewhere = await checkIn(
+      db,
+      ctx,
+      { courseId, day: DAYS[1]!, lookup: { by: "numero_de_control", controlNumber: people.fuera.reference } },
+      AT_902,
+    );
     expect(elsewhere.ok).toBe(false);
     expect(!elsewhere.ok && elsewhere.problem.form.join(" ")).toContain("Otro curso de abril");
     expect(await checkinRows(people.fuera.enrolmentId)).toEqual([]);
   });
 
   test("the QR code's /verificar/<token> and the name search find the person", async () => {
-    const token = (await db.selectFrom("enrolments").select("verification_token").where("id", "=", people.carla.enrolmentId).executeTakeFirstOrThrow())
-      .verification_token;
+    const token = (
+      await db.selectFrom("enrolments").select("verification_token").where("id", "=", people.carla.enrolmentId).executeTakeFirstOrThrow()
+    ).verification_token;
     const byQr = await checkIn(db, ctx, { courseId, day: DAYS[2]!, lookup: { by: "qr", token } }, AT_902);
     expect(byQr).toMatchObject({ ok: true, already: false });
     expect((await checkinRows(people.carla.enrolmentId))[0]).toMatchObject({ method: "qr", course_day: DAYS[2] });
-    expect(await checkIn(db, ctx, { courseId, day: DAYS[2]!, lookup: { by: "qr", token: "no-es-un-token" } }, AT_902)).toMatchObject({ ok: false, status: 400 });
+    expect(await checkIn(db, ctx, { courseId, day: DAYS[2]!, lookup: { by: "qr", token: "no-es-un-token" } }, AT_902)).toMatchObject({
+      ok: false,
+      status: 400,
+    });
 
     // Any part of a name, accents ignored, from the trigram index.
     const found = await searchCourseEnrolments(db, { courseId, day: DAYS[0]!, q: "garc" });
@@ -166,7 +196,10 @@ describe("online attendance on the course page", () => {
     expect((await checkinRows(enrolmentId)).map((row) => row.course_day).sort()).toEqual([DAYS[0], DAYS[1], DAYS[2]]);
 
     // Someone else's enrolment, or one not confirmed: not found, nothing stored.
-    expect(await openCourseAccess(db, people.ana.participantId, enrolmentId, new Date("2027-04-06T17:00:00Z"))).toMatchObject({ ok: false, status: 404 });
+    expect(await openCourseAccess(db, people.ana.participantId, enrolmentId, new Date("2027-04-06T17:00:00Z"))).toMatchObject({
+      ok: false,
+      status: 404,
+    });
     expect(await openCourseAccess(db, people.beto.participantId, people.beto.enrolmentId, new Date("2027-04-06T17:00:00Z"))).toMatchObject({
       ok: false,
       status: 404,
@@ -201,10 +234,20 @@ describe("staff corrections", () => {
     expect(noReason).toMatchObject({ ok: false, status: 400, problem: { fields: { motivo: [expect.stringContaining("motivo")] } } });
     expect((await checkinRows(enrolmentId)).filter((row) => row.course_day === DAYS[0])).toEqual([]);
 
-    const marked = await markAttendance(db, ctx, { courseId, enrolmentId, day: DAYS[0]!, reason: "Llegó sin su documento; identificado con INE." }, AT_902);
+    const marked = await markAttendance(
+      db,
+      ctx,
+      { courseId, enrolmentId, day: DAYS[0]!, reason: "Llegó sin su documento; identificado con INE." },
+      AT_902,
+    );
     expect(marked).toMatchObject({ ok: true, already: false });
-    expect(await markAttendance(db, ctx, { courseId, enrolmentId, day: DAYS[0]!, reason: "Otra vez" }, AT_915)).toMatchObject({ ok: false, status: 409 });
-    expect(await markAttendance(db, ctx, { courseId, enrolmentId: people.beto.enrolmentId, day: DAYS[0]!, reason: "Pagará mañana" }, AT_902)).toMatchObject({
+    expect(await markAttendance(db, ctx, { courseId, enrolmentId, day: DAYS[0]!, reason: "Otra vez" }, AT_915)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
+    expect(
+      await markAttendance(db, ctx, { courseId, enrolmentId: people.beto.enrolmentId, day: DAYS[0]!, reason: "Pagará mañana" }, AT_902),
+    ).toMatchObject({
       ok: false,
       status: 409,
     });
@@ -219,7 +262,10 @@ describe("staff corrections", () => {
     const audits = await auditRows("enrolment", enrolmentId);
     const marking = audits.find((audit) => audit.action === "asistencia.marcar");
     const withdrawal = audits.find((audit) => audit.action === "asistencia.retirar");
-    expect(marking && JSON.parse(marking.after_json!)).toMatchObject({ course_day: DAYS[0], reason: "Llegó sin su documento; identificado con INE." });
+    expect(marking && JSON.parse(marking.after_json!)).toMatchObject({
+      course_day: DAYS[0],
+      reason: "Llegó sin su documento; identificado con INE.",
+    });
     expect(withdrawal && JSON.parse(withdrawal.after_json!)).toMatchObject({ course_day: DAYS[0], reason: "Se registró por error." });
     expect(withdrawal?.actor_email).toBe(ctx.actor.email);
 
