@@ -1,8 +1,13 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import {
+  attendanceCounts,
+  attendanceCourse,
+  attendanceExportBatches,
   attendanceShareOfEnrolment,
   attendanceSharesOfCourse,
   checkIn,
+  dayCheckins,
   markAttendance,
   openCourseAccess,
   searchCourseEnrolments,
@@ -10,6 +15,7 @@ import {
 } from "~/completion/attendance.server";
 import { db } from "~/db.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
+import { capturingDatabase } from "../../bench/hot-queries";
 import { auditRows } from "../support/audit-rows";
 import { test } from "../support/fixtures";
 import { startTestServer, type TestServer } from "../support/test-server";
@@ -322,7 +328,13 @@ describe("the staff routes over HTTP", () => {
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain("pendiente de pago");
 
-    const listed = await (await fetch(`${page}?dia=${DAYS[2]}`, { headers: { Cookie: teaching.cookie } })).text();
+    const listedResponse = await fetch(`${page}?dia=${DAYS[2]}`, { headers: { Cookie: teaching.cookie } });
+    // The one page that may use the camera (decision 0050); every other keeps it off.
+    expect(listedResponse.headers.get("permissions-policy")).toContain("camera=(self)");
+    const coursePage = await fetch(`${server.baseUrl}/admin/cursos/${courseId}`, { headers: { Cookie: teaching.cookie } });
+    expect(coursePage.headers.get("permissions-policy")).toContain("camera=()");
+    expect(await coursePage.text()).toContain(`href="/admin/cursos/${courseId}/asistencia"`);
+    const listed = await listedResponse.text();
     expect(listed).toContain("2 registrados / 3 inscritos");
 
     const csv = await fetch(`${page}/exportar?formato=csv`, { headers: { Cookie: teaching.cookie } });
@@ -334,5 +346,39 @@ describe("the staff routes over HTTP", () => {
     expect(text).not.toContain("Fernando García Ortiz");
     const exported = await auditRows("course", courseId);
     expect(exported.some((row) => row.action === "asistencia.exportar_dias")).toBe(true);
+  });
+});
+
+describe("the door's queries read by index", () => {
+  test("control number, QR, name search, day list, counts, shares and the export never scan a whole table", async () => {
+    const sqlite = new Database(process.env.DATABASE_PATH!);
+    try {
+      const { db: capturing, captured } = capturingDatabase(sqlite);
+      const course = (await attendanceCourse(capturing, courseId))!;
+      await checkIn(capturing, ctx, { courseId, day: DAYS[0]!, lookup: { by: "numero_de_control", controlNumber: people.ana.reference } }, AT_902);
+      await checkIn(capturing, ctx, { courseId, day: DAYS[0]!, lookup: { by: "numero_de_control", controlNumber: "HIMFGPRUEBA0000000001" } }, AT_902);
+      await checkIn(capturing, ctx, { courseId, day: DAYS[0]!, lookup: { by: "qr", token: "AAAAAAAAAAAAAAAAAAAAAA" } }, AT_902);
+      await searchCourseEnrolments(capturing, { courseId, day: DAYS[0]!, q: "garcía" });
+      await dayCheckins(capturing, courseId, DAYS[0]!);
+      await attendanceCounts(capturing, course);
+      await attendanceSharesOfCourse(capturing, courseId);
+      await attendanceShareOfEnrolment(capturing, people.ana.enrolmentId);
+      for await (const batch of attendanceExportBatches(capturing, course)) expect(batch.length).toBeGreaterThan(0);
+      const scans: string[] = [];
+      for (const query of captured) {
+        if (!/^\s*select\b/i.test(query.sql)) continue;
+        const plan = sqlite.prepare(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.parameters as unknown[])) as { detail: string }[];
+        for (const { detail } of plan) {
+          // A whole-table read: SCAN without an index (the FTS5 table's MATCH is its own index), or an automatic index.
+          if ((/^SCAN /.test(detail) && !/USING (COVERING )?INDEX|VIRTUAL TABLE/.test(detail)) || /AUTOMATIC/.test(detail)) {
+            scans.push(`${detail}  ←  ${query.sql}`);
+          }
+        }
+      }
+      expect(captured.length).toBeGreaterThan(10);
+      expect(scans).toEqual([]);
+    } finally {
+      sqlite.close();
+    }
   });
 });
