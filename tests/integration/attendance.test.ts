@@ -1,4 +1,9 @@
+import { execFile, execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import Database from "better-sqlite3";
+import vnuJar from "vnu-jar";
 import { afterAll, beforeAll, describe, expect } from "vitest";
 import {
   attendanceCounts,
@@ -381,4 +386,59 @@ describe("the door's queries read by index", () => {
       sqlite.close();
     }
   });
+});
+
+const hasJava = (() => {
+  try {
+    execFileSync("java", ["-version"], { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+
+describe("the pages are valid HTML (Nu validator)", () => {
+  test.skipIf(!hasJava)(
+    "the door with search results, a refusal and the day list; the course page",
+    { timeout: 120_000 },
+    async ({ staffMember }) => {
+      const teaching = await staffMember("ensenanza");
+      const page = `${server.baseUrl}/admin/cursos/${courseId}/asistencia`;
+      const bodies: [string, string][] = [];
+      const get = async (url: string, cookie: string) => bodies.push([url, await (await fetch(url, { headers: { Cookie: cookie } })).text()]);
+      await get(`${page}?dia=${DAYS[0]}&q=garc`, teaching.cookie);
+      await get(`${page}?dia=${DAYS[0]}&q=ga`, teaching.cookie);
+      const refused = await fetch(`${page}?dia=${DAYS[0]}`, {
+        method: "POST",
+        headers: { Cookie: teaching.cookie, "Content-Type": "application/x-www-form-urlencoded", Origin: server.baseUrl },
+        body: new URLSearchParams({ intent: "numero_de_control", dia: DAYS[0]!, numero_de_control: "" }),
+      });
+      expect(refused.status).toBe(400);
+      bodies.push(["refused", await refused.text()]);
+      await get(
+        `${server.baseUrl}/profile/cursos/${people.carla.enrolmentId}`,
+        await sessionCookieFor({ id: people.carla.participantId, name: "Carla" }),
+      );
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-vnu-attendance-"));
+      const files = bodies.map(([, html], index) => {
+        const file = path.join(dir, `${index}.html`);
+        fs.writeFileSync(file, html);
+        return file;
+      });
+      const output = await new Promise<string>((resolve) => {
+        execFile(
+          "java",
+          ["-jar", String(vnuJar), "--format", "json", "--errors-only", ...files],
+          { maxBuffer: 32 * 1024 * 1024 },
+          (_error, stdout, stderr) => resolve(stderr || stdout),
+        );
+      });
+      fs.rmSync(dir, { recursive: true, force: true });
+      const messages = (JSON.parse(output) as { messages: { type: string; message: string; url: string; extract?: string }[] }).messages;
+      expect(
+        messages.filter((m) => m.type === "error").map((m) => `${bodies[Number(path.basename(m.url, ".html"))]?.[0]}: ${m.message} — ${m.extract}`),
+      ).toEqual([]);
+      expect(bodies[0]![1]).toContain("Carla Garcés Luna");
+    },
+  );
 });
