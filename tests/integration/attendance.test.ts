@@ -349,8 +349,18 @@ describe("the staff routes over HTTP", () => {
     expect(text).toContain("Ana García Pérez");
     expect(text).toContain("2027-04-05 09:02");
     expect(text).not.toContain("Fernando García Ortiz");
+    const xlsx = await fetch(`${page}/exportar?formato=xlsx`, { headers: { Cookie: teaching.cookie } });
+    expect(xlsx.status).toBe(200);
+    expect(
+      Buffer.from(await xlsx.arrayBuffer())
+        .subarray(0, 2)
+        .toString(),
+    ).toBe("PK");
     const exported = await auditRows("course", courseId);
-    expect(exported.some((row) => row.action === "asistencia.exportar_dias")).toBe(true);
+    expect(exported.filter((row) => row.action === "asistencia.exportar_dias").map((row) => JSON.parse(row.after_json!).format)).toEqual([
+      "csv",
+      "xlsx",
+    ]);
   });
 });
 
