@@ -289,7 +289,7 @@ function EnrolmentsSection({
                   <>
                     {" "}
                     · <a href={`/payment/acceso/${enrolment.id}.pdf`}>Descargar acceso (PDF) de {enrolment.courseName}</a> ·{" "}
-                    <a href={`/profile/cursos/${enrolment.id}`}>Entrar al curso {enrolment.courseName}</a>
+                    <a href={`/profile/cursos/${enrolment.id}`}>Acceso y contenido de {enrolment.courseName}</a>
                   </>
                 ) : null}
               </li>
