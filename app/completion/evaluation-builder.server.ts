@@ -4,6 +4,7 @@ import type { DB } from "~/db.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { instantToMexicoCityLocal, mexicoCityLocalToInstant } from "~/utils/mexico-city";
 import { nowIso } from "~/utils/clock.server";
+import { DEFAULT_ATTEMPTS, DEFAULT_PASSING_GRADE, MAX_OPTIONS, MIN_OPTIONS } from "./evaluation";
 
 /**
  * The Teaching office builds a course's knowledge evaluation (issue 25): its settings (passing
@@ -12,11 +13,6 @@ import { nowIso } from "~/utils/clock.server";
  * transaction. Once a participant has made an attempt the questions are fixed (the grades kept
  * must mean the same test); the settings can still change.
  */
-
-export const DEFAULT_PASSING_GRADE = 80;
-export const DEFAULT_ATTEMPTS = 2;
-export const MAX_OPTIONS = 8;
-export const MIN_OPTIONS = 2;
 
 export interface BuilderQuestion {
   id: number;

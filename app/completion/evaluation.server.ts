@@ -4,6 +4,7 @@ import type { DB, EnrolmentStatus } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { now as clockNow } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
+import { answerField } from "./evaluation";
 
 /**
  * The knowledge evaluation as participants take it at /test/{course_id} (issue 25), and each
@@ -174,11 +175,6 @@ export async function loadTestPage(db: Kysely<DB>, participantId: number, course
     closedReason: closed?.message ?? null,
     questions: survey && !closed ? await publicQuestions(db, courseId) : [],
   };
-}
-
-/** The answer field of a question in the form (`pregunta-<id>` → an option id). */
-export function answerField(questionId: number): string {
-  return `pregunta-${questionId}`;
 }
 
 const FORGED = "Las respuestas enviadas no corresponden a esta evaluación. Vuelva a cargar la página y responda de nuevo.";

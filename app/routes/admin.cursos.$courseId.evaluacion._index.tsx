@@ -2,10 +2,10 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { Problem } from "~/actions/outcome";
+import { MAX_OPTIONS } from "~/completion/evaluation";
 import {
   addEvaluationQuestion,
   loadEvaluationBuilder,
-  MAX_OPTIONS,
   removeEvaluationQuestion,
   saveEvaluationSettings,
   windowFieldValue,
@@ -252,7 +252,8 @@ export default function EvaluationBuilderPage() {
       {locked || course.archived ? null : (
         <section aria-labelledby="new-question-title">
           <h2 id="new-question-title">Agregar una pregunta</h2>
-          <Form method="post" action={`${path}?intent=pregunta`} className="staff-form evaluation-form" noValidate>
+          {/* A new form after each added question: its fields start empty again (with JavaScript too). */}
+          <Form key={questions.length} method="post" action={`${path}?intent=pregunta`} className="staff-form evaluation-form" noValidate>
             {questionState?.problem ? (
               <ErrorSummary
                 title="Revise la pregunta"
