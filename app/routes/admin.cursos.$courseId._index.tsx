@@ -70,6 +70,9 @@ export default function EditCourse() {
         <li>
           <Link to={`${path}/asistencia`}>Asistencia (registro de entrada)</Link>
         </li>
+        <li>
+          <Link to={`${path}/evaluacion`}>Evaluación y encuesta de calidad</Link>
+        </li>
         {course.course_url && !course.archived_at ? (
           <li>
             <a href={coursePagePath(course.course_url)}>Ver la página pública del curso</a>

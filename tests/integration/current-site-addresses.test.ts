@@ -141,7 +141,7 @@ describe("routes of the current site", () => {
     const failures: string[] = [];
     for (const route of routes) {
       if (signedIn.includes(route)) continue;
-      // The course quality survey (/test/{…}) is not part of this site yet (issue 20 report).
+      // /test/{course_id} answers only a signed-in participant confirmed in that course (tests/integration/course-evaluation.test.ts).
       if (route.startsWith("/test/")) continue;
       const paths =
         route === "/direccion/{slug}"
