@@ -67,6 +67,9 @@ export default function EditCourse() {
         <li>
           <Link to={`${path}/inscripciones`}>Inscripciones y lista de asistencia</Link>
         </li>
+        <li>
+          <Link to={`${path}/constancias`}>Constancias</Link>
+        </li>
         {course.course_url && !course.archived_at ? (
           <li>
             <a href={coursePagePath(course.course_url)}>Ver la página pública del curso</a>

@@ -122,7 +122,25 @@ export const AUDIT_ENTITIES: Record<string, AuditEntityInfo> = {
     quoted: false,
     values: { status: { invitada: "Invitada", activa: "Activa", inactiva: "Dada de baja" } },
   },
-  course: { label: "Cursos", noun: "el curso", fields: { rows: "Filas exportadas" } },
+  course: {
+    label: "Cursos",
+    noun: "el curso",
+    fields: { rows: "Filas exportadas", hours: "Horas", required_attendance_percent: "Asistencia requerida (%)", signatories: "Firmantes" },
+  },
+  constancia: {
+    label: "Constancias",
+    noun: "la constancia",
+    fields: {
+      folio: "Folio",
+      kind: "Tipo",
+      grade: "Calificación",
+      participant_name: "Nombre en la constancia",
+      revoked_at: "Revocada el",
+      revocation_reason: "Motivo de la revocación",
+      replaced_by_folio: "Reemplazada por el folio",
+    },
+    values: { kind: { asistencia: "De asistencia", acreditacion: "De acreditación" } },
+  },
   enrolment: { label: "Inscripciones", noun: "la inscripción", values: { status: ENROLMENT_STATUS_LABELS } },
   offline_payment: { label: "Pagos fuera de línea", noun: "el pago fuera de línea", unnamed: paidFor },
   payment_attempt: { label: "Pagos con tarjeta", noun: "el pago con tarjeta", values: { status: CARD_STATUS_LABELS }, unnamed: paidFor },
@@ -287,6 +305,15 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
     tail: exported,
     said: EXPORT,
   },
+
+  "curso.ajustar_constancias": {
+    entity: "course",
+    label: "Ajustar las constancias de un curso",
+    verb: "ajustó las horas, la asistencia requerida y los firmantes de las constancias de",
+  },
+  "constancia.emitir": { entity: "constancia", label: "Emitir una constancia", verb: "emitió", said: ["folio"] },
+  "constancia.revocar": { entity: "constancia", label: "Revocar una constancia", verb: "revocó" },
+  "constancia.reemitir": { entity: "constancia", label: "Reemitir una constancia tras corregir el nombre", verb: "reemitió" },
 
   "inscripcion.manual": { entity: "enrolment", label: "Inscribir a mano", verb: "registró a mano" },
   "inscripcion.inscribir_con_pago_fuera_de_linea": {
