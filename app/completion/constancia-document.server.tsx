@@ -40,6 +40,7 @@ h1 { text-align: center; color: ${GUINDA}; font-size: 22pt; margin: 14px 0 4px; 
 .verify { display: flex; gap: 8px; align-items: flex-end; }
 .verify p { margin: 0 0 2px; }
 .url { overflow-wrap: anywhere; max-width: 90mm; }
+a { color: ${GUINDA}; }
 .folio { font-weight: 700; color: ${GUINDA}; letter-spacing: 0.03em; }
 `;
 
@@ -102,7 +103,9 @@ function ConstanciaDocument({
             <div className="verify">
               <div>
                 <p>Verifique esta constancia en:</p>
-                <p className="url">{url}</p>
+                <p className="url">
+                  <a href={url}>{url}</a>
+                </p>
               </div>
               {/* SVG made by the qrcode library from the URL: paths only. */}
               <div className="qr" dangerouslySetInnerHTML={{ __html: qrSvg }} />

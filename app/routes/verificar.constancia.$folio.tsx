@@ -91,10 +91,8 @@ export default function VerifyConstancia() {
         <Fact term="Otorgada a">{constancia.participantName}</Fact>
         <Fact term="Curso">{constancia.courseName}</Fact>
         <Fact term="Fechas">{formatCourseDates(constancia.startDate, constancia.finishDate)}</Fact>
-        <Fact term="Duración">
-          {constancia.hours} {constancia.hours === 1 ? "hora" : "horas"}
-        </Fact>
-        {constancia.kind === "acreditacion" && constancia.grade !== null ? <Fact term="Calificación">{constancia.grade} de 100</Fact> : null}
+        <Fact term="Duración">{`${constancia.hours} ${constancia.hours === 1 ? "hora" : "horas"}`}</Fact>
+        {constancia.kind === "acreditacion" && constancia.grade !== null ? <Fact term="Calificación">{`${constancia.grade} de 100`}</Fact> : null}
         {constancia.signatories.length > 0 ? (
           <Fact term="Firmada por">{constancia.signatories.map((signatory) => `${signatory.name} (${signatory.title})`).join("; ")}</Fact>
         ) : null}
