@@ -43,8 +43,12 @@ function defaultPaymentScriptOrigins(): string[] {
   return resolvePaymentMode(readConfig()).provider === "banorte" ? ["https://multicobros.banorte.com"] : [];
 }
 
-export function permissionsPolicy(_req: Request, res: Response, next: NextFunction) {
-  res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+/** The one page that may use the camera: the attendance list at the door scans QR codes (decision 0050). */
+const CAMERA_PAGE = /^\/admin\/cursos\/\d{1,12}\/asistencia\/?$/;
+
+export function permissionsPolicy(req: Request, res: Response, next: NextFunction) {
+  const camera = CAMERA_PAGE.test(req.path) ? "camera=(self)" : "camera=()";
+  res.setHeader("Permissions-Policy", `${camera}, microphone=(), geolocation=(), interest-cohort=()`);
   next();
 }
 

@@ -288,7 +288,8 @@ function EnrolmentsSection({
                 {enrolment.status === "confirmada" ? (
                   <>
                     {" "}
-                    · <a href={`/payment/acceso/${enrolment.id}.pdf`}>Descargar acceso (PDF) de {enrolment.courseName}</a>
+                    · <a href={`/payment/acceso/${enrolment.id}.pdf`}>Descargar acceso (PDF) de {enrolment.courseName}</a>·{" "}
+                    <a href={`/profile/cursos/${enrolment.id}`}>Entrar al curso {enrolment.courseName}</a>
                   </>
                 ) : null}
               </li>

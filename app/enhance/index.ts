@@ -5,9 +5,11 @@
  * catalogue's programme dialog, the gallery lightbox, the Hemerobiblioteca's tabs and the focus
  * of a refused form's error summary, the participant forms' browser-side checks and
  * answer-dependent fields (register, profile, payment, donation; issue 22), and the card step of
- * /payment and /donacion (the bank's lightbox, card-checkout.ts).
+ * /payment and /donacion (the bank's lightbox, card-checkout.ts), and the attendance page's QR
+ * scan with the camera (attendance-scanner.ts, issue 25).
  * Built by scripts/build-page-script.mjs into public/build/page-script/.
  */
+import { enhanceAttendanceScanner } from "./attendance-scanner";
 import { enhanceCardCheckout } from "./card-checkout";
 import { enhanceCarousel } from "./carousel";
 import { enhanceConditionalFields } from "./conditional-fields";
@@ -32,3 +34,4 @@ enhanceConditionalFields(document);
 document.querySelectorAll<HTMLFormElement>("form[data-checks]").forEach(enhanceFormChecks);
 enhanceCardCheckout(document);
 focusErrorSummary(document);
+void enhanceAttendanceScanner(document);

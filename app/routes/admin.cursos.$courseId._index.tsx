@@ -68,6 +68,9 @@ export default function EditCourse() {
           <Link to={`${path}/inscripciones`}>Inscripciones y lista de asistencia</Link>
         </li>
         <li>
+          <Link to={`${path}/asistencia`}>Asistencia (registro de entrada)</Link>
+        </li>
+        <li>
           <Link to={`${path}/constancias`}>Constancias</Link>
         </li>
         {course.course_url && !course.archived_at ? (

@@ -1,3 +1,4 @@
+import { CHECKIN_METHOD_LABELS } from "~/completion/attendance";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { DIRECTION_LEVEL_LABELS } from "~/content/direction-levels";
 import { DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS } from "~/content/department-forms";
@@ -141,7 +142,12 @@ export const AUDIT_ENTITIES: Record<string, AuditEntityInfo> = {
     },
     values: { kind: { asistencia: "De asistencia", acreditacion: "De acreditación" } },
   },
-  enrolment: { label: "Inscripciones", noun: "la inscripción", values: { status: ENROLMENT_STATUS_LABELS } },
+  enrolment: {
+    label: "Inscripciones",
+    noun: "la inscripción",
+    fields: { course_day: "Día del curso", method: "Forma de registro", checked_in_at: "Hora de registro", removed_at: "Retirado el" },
+    values: { status: ENROLMENT_STATUS_LABELS, method: CHECKIN_METHOD_LABELS },
+  },
   offline_payment: { label: "Pagos fuera de línea", noun: "el pago fuera de línea", unnamed: paidFor },
   payment_attempt: { label: "Pagos con tarjeta", noun: "el pago con tarjeta", values: { status: CARD_STATUS_LABELS }, unnamed: paidFor },
   refund: { label: "Reembolsos", noun: "el reembolso", unnamed: paidFor },
@@ -174,6 +180,11 @@ const exported = ({ after }: AuditChange) => {
   const rows = count(after?.rows);
   const parts = [format, rows === null ? null : `${rows} ${after?.rows === 1 ? "fila" : "filas"}`].filter(Boolean);
   return parts.length ? ` (${parts.join(", ")})` : "";
+};
+/** " (día 2027-04-05)" for an attendance change. */
+const attendanceDay = ({ after, before }: AuditChange) => {
+  const day = text(after?.course_day) ?? text(before?.course_day);
+  return day ? ` (día ${day})` : "";
 };
 const moved = ({ after }: AuditChange) =>
   after?.direction === "subir" ? " un lugar hacia arriba" : after?.direction === "bajar" ? " un lugar hacia abajo" : " de lugar";
@@ -314,6 +325,21 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   "constancia.emitir": { entity: "constancia", label: "Emitir una constancia", verb: "emitió", said: ["folio"] },
   "constancia.revocar": { entity: "constancia", label: "Revocar una constancia", verb: "revocó" },
   "constancia.reemitir": { entity: "constancia", label: "Reemitir una constancia tras corregir el nombre", verb: "reemitió" },
+  "asistencia.exportar_dias": {
+    entity: "course",
+    label: "Exportar la asistencia por día",
+    verb: "exportó la asistencia por día de",
+    tail: exported,
+    said: EXPORT,
+  },
+  "asistencia.registrar": { entity: "enrolment", label: "Registrar la entrada a un curso", verb: "registró la entrada de", tail: attendanceDay },
+  "asistencia.marcar": { entity: "enrolment", label: "Marcar la asistencia a mano", verb: "marcó a mano la asistencia de", tail: attendanceDay },
+  "asistencia.retirar": {
+    entity: "enrolment",
+    label: "Retirar un registro de asistencia",
+    verb: "retiró el registro de asistencia de",
+    tail: attendanceDay,
+  },
 
   "inscripcion.manual": { entity: "enrolment", label: "Inscribir a mano", verb: "registró a mano" },
   "inscripcion.inscribir_con_pago_fuera_de_linea": {
