@@ -71,6 +71,9 @@ export default function EditCourse() {
           <Link to={`${path}/asistencia`}>Asistencia (registro de entrada)</Link>
         </li>
         <li>
+          <Link to={`${path}/evaluacion`}>Evaluación y encuesta de calidad</Link>
+        </li>
+        <li>
           <Link to={`${path}/constancias`}>Constancias</Link>
         </li>
         {course.course_url && !course.archived_at ? (

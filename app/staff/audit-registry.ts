@@ -316,6 +316,17 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
     tail: exported,
     said: EXPORT,
   },
+  // The knowledge evaluation (issue 25, app/completion/evaluation-builder.server.ts).
+  "evaluacion.configurar": { entity: "course", label: "Configurar la evaluación de un curso", verb: "configuró la evaluación de" },
+  "evaluacion.agregar_pregunta": { entity: "course", label: "Agregar una pregunta a la evaluación", verb: "agregó una pregunta a la evaluación de" },
+  "evaluacion.quitar_pregunta": { entity: "course", label: "Quitar una pregunta de la evaluación", verb: "quitó una pregunta de la evaluación de" },
+  "evaluacion.exportar": {
+    entity: "course",
+    label: "Exportar los resultados de la evaluación",
+    verb: "exportó los resultados de la evaluación y la encuesta de",
+    tail: exported,
+    said: EXPORT,
+  },
 
   "curso.ajustar_constancias": {
     entity: "course",
@@ -575,6 +586,15 @@ export const AUDIT_FIELD_LABELS: Record<string, string> = {
   teachingEmail: "Correo de la Dirección de Enseñanza",
   transparencyPlatformUrl: "Plataforma Nacional de Transparencia",
   sessionVideoEmbedUrl: "Video de la sesión clínico patológica",
+  // The knowledge evaluation (issue 25).
+  passing_grade: "Calificación aprobatoria",
+  attempts_allowed: "Intentos permitidos",
+  opens_at: "Abre el",
+  closes_at: "Cierra el",
+  question_id: "Pregunta núm.",
+  prompt: "Pregunta",
+  options: "Opciones",
+  correct_option: "Opción correcta",
 };
 
 /** Values shown in words, by field (a kind's own `values` take precedence). */
