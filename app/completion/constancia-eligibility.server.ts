@@ -2,7 +2,9 @@ import type { Kysely } from "kysely";
 import { DOCUMENTS_BY_ROLE } from "~/accounts/documents";
 import type { Profile } from "~/courses/pricing";
 import type { ConstanciaKind, DB, EnrolmentModality } from "~/db.server";
+import { attendanceSharesOfCourse } from "./attendance.server";
 import { courseDays } from "./course-days";
+import { evaluationStandings } from "./evaluation.server";
 import { getCompletionSettings, type CompletionSettings } from "./constancia-settings.server";
 
 /**
@@ -12,80 +14,13 @@ import { getCompletionSettings, type CompletionSettings } from "./constancia-set
  *   form's warning: an invalid document means no constancia). A rejected, pending or missing one
  *   says so and blocks;
  * - attendance: days checked in (not removed) ÷ the course days, against the required share; an
- *   online enrolment with one online check-in counts as full attendance;
- * - evaluation: the best grade and whether any attempt passed.
+ *   online enrolment that attended once counts as full attendance (attendanceSharesOfCourse);
+ * - evaluation: the best grade and whether any attempt passed (evaluationStandings).
  *
  * Kind: acreditación when the course has an evaluation and the participant passed it (and
  * attended enough); asistencia when they attended enough without passing, or the course has no
  * evaluation. Anything else is not eligible, with the reasons.
  */
-
-export interface AttendanceSummary {
-  /** Distinct course days checked in (not removed). */
-  days: number;
-  /** At least one online check-in (counts as full attendance for an online enrolment). */
-  online: boolean;
-}
-
-/**
- * THE ATTENDANCE READER (one small function, to be swapped for the attendance helper's export):
- * per enrolment, the course days checked in and not removed, and whether one was online.
- */
-export async function attendanceOf(db: Kysely<DB>, enrolmentIds: number[], days: readonly string[]): Promise<Map<number, AttendanceSummary>> {
-  const result = new Map<number, AttendanceSummary>();
-  if (enrolmentIds.length === 0 || days.length === 0) return result;
-  const rows = await db
-    .selectFrom("attendance_checkins")
-    .select(["enrolment_id", "course_day", "method"])
-    .where("enrolment_id", "in", enrolmentIds)
-    .where("removed_at", "is", null)
-    .where("course_day", ">=", days[0]!)
-    .where("course_day", "<=", days[days.length - 1]!)
-    .execute();
-  for (const row of rows) {
-    const summary = result.get(row.enrolment_id) ?? { days: 0, online: false };
-    summary.days += 1;
-    if (row.method === "en_linea") summary.online = true;
-    result.set(row.enrolment_id, summary);
-  }
-  return result;
-}
-
-export interface EvaluationSummary {
-  /** The best grade of the submitted attempts (null: none submitted). */
-  bestGrade: number | null;
-  passed: boolean;
-}
-
-/**
- * THE EVALUATION READER (one small function, to be swapped for the evaluation helper's export):
- * per enrolment, the best graded attempt and whether one passed.
- */
-export async function evaluationResultsOf(db: Kysely<DB>, enrolmentIds: number[]): Promise<Map<number, EvaluationSummary>> {
-  const result = new Map<number, EvaluationSummary>();
-  if (enrolmentIds.length === 0) return result;
-  const rows = await db
-    .selectFrom("evaluation_attempts")
-    .select(["enrolment_id", (eb) => eb.fn.max("grade").as("best"), (eb) => eb.fn.max("passed").as("passed")])
-    .where("enrolment_id", "in", enrolmentIds)
-    .where("submitted_at", "is not", null)
-    .where("grade", "is not", null)
-    .groupBy("enrolment_id")
-    .execute();
-  for (const row of rows) result.set(row.enrolment_id, { bestGrade: row.best === null ? null : Number(row.best), passed: Number(row.passed) === 1 });
-  return result;
-}
-
-/** Whether the course has a knowledge evaluation (its row and at least one question). */
-export async function courseHasEvaluation(db: Kysely<DB>, courseId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom("course_evaluations")
-    .innerJoin("evaluation_questions", "evaluation_questions.course_id", "course_evaluations.course_id")
-    .select("course_evaluations.course_id")
-    .where("course_evaluations.course_id", "=", courseId)
-    .executeTakeFirst();
-  return Boolean(row);
-}
 
 export type DocumentsState = "aprobados" | "pendientes" | "rechazados" | "faltantes";
 
@@ -141,7 +76,6 @@ export async function listEligibility(db: Kysely<DB>, courseId: number, onlyEnro
     .executeTakeFirst();
   if (!course) return null;
   const settings = await getCompletionSettings(db, courseId);
-  const hasEvaluation = await courseHasEvaluation(db, courseId);
   const days = courseDays(course.course_start_date, course.course_finish_date);
   let query = db
     .selectFrom("enrolments")
@@ -160,9 +94,9 @@ export async function listEligibility(db: Kysely<DB>, courseId: number, onlyEnro
   const enrolments = await query.orderBy("participants.name").orderBy("enrolments.id").execute();
   const ids = enrolments.map((enrolment) => enrolment.id);
   const participantIds = enrolments.map((enrolment) => enrolment.participant_id);
-  const [attendance, evaluation, documents, constancias] = await Promise.all([
-    attendanceOf(db, ids, days),
-    evaluationResultsOf(db, ids),
+  const [attendance, standings, documents, constancias] = await Promise.all([
+    attendanceSharesOfCourse(db, courseId),
+    evaluationStandings(db, courseId),
     participantIds.length
       ? db.selectFrom("participant_documents").select(["participant_id", "kind", "status"]).where("participant_id", "in", participantIds).execute()
       : Promise.resolve([]),
@@ -176,16 +110,19 @@ export async function listEligibility(db: Kysely<DB>, courseId: number, onlyEnro
           .execute()
       : Promise.resolve([]),
   ]);
+  const hasEvaluation = standings.evaluation !== null;
   const rows = enrolments.map((enrolment): EligibilityRow => {
     const docs = documentsState(
       enrolment.role,
       documents.filter((document) => document.participant_id === enrolment.participant_id),
     );
-    const seen = attendance.get(enrolment.id) ?? { days: 0, online: false };
-    const fullOnline = enrolment.modality === "en_linea" && seen.online;
-    const attendancePercent = fullOnline ? 100 : days.length === 0 ? 0 : Math.floor((Math.min(seen.days, days.length) * 100) / days.length);
+    const share = attendance.get(enrolment.id);
+    const attendedDays = share?.attendedDays ?? 0;
+    // Whole percents from the counts (0.57 × 100 is 56.99… in floating point).
+    const attendancePercent =
+      !share || days.length === 0 ? 0 : share.share >= 1 ? 100 : Math.floor((Math.min(attendedDays, days.length) * 100) / days.length);
     const attendedEnough = attendancePercent >= settings.requiredAttendancePercent;
-    const result = evaluation.get(enrolment.id) ?? { bestGrade: null, passed: false };
+    const result = standings.byEnrolment.get(enrolment.id) ?? { bestGrade: null, passed: false };
     const reasons: string[] = [];
     if (docs !== "aprobados") reasons.push(DOCUMENT_REASONS[docs]);
     if (!attendedEnough) reasons.push(`Asistió al ${attendancePercent} % (se requiere ${settings.requiredAttendancePercent} %).`);
@@ -201,7 +138,7 @@ export async function listEligibility(db: Kysely<DB>, courseId: number, onlyEnro
       email: enrolment.email,
       modality: enrolment.modality,
       documents: docs,
-      attendedDays: seen.days,
+      attendedDays,
       attendancePercent,
       attendedEnough,
       bestGrade: result.bestGrade,
