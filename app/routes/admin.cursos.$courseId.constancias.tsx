@@ -69,6 +69,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     if (formData.get("todas") === "1") {
       const list = orNotFound(await listEligibility(db, courseId));
       ids = list.rows.filter((row) => row.kind !== null && row.constancia === null).map((row) => row.enrolmentId);
+      // A second click after the first issued them all: nothing left, not a mistake.
+      if (ids.length === 0) return redirectWithToast(path, { type: "success", description: "No quedaban constancias por emitir." });
     } else {
       if (raw.some((value) => !/^\d{1,12}$/.test(value)))
         return data({ intent, result: null, messages: ["La selección no es válida. Recargue la página y vuelva a elegir."] }, { status: 400 });

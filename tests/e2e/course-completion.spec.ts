@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { db } from "../../app/db.server";
 import { createCourse, createEnrolment, createParticipantWithDocuments, deleteParticipants, sessionCookieFor } from "../factories";
-import { expect, expectNoAxeViolations, test } from "./fixtures";
+import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
 import { signInAsStaff } from "./staff-session";
 
 // The issue 25 journey, end to end: staff build an evaluation; two participants are checked in at
@@ -173,5 +173,6 @@ test("the verification page without JavaScript, at 320 px: unknown folios are a 
   await expect(page.getByRole("heading", { level: 1, name: "Verificación de constancia" })).toBeVisible();
   await expect(page.getByText("No existe una constancia con este folio")).toBeVisible();
   await expectNoSidewaysScroll(page);
+  await expectNoAxeViolationsWithoutJavaScript(page);
   await context.close();
 });

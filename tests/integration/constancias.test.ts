@@ -322,9 +322,18 @@ describe("over HTTP", () => {
     const teaching = await createSignedInStaff(db, "ensenanza");
     const page = await fetch(`${server.baseUrl}/admin/cursos/${courseId}/constancias`, { headers: { Cookie: teaching.cookie } });
     expect(page.status).toBe(200);
-    const issued = await post(teaching.cookie);
-    expect(issued.status).toBe(303);
+    // Two clicks at once of «Emitir a todas»: one constancia, one e-mail.
+    const all = () =>
+      fetch(`${server.baseUrl}/admin/cursos/${courseId}/constancias?intent=emitir`, {
+        method: "POST",
+        headers: { ...FORM, Origin: server.baseUrl, Cookie: teaching.cookie },
+        body: "todas=1",
+        redirect: "manual",
+      });
+    const answers = await Promise.all([post(teaching.cookie), all(), all()]);
+    expect(answers.map((answer) => answer.status)).toEqual([303, 303, 303]);
     expect(await constanciasOf([a.enrolmentId])).toHaveLength(1);
+    expect(await mailsTo(a.email)).toHaveLength(1);
     const forged = await fetch(`${server.baseUrl}/admin/cursos/${courseId}/constancias?intent=emitir`, {
       method: "POST",
       headers: { ...FORM, Origin: server.baseUrl, Cookie: teaching.cookie },
