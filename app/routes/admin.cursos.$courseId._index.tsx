@@ -73,6 +73,9 @@ export default function EditCourse() {
         <li>
           <Link to={`${path}/evaluacion`}>Evaluación y encuesta de calidad</Link>
         </li>
+        <li>
+          <Link to={`${path}/constancias`}>Constancias</Link>
+        </li>
         {course.course_url && !course.archived_at ? (
           <li>
             <a href={coursePagePath(course.course_url)}>Ver la página pública del curso</a>

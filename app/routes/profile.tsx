@@ -13,6 +13,8 @@ import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { listEnrolments } from "~/enrolment/enrolment.server";
+import { listOwnConstancias } from "~/completion/constancia-view.server";
+import { ConstanciasSection } from "~/completion/constancias-list";
 import { offlineIntentsOf } from "~/payments/checkout.server";
 import { loadAsDocument } from "~/enhance/document-navigation";
 import type { PageHandle } from "~/enhance/page-handle";
@@ -52,10 +54,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getSettings(db),
   ]);
   if (!participant) throw new Response("Not found", { status: 404 });
+  const constancias = await listOwnConstancias(db, user.id);
   const calendarUrl = calendarToken ? new URL(privateFeedPath(calendarToken), siteOrigin()).href : null;
   // Enrolments waiting for the off-line payment the participant chose (issue 19): what to quote and where to pay.
   const offline = offlineIntents.length > 0 ? { intents: offlineIntents, details: courseOfflineDetails(settings) } : null;
-  return data({ participant, documents, enrolments, calendarUrl, offline }, { headers: { "Cache-Control": "private, no-store" } });
+  return data({ participant, documents, enrolments, calendarUrl, offline, constancias }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 function refusal(intent: ProfileAnswer["intent"], documentId: number | null, result: SubmissionResult<string[]>, status: number) {
@@ -141,15 +144,18 @@ export const handle: PageHandle = { hydrate: false };
 export const clientLoader = loadAsDocument;
 
 export default function Profile() {
-  const { participant, documents, enrolments, calendarUrl, offline } = useLoaderData<typeof loader>();
+  const { participant, documents, enrolments, calendarUrl, offline, constancias } = useLoaderData<typeof loader>();
   return (
-    <ProfilePage
-      participant={participant}
-      documents={documents}
-      enrolments={enrolments}
-      calendarUrl={calendarUrl}
-      offline={offline}
-      answer={useActionData<typeof action>()}
-    />
+    <>
+      <ProfilePage
+        participant={participant}
+        documents={documents}
+        enrolments={enrolments}
+        calendarUrl={calendarUrl}
+        offline={offline}
+        answer={useActionData<typeof action>()}
+      />
+      <ConstanciasSection constancias={constancias} />
+    </>
   );
 }

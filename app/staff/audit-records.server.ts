@@ -134,6 +134,18 @@ const LOOKUPS: Record<string, Lookup> = {
       String(row.course_id),
       { name: row.course_name, href: `/admin/cursos/${row.course_id}` },
     ]),
+  constancia: async (db, ids) =>
+    (
+      await db
+        .selectFrom("constancias as c")
+        .innerJoin("enrolments as e", "e.id", "c.enrolment_id")
+        .select(["c.folio", "c.participant_name", "e.course_id"])
+        .where("c.folio", "in", ids)
+        .execute()
+    ).map((row) => [
+      row.folio,
+      { phrase: `la constancia ${row.folio} de ${row.participant_name}`, href: `/admin/cursos/${row.course_id}/constancias` },
+    ]),
   enrolment: async (db, ids) => [...(await enrolmentPhrases(db, numeric(ids)))].map(([id, ref]) => [String(id), ref]),
   offline_payment: async (db, ids) => {
     const rows = await db.selectFrom("offline_payments").select(["id", "enrolment_id"]).where("id", "in", numeric(ids)).execute();

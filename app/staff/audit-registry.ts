@@ -123,7 +123,25 @@ export const AUDIT_ENTITIES: Record<string, AuditEntityInfo> = {
     quoted: false,
     values: { status: { invitada: "Invitada", activa: "Activa", inactiva: "Dada de baja" } },
   },
-  course: { label: "Cursos", noun: "el curso", fields: { rows: "Filas exportadas" } },
+  course: {
+    label: "Cursos",
+    noun: "el curso",
+    fields: { rows: "Filas exportadas", hours: "Horas", required_attendance_percent: "Asistencia requerida (%)", signatories: "Firmantes" },
+  },
+  constancia: {
+    label: "Constancias",
+    noun: "la constancia",
+    fields: {
+      folio: "Folio",
+      kind: "Tipo",
+      grade: "Calificación",
+      participant_name: "Nombre en la constancia",
+      revoked_at: "Revocada el",
+      revocation_reason: "Motivo de la revocación",
+      replaced_by_folio: "Reemplazada por el folio",
+    },
+    values: { kind: { asistencia: "De asistencia", acreditacion: "De acreditación" } },
+  },
   enrolment: {
     label: "Inscripciones",
     noun: "la inscripción",
@@ -310,6 +328,14 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
     said: EXPORT,
   },
 
+  "curso.ajustar_constancias": {
+    entity: "course",
+    label: "Ajustar las constancias de un curso",
+    verb: "ajustó las horas, la asistencia requerida y los firmantes de las constancias de",
+  },
+  "constancia.emitir": { entity: "constancia", label: "Emitir una constancia", verb: "emitió", said: ["folio"] },
+  "constancia.revocar": { entity: "constancia", label: "Revocar una constancia", verb: "revocó" },
+  "constancia.reemitir": { entity: "constancia", label: "Reemitir una constancia tras corregir el nombre", verb: "reemitió" },
   "asistencia.exportar_dias": {
     entity: "course",
     label: "Exportar la asistencia por día",

@@ -53,6 +53,8 @@ const PAGES = [
   "/esta-pagina-no-existe",
   // The staff frame's minimal form (issue 21).
   "/admin/login",
+  // An unknown constancia's verification page (issue 25).
+  "/verificar/constancia/C-00000-00000-00000-00000",
 ];
 const ITEM_PAGES: [string, RegExp][] = [
   ["/legado-artistico", /href="(\/legado-artistico\/[^"#?]+)"/],
@@ -61,7 +63,7 @@ const ITEM_PAGES: [string, RegExp][] = [
 ];
 const SIGNED_IN_PAGES = ["/profile", "/video/scp-2024"];
 // The staff frame with an admin's whole navigation (issue 21).
-const STAFF_PAGES = ["/admin/dashboard", "/admin/revision"];
+const STAFF_PAGES = ["/admin/dashboard", "/admin/revision", "/admin/cursos/271/constancias"];
 
 let baseUrl = "";
 let close: () => Promise<void>;
