@@ -76,7 +76,8 @@ export async function sessionCookieFor(participant: { id: number; name: string }
 /**
  * Removes participants a test created, with their sessions, documents and stored files. One with
  * card payments is kept: payment_events is append-only by design (decision 0012), so the database
- * refuses to erase the money trail, and so does this.
+ * refuses to erase the money trail, and so does this. So is one with a course record after enrolment
+ * (attendance, survey, evaluation attempts, constancias: migration 0040 keeps them, no cascade).
  */
 export async function deleteParticipants(ids: number[], database: Kysely<DB> = appDb): Promise<void> {
   for (const id of ids) {
@@ -88,6 +89,18 @@ export async function deleteParticipants(ids: number[], database: Kysely<DB> = a
       .where("enrolments.participant_id", "=", id)
       .executeTakeFirst();
     if (paid) continue;
+    const completionTables = ["attendance_checkins", "survey_responses", "evaluation_attempts", "constancias"] as const;
+    let completed = false;
+    for (const table of completionTables) {
+      const row = await database
+        .selectFrom(table)
+        .innerJoin("enrolments", "enrolments.id", `${table}.enrolment_id`)
+        .select("enrolments.id")
+        .where("enrolments.participant_id", "=", id)
+        .executeTakeFirst();
+      if (row) completed = true;
+    }
+    if (completed) continue;
     await database.transaction().execute(async (trx) => {
       const files = await trx.selectFrom("participant_documents").select("file_id").where("participant_id", "=", id).execute();
       await destroyParticipantSessions(id, trx);
