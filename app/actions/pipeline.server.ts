@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import type { z } from "zod";
 import { requireUser } from "~/accounts/session.server";
@@ -54,6 +54,8 @@ export const formBody: BodyReader = async (request) => {
  */
 export function uploadBody(rules: Record<string, FileRule>, options: { maxBytes: number; tooLarge: string }): BodyReader {
   return async (request) => {
+    // A form without files (another intent of the page) keeps every text field, also one named like a file field.
+    if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return formBody(request);
     const form = await parseFormWithFiles(request, rules, options.maxBytes);
     if (!form.ok) return form.reason === "too-large" ? refuse(413, options.tooLarge) : refuse(400, UNREADABLE_FORM);
     return { ok: true, body: { fields: form.fields, files: form.files, fileErrors: form.fileErrors } };
@@ -178,8 +180,8 @@ function requestIdOf(args: ActionFunctionArgs): string | null {
 }
 
 /** The StaffContext of a request whose staff member the guard already let in (loaders, resource routes). */
-export function staffContextOf(actor: StaffContext["actor"], args: Pick<ActionFunctionArgs, "context">): StaffContext {
-  return { actor, requestId: args.context?.requestId ?? null };
+export function staffContextOf(actor: StaffContext["actor"], context: AppLoadContext | undefined): StaffContext {
+  return { actor, requestId: context?.requestId ?? null };
 }
 
 type StaffActionFn<Answer> = (args: ActionFunctionArgs) => Promise<ReturnType<typeof data<ActionReply>> | Answer>;

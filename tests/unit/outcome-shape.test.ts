@@ -23,10 +23,10 @@ const NOT_YET_CONVERTED: readonly string[] = [
   "payments/",
   "donations/",
   "api/",
-  "calendar/",
   "files/",
   "security/",
-  "search/",
+  // The public catalogue's «closed» course (courses.server.ts) is read by the public routes.
+  "courses/courses\\.server\\.ts",
   // helper "content": the content records and their editors.
   "content/",
   "documents/",
@@ -37,6 +37,27 @@ const NOT_YET_CONVERTED: readonly string[] = [
   // The public and participant routes (pipe-public) and the content-editor routes (content).
   "routes/(?!admin)",
   "routes/admin\\.(contenido|banners|menus|galerias|hemerobiblioteca|documentos|direcciones)",
+];
+
+/**
+ * KEPT BECAUSE AN EXISTING TEST ASSERTS THE OLD SHAPE (issue 23 keeps every existing assertion):
+ * each module's route already goes through the pipeline, the old refusal reaching it through
+ * `asOutcome` (app/actions/legacy.server.ts, listed here too). The integrator converts a module
+ * and edits the named assertions together, then removes its entry.
+ */
+const KEPT_FOR_EXISTING_ASSERTIONS: readonly string[] = [
+  "actions/legacy\\.server\\.ts", // the one adapter of the shapes below
+  "staff/teaching/refunds\\.server\\.ts", // teaching-office.test.ts, donation-refunds.test.ts: formErrors/fieldErrors
+  "staff/teaching/enrolments-admin\\.server\\.ts", // teaching-office.test.ts: fieldErrors
+  "staff/teaching/document-review\\.server\\.ts", // document-review.test.ts: fieldErrors, message, parseDocumentSelection
+  "courses/course-admin\\.server\\.ts", // teaching-office.test.ts: saveCourse's reason "invalid"
+  "finance/manual-confirmation\\.server\\.ts", // reconciliation.test.ts: formErrors
+  "finance/invoices-admin\\.server\\.ts", // finance.test.ts, donation-refunds.test.ts: formErrors
+  "staff/sign-in\\.server\\.ts", // staff-totp-at-rest.test.ts: { ok: false, reason }
+  "staff/totp-secrets\\.server\\.ts", // staff-totp-at-rest.test.ts: openTotpSecret's reason
+  "staff/staff-members\\.server\\.ts", // factories.ts and teaching-office.spec.ts read completeStaffSetup's reason
+  "backups/backups\\.server\\.ts", // backups.test.ts: restoreBackup's { ok: false, problem: string }
+  "utils/keyset-paging\\.server\\.ts", // staff-lists-paging.test.ts reads readCursor's message (and content's list uses it)
 ];
 
 function moduleFiles(dir: string): string[] {
@@ -105,7 +126,8 @@ function problemsInText(relative: string, text: string): Problem[] {
   return problems;
 }
 
-const notYetConverted = (relative: string) => NOT_YET_CONVERTED.some((entry) => new RegExp(`^${entry}`).test(relative));
+const ALLOWED = [...NOT_YET_CONVERTED, ...KEPT_FOR_EXISTING_ASSERTIONS];
+const notYetConverted = (relative: string) => ALLOWED.some((entry) => new RegExp(`^${entry}`).test(relative));
 
 describe("one outcome shape", () => {
   const all = moduleFiles(APP).flatMap(problemsIn);
@@ -115,8 +137,8 @@ describe("one outcome shape", () => {
     expect(found).toEqual([]);
   });
 
-  test("each not-yet-converted entry still has something to convert (remove it when its area is clean)", () => {
-    const clean = NOT_YET_CONVERTED.filter((entry) => !all.some((problem) => new RegExp(`^${entry}`).test(problem.file)));
+  test("each allowed entry still has something to convert (remove it when its module or area is clean)", () => {
+    const clean = ALLOWED.filter((entry) => !all.some((problem) => new RegExp(`^${entry}`).test(problem.file)));
     expect(clean).toEqual([]);
   });
 
