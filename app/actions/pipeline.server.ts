@@ -188,10 +188,13 @@ type StaffActionFn<Answer> = (args: ActionFunctionArgs) => Promise<ReturnType<ty
 
 /**
  * A staff route's action. `access` is the route's `staffAccess` (or a narrower list when some of
- * the roles that may see the page may not change it).
+ * the roles that may see the page may not change it). In a route module, build it INSIDE the
+ * action (a top-level call of a .server import breaks the browser bundle, where the import is empty):
  *
- *   export const action = staffAction({ access: staffAccess, schema, step: (ctx, { value }) => …, done: () => redirectWithToast(…) });
- *   export const action = staffAction({ access: staffAccess, intents: { pago: staffIntent({…}), reembolso: staffIntent({…}) } });
+ *   export const action = (args: ActionFunctionArgs) =>
+ *     staffAction({ access: staffAccess, schema, step: (ctx, { value }) => …, done: () => redirectWithToast(…) })(args);
+ *   export const action = (args: ActionFunctionArgs) =>
+ *     staffAction({ access: staffAccess, intents: { pago: staffIntent({…}), reembolso: staffIntent({…}) } })(args);
  */
 export function staffAction<Schema extends z.ZodType, Done extends object, Answer>(
   spec: Single<StaffContext, Schema, Done, Answer> & { access: readonly StaffRole[] },

@@ -1,5 +1,5 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { staffAction } from "~/actions/pipeline.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
@@ -23,12 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { settings: await getEditableSettings(db) };
 }
 
-export const action = staffAction({
-  access: staffAccess,
-  schema: siteSettingsSchema,
-  step: (ctx, { value }) => updateSiteSettings(db, value, ctx.actor, ctx.requestId),
-  done: (outcome) => redirectWithToast("/admin/ajustes", { type: "success", description: outcome.message }, { status: 303 }),
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: siteSettingsSchema,
+    step: (ctx, { value }) => updateSiteSettings(db, value, ctx.actor, ctx.requestId),
+    done: (outcome) => redirectWithToast("/admin/ajustes", { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 /** The form's values: the settings, with the social links as rows. */
 type Values = EditableSettings;

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { staffAction, uploadBody } from "~/actions/pipeline.server";
 import { StaffTable } from "~/components/staff-table";
@@ -40,11 +40,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** revisar (multipart: the report), aplicar, confirmar or rechazar. */
-export const action = staffAction({
-  access: staffAccess,
-  read: uploadBody({ reporte: REPORT_RULE }, { maxBytes: maxBodyBytes, tooLarge: REPORT_MESSAGES.tooLarge }),
-  intents: RECONCILIATION_INTENTS,
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: uploadBody({ reporte: REPORT_RULE }, { maxBytes: maxBodyBytes, tooLarge: REPORT_MESSAGES.tooLarge }),
+    intents: RECONCILIATION_INTENTS,
+  })(args);
 
 export default function Reconciliation() {
   const { claims, total, preview } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { DEFAULT_INTENT, staffAction, staffIntent, uploadBody } from "~/actions/pipeline.server";
@@ -44,23 +44,24 @@ const setOpen = (open: boolean) =>
   });
 
 /** Save the form (the page's main form, no intent), open/close enrolment, or remove (archive when it has enrolments). */
-export const action = staffAction({
-  access: staffAccess,
-  read: uploadBody(COURSE_FILE_RULES, { maxBytes: maxBodyBytes, tooLarge: COURSE_FILES_TOO_LARGE }),
-  intents: {
-    [DEFAULT_INTENT]: courseFormIntent(courseIdOf, (saved) =>
-      redirectWithToast(pathOf(saved.courseId), { type: "success", description: "Guardamos los cambios del curso." }),
-    ),
-    abrir: setOpen(true),
-    cerrar: setOpen(false),
-    retirar: staffIntent({
-      schema: z.object({}),
-      step: (ctx, { args }) => removeCourse(db, ctx, courseIdOf(args)),
-      done: (outcome, { args }) =>
-        redirectWithToast(outcome.archived ? pathOf(courseIdOf(args)) : "/admin/cursos", { type: "success", description: outcome.message }),
-    }),
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: uploadBody(COURSE_FILE_RULES, { maxBytes: maxBodyBytes, tooLarge: COURSE_FILES_TOO_LARGE }),
+    intents: {
+      [DEFAULT_INTENT]: courseFormIntent(courseIdOf, (saved) =>
+        redirectWithToast(pathOf(saved.courseId), { type: "success", description: "Guardamos los cambios del curso." }),
+      ),
+      abrir: setOpen(true),
+      cerrar: setOpen(false),
+      retirar: staffIntent({
+        schema: z.object({}),
+        step: (ctx, { args }) => removeCourse(db, ctx, courseIdOf(args)),
+        done: (outcome, { args }) =>
+          redirectWithToast(outcome.archived ? pathOf(courseIdOf(args)) : "/admin/cursos", { type: "success", description: outcome.message }),
+      }),
+    },
+  })(args);
 
 export default function EditCourse() {
   const { course } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -70,25 +70,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Manual enrolment of a participant by staff, with a reason. */
-export const action = staffAction({
-  access: ENROLLERS,
-  schema: manualSchema,
-  step: async (ctx, { value, args }) =>
-    asOutcome(
-      await enrolParticipantManually(db, ctx, {
-        participantId: value.participant_id,
-        courseId: idParam(args.params.courseId),
-        modality: value.modality,
-        reason: value.reason,
-        origin: siteOrigin(),
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: ENROLLERS,
+    schema: manualSchema,
+    step: async (ctx, { value, args }) =>
+      asOutcome(
+        await enrolParticipantManually(db, ctx, {
+          participantId: value.participant_id,
+          courseId: idParam(args.params.courseId),
+          modality: value.modality,
+          reason: value.reason,
+          origin: siteOrigin(),
+        }),
+      ),
+    done: (_outcome, { args }) =>
+      redirectWithToast(`/admin/cursos/${idParam(args.params.courseId)}/inscripciones`, {
+        type: "success",
+        description: "Inscribimos al participante y le enviamos su acceso por correo.",
       }),
-    ),
-  done: (_outcome, { args }) =>
-    redirectWithToast(`/admin/cursos/${idParam(args.params.courseId)}/inscripciones`, {
-      type: "success",
-      description: "Inscribimos al participante y le enviamos su acceso por correo.",
-    }),
-});
+  })(args);
 
 export default function CourseEnrolments() {
   const { course, page, cursorError, canEnrol } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -71,7 +71,7 @@ const setOpen = (open: boolean) =>
   });
 
 /** Open or close enrolment in one click (intent=abrir|cerrar, courseId): the Teaching office only. */
-export const action = staffAction({ access: EDITORS, intents: { abrir: setOpen(true), cerrar: setOpen(false) } });
+export const action = (args: ActionFunctionArgs) => staffAction({ access: EDITORS, intents: { abrir: setOpen(true), cerrar: setOpen(false) } })(args);
 
 export default function AdminCourses() {
   const { page, cursorError, filters, canEdit } = useLoaderData<typeof loader>();

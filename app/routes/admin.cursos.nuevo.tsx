@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
 import { staffAction, uploadBody } from "~/actions/pipeline.server";
 import { staffAccessOf } from "~/staff/access-registry";
@@ -23,14 +23,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const action = staffAction({
-  access: staffAccess,
-  read: uploadBody(COURSE_FILE_RULES, { maxBytes: maxBodyBytes, tooLarge: COURSE_FILES_TOO_LARGE }),
-  ...courseFormIntent(
-    () => null,
-    (saved) => redirectWithToast(`/admin/cursos/${saved.courseId}`, { type: "success", description: "Guardamos el curso." }),
-  ),
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: uploadBody(COURSE_FILE_RULES, { maxBytes: maxBodyBytes, tooLarge: COURSE_FILES_TOO_LARGE }),
+    ...courseFormIntent(
+      () => null,
+      (saved) => redirectWithToast(`/admin/cursos/${saved.courseId}`, { type: "success", description: "Guardamos el curso." }),
+    ),
+  })(args);
 
 export default function NewCourse() {
   const actionData = useActionData<typeof action>();

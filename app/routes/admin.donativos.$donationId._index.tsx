@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { asOutcome } from "~/actions/legacy.server";
 import { staffAction } from "~/actions/pipeline.server";
@@ -35,17 +35,18 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** «Registrar reembolso»: the amount (pesos) and the reason; the server finds the payment and checks the rest. */
-export const action = staffAction({
-  access: staffAccess,
-  schema: donationRefundSchema,
-  step: async (ctx, { value, args }) =>
-    asOutcome(await recordRefund(db, ctx, { donationId: idParam(args.params.donationId), amountCentavos: value.amount, reason: value.reason })),
-  done: (_outcome, { args }) =>
-    redirectWithToast(`/admin/donativos/${idParam(args.params.donationId)}`, {
-      type: "success",
-      description: "Registramos el reembolso del donativo. El recibo ya no se enviará al donante.",
-    }),
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: donationRefundSchema,
+    step: async (ctx, { value, args }) =>
+      asOutcome(await recordRefund(db, ctx, { donationId: idParam(args.params.donationId), amountCentavos: value.amount, reason: value.reason })),
+    done: (_outcome, { args }) =>
+      redirectWithToast(`/admin/donativos/${idParam(args.params.donationId)}`, {
+        type: "success",
+        description: "Registramos el reembolso del donativo. El recibo ya no se enviará al donante.",
+      }),
+  })(args);
 
 export default function DonationDetailPage() {
   const { donation, attempts, invoice, refund, refundableCentavos, refundDefault } = useLoaderData<typeof loader>();

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { staffAction, uploadBody } from "~/actions/pipeline.server";
 import { db } from "~/db.server";
@@ -39,11 +39,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
  * The review decision on this participant's pending documents (decision 0016), or «inscribir_pago»
  * (multipart, with the receipt): an enrolment with its off-line payment (issue 19).
  */
-export const action = staffAction({
-  access: staffAccess,
-  read: uploadBody(RECEIPT_RULES, { maxBytes: maxBodyBytes, tooLarge: RECEIPT_MESSAGES.tooLarge }),
-  intents: PARTICIPANT_INTENTS,
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: uploadBody(RECEIPT_RULES, { maxBytes: maxBodyBytes, tooLarge: RECEIPT_MESSAGES.tooLarge }),
+    intents: PARTICIPANT_INTENTS,
+  })(args);
 
 export default function ParticipantDetailPage() {
   const { participant, documents, enrolments, cardAttempts, offlinePayments, refunds, courses } = useLoaderData<typeof loader>();

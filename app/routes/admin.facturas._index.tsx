@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { asOutcome } from "~/actions/legacy.server";
 import { staffAction } from "~/actions/pipeline.server";
 import type { ActionReply } from "~/actions/reply.server";
@@ -44,19 +44,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** «Marcar como facturada»: the request's id and the CFDI folio. */
-export const action = staffAction({
-  access: staffAccess,
-  schema: markInvoiceSchema,
-  step: async (ctx, { value }) => asOutcome(await markInvoiceIssued(db, ctx, { requestId: value.solicitud, folio: value.folio })),
-  done: (outcome, { args }) => {
-    const back = new URL(args.request.url);
-    back.searchParams.delete("index");
-    return redirectWithToast(`/admin/facturas${back.search}`, {
-      type: "success",
-      description: `La solicitud ${outcome.requestId} quedó marcada como facturada con el folio ${outcome.folio}.`,
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: markInvoiceSchema,
+    step: async (ctx, { value }) => asOutcome(await markInvoiceIssued(db, ctx, { requestId: value.solicitud, folio: value.folio })),
+    done: (outcome, { args }) => {
+      const back = new URL(args.request.url);
+      back.searchParams.delete("index");
+      return redirectWithToast(`/admin/facturas${back.search}`, {
+        type: "success",
+        description: `La solicitud ${outcome.requestId} quedó marcada como facturada con el folio ${outcome.folio}.`,
+      });
+    },
+  })(args);
 
 /** The request a reply answers: the one its typed values name. */
 const repliedRequest = (actionData: ActionReply | undefined) => (actionData ? String(actionData.result.initialValue?.solicitud ?? "") : null);

@@ -1,5 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { asOutcome } from "~/actions/legacy.server";
 import { staffAction, staffIntent, uploadBody } from "~/actions/pipeline.server";
@@ -41,54 +41,55 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 const pathOf = (args: { params: { enrolmentId?: string } }) => `/admin/pagos/${idParam(args.params.enrolmentId)}`;
 
 /** intent=pago (multipart, with the receipt) or intent=reembolso. */
-export const action = staffAction({
-  access: staffAccess,
-  read: uploadBody(RECEIPT_RULES, { maxBytes: maxBodyBytes, tooLarge: RECEIPT_MESSAGES.tooLarge }),
-  intents: {
-    reembolso: staffIntent({
-      schema: refundSchema,
-      step: async (ctx, { value, args }) => {
-        const [kind, id] = value.payment.split("-") as ["tarjeta" | "fuera_de_linea", string];
-        return asOutcome(
-          await recordRefund(db, ctx, {
-            enrolmentId: idParam(args.params.enrolmentId),
-            source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
-            amountCentavos: value.amount,
-            reason: value.reason,
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: uploadBody(RECEIPT_RULES, { maxBytes: maxBodyBytes, tooLarge: RECEIPT_MESSAGES.tooLarge }),
+    intents: {
+      reembolso: staffIntent({
+        schema: refundSchema,
+        step: async (ctx, { value, args }) => {
+          const [kind, id] = value.payment.split("-") as ["tarjeta" | "fuera_de_linea", string];
+          return asOutcome(
+            await recordRefund(db, ctx, {
+              enrolmentId: idParam(args.params.enrolmentId),
+              source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
+              amountCentavos: value.amount,
+              reason: value.reason,
+            }),
+          );
+        },
+        done: (outcome, { args }) =>
+          redirectWithToast(pathOf(args), {
+            type: "success",
+            description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
           }),
-        );
-      },
-      done: (outcome, { args }) =>
-        redirectWithToast(pathOf(args), {
-          type: "success",
-          description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
-        }),
-    }),
-    pago: staffIntent({
-      schema: offlinePaymentSchema,
-      requiredFiles: { receipt: RECEIPT_MESSAGES.missing },
-      step: async (ctx, { value, files, args }) =>
-        asOutcome(
-          await recordOfflinePayment(db, ctx, {
-            enrolmentId: idParam(args.params.enrolmentId),
-            method: value.method,
-            amountCentavos: value.amount,
-            paidOn: value.paid_on,
-            reference: value.reference,
-            belowPriceReason: value.below_price_reason ?? null,
-            receipt: files.get("receipt")!,
-            origin: siteOrigin(),
-          }),
-        ),
-      done: (outcome, { args }) => {
-        const message = outcome.refundNeeded
-          ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
-          : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
-        return redirectWithToast(pathOf(args), { type: outcome.refundNeeded ? "info" : "success", description: message });
-      },
-    }),
-  },
-});
+      }),
+      pago: staffIntent({
+        schema: offlinePaymentSchema,
+        requiredFiles: { receipt: RECEIPT_MESSAGES.missing },
+        step: async (ctx, { value, files, args }) =>
+          asOutcome(
+            await recordOfflinePayment(db, ctx, {
+              enrolmentId: idParam(args.params.enrolmentId),
+              method: value.method,
+              amountCentavos: value.amount,
+              paidOn: value.paid_on,
+              reference: value.reference,
+              belowPriceReason: value.below_price_reason ?? null,
+              receipt: files.get("receipt")!,
+              origin: siteOrigin(),
+            }),
+          ),
+        done: (outcome, { args }) => {
+          const message = outcome.refundNeeded
+            ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
+            : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
+          return redirectWithToast(pathOf(args), { type: outcome.refundNeeded ? "info" : "success", description: message });
+        },
+      }),
+    },
+  })(args);
 
 export default function EnrolmentPayments() {
   const { enrolment, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();

@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorSummary, Field, SelectField, summaryErrors, formProps } from "~/components/forms";
@@ -30,25 +30,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { me: staff.id, members: await listStaff(db) };
 }
 
-export const action = staffAction({
-  access: staffAccess,
-  intents: {
-    invite: staffIntent({
-      schema: staffInviteSchema,
-      step: (ctx, { value }) => inviteStaffByEmail(db, ctx, value),
-      done: (outcome, { value }) =>
-        redirectWithToast("/admin/personal", {
-          type: outcome.mailSent ? "success" : "error",
-          description: outcome.mailSent
-            ? `Se envió la invitación a ${value.email}.`
-            : `La cuenta quedó creada, pero no pudimos enviar el correo a ${value.email}. Use «Enviar enlace nuevo».`,
-        }),
-    }),
-    role: staffIntent({ schema: staffRoleChangeSchema, step: (ctx, { value }) => changeStaffRole(db, ctx, value), done: changed }),
-    deactivate: staffIntent({ schema: staffDeactivateSchema, step: (ctx, { value }) => deactivateStaff(db, ctx, value), done: changed }),
-    resend: staffIntent({ schema: staffResendSchema, step: (ctx, { value }) => resendSetupLink(db, ctx, value), done: changed }),
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    intents: {
+      invite: staffIntent({
+        schema: staffInviteSchema,
+        step: (ctx, { value }) => inviteStaffByEmail(db, ctx, value),
+        done: (outcome, { value }) =>
+          redirectWithToast("/admin/personal", {
+            type: outcome.mailSent ? "success" : "error",
+            description: outcome.mailSent
+              ? `Se envió la invitación a ${value.email}.`
+              : `La cuenta quedó creada, pero no pudimos enviar el correo a ${value.email}. Use «Enviar enlace nuevo».`,
+          }),
+      }),
+      role: staffIntent({ schema: staffRoleChangeSchema, step: (ctx, { value }) => changeStaffRole(db, ctx, value), done: changed }),
+      deactivate: staffIntent({ schema: staffDeactivateSchema, step: (ctx, { value }) => deactivateStaff(db, ctx, value), done: changed }),
+      resend: staffIntent({ schema: staffResendSchema, step: (ctx, { value }) => resendSetupLink(db, ctx, value), done: changed }),
+    },
+  })(args);
 
 function changed(outcome: { message: string }) {
   return redirectWithToast("/admin/personal", { type: "success", description: outcome.message });

@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -69,12 +69,13 @@ const selectionSchema = z
   });
 
 /** «Aprobar seleccionados»: the checked documents, all approved or none (approveDocuments). */
-export const action = staffAction({
-  access: staffAccess,
-  schema: selectionSchema,
-  step: async (ctx, { value }) => asOutcome(await approveDocuments(db, ctx, { documentIds: value, origin: siteOrigin() })),
-  done: (outcome) => redirectWithToast(PATH, { type: "success", description: approvalSummary(outcome) }),
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: selectionSchema,
+    step: async (ctx, { value }) => asOutcome(await approveDocuments(db, ctx, { documentIds: value, origin: siteOrigin() })),
+    done: (outcome) => redirectWithToast(PATH, { type: "success", description: approvalSummary(outcome) }),
+  })(args);
 
 /** The documents a refused post had checked, checked again. */
 function checkedBefore(actionData: ActionReply | undefined): Set<number> {

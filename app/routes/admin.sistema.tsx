@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
 import { staffAction, staffIntent } from "~/actions/pipeline.server";
@@ -37,17 +37,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const done = (outcome: { message: string }) =>
   redirectWithToast("/admin/sistema", { type: "success", description: outcome.message }, { status: 303 });
 
-export const action = staffAction({
-  access: staffAccess,
-  intents: {
-    respaldar: staffIntent({ schema: z.object({}), step: (ctx) => backupNow(db, ctx), done }),
-    reintentar: staffIntent({
-      schema: z.object({ correo: z.coerce.number().int().positive() }),
-      step: (ctx, { value }) => retryMail(db, ctx, value.correo),
-      done,
-    }),
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    intents: {
+      respaldar: staffIntent({ schema: z.object({}), step: (ctx) => backupNow(db, ctx), done }),
+      reintentar: staffIntent({
+        schema: z.object({ correo: z.coerce.number().int().positive() }),
+        step: (ctx, { value }) => retryMail(db, ctx, value.correo),
+        done,
+      }),
+    },
+  })(args);
 
 const when = (iso: string | null) => (iso ? formatMexicoCityDateTime(iso) : "—");
 
