@@ -1,5 +1,4 @@
 import { notFound, refuse, type Outcome } from "~/actions/outcome";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
@@ -60,10 +59,6 @@ const columnName = cleanText({
 export const reportColumnsSchema = z.object(
   Object.fromEntries(COLUMN_FIELDS.map(({ field }) => [field, columnName])) as Record<`columna_${ReportColumn}`, typeof columnName>,
 );
-
-export function parseReportColumnsForm(form: FormData) {
-  return parseWithZod(form, { schema: reportColumnsSchema });
-}
 
 export function columnNamesFrom(values: Partial<Record<`columna_${ReportColumn}`, string | undefined>>): ReportColumnNames {
   const names: ReportColumnNames = {};
