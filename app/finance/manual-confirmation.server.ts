@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { DB, PaymentPurpose } from "~/db.server";
@@ -45,14 +44,6 @@ export const claimRejectionSchema = z.object({
     tooLong: "Escriba el motivo en 500 caracteres como máximo.",
   }),
 });
-
-export function parseManualConfirmationForm(form: FormData) {
-  return parseWithZod(form, { schema: manualConfirmationSchema });
-}
-
-export function parseClaimRejectionForm(form: FormData) {
-  return parseWithZod(form, { schema: claimRejectionSchema });
-}
 
 export type ClaimOutcome =
   | { ok: true; attemptId: number; controlNumber: string; refundReason: string | null }

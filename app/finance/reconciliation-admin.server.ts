@@ -1,4 +1,4 @@
-import { parseWithZod } from "@conform-to/zod/v4";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
@@ -60,10 +60,6 @@ export const reportColumnsSchema = z.object(
   Object.fromEntries(COLUMN_FIELDS.map(({ field }) => [field, columnName])) as Record<`columna_${ReportColumn}`, typeof columnName>,
 );
 
-export function parseReportColumnsForm(form: FormData) {
-  return parseWithZod(form, { schema: reportColumnsSchema });
-}
-
 export function columnNamesFrom(values: Partial<Record<`columna_${ReportColumn}`, string | undefined>>): ReportColumnNames {
   const names: ReportColumnNames = {};
   for (const { column, field } of COLUMN_FIELDS) if (values[field]) names[column] = values[field];
@@ -73,7 +69,7 @@ export function columnNamesFrom(values: Partial<Record<`columna_${ReportColumn}`
 const UPLOAD_ACTION = "pago.conciliacion.revisar";
 const UPLOAD_ENTITY = "payment_report_upload";
 
-export type ReviewOutcome = { ok: true; reportId: string } | { ok: false; status: 400; formErrors: string[]; fieldErrors: Record<string, string[]> };
+export type ReviewOutcome = Outcome<{ reportId: string }>;
 
 /**
  * «Revisar reporte»: a report with any unreadable row is refused with every bad row and nothing
@@ -81,7 +77,7 @@ export type ReviewOutcome = { ok: true; reportId: string } | { ok: false; status
  */
 export async function reviewReport(db: Kysely<DB>, staff: StaffContext, file: CheckedFile, columns: ReportColumnNames): Promise<ReviewOutcome> {
   const reading = await readBanorteReport(file.data, file.fileName, columns);
-  if (!reading.ok) return { ok: false, status: 400, formErrors: reading.errors, fieldErrors: {} };
+  if (!reading.ok) return refuse(400, { form: reading.errors });
   const sha256 = reportSha256(file.data);
   const reportId = await db.transaction().execute(async (trx) => {
     const id = await storeFile(trx, { fileName: file.fileName, contentType: file.contentType, data: file.data }, "private");
@@ -156,8 +152,7 @@ export async function previewStoredReport(db: Kysely<DB>, reportId: string): Pro
   return { ...base, applied: null, plan: await planReconciliation(db, reading.rows), errors: [] };
 }
 
-export type ApplyStoredOutcome =
-  { ok: true; reportId: string; changed: number; plan: ReconciliationPlan } | { ok: false; status: 404 | 409 | 400; formErrors: string[] };
+export type ApplyStoredOutcome = Outcome<{ reportId: string; changed: number; plan: ReconciliationPlan }>;
 
 export const appliedMessage = (applied: { appliedAt: string; appliedBy: string | null }) =>
   `Este reporte ya se aplicó (${new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE }).format(new Date(applied.appliedAt))}${applied.appliedBy ? `, ${applied.appliedBy}` : ""}): no se cambió nada.`;
@@ -171,14 +166,14 @@ export async function applyStoredReport(
 ): Promise<ApplyStoredOutcome> {
   const report = await loadStoredReport(db, input.reportId);
   if (!report || report.sha256 !== input.sha256.toLowerCase()) {
-    return { ok: false, status: 404, formErrors: ["No encontramos ese reporte. Súbalo de nuevo con «Revisar reporte»."] };
+    return notFound("No encontramos ese reporte. Súbalo de nuevo con «Revisar reporte».");
   }
   const reading = await readBanorteReport(report.data, report.fileName, report.columns);
-  if (!reading.ok) return { ok: false, status: 400, formErrors: reading.errors };
+  if (!reading.ok) return refuse(400, { form: reading.errors });
   const outcome = await applyReconciliation(db, reading.rows, staff, {
     origin: options.origin,
     report: { fileName: report.fileName, sha256: report.sha256, fileId: report.reportId },
   });
-  if (outcome.alreadyApplied) return { ok: false, status: 409, formErrors: [appliedMessage(outcome)] };
+  if (outcome.alreadyApplied) return refuse(409, appliedMessage(outcome));
   return { ok: true, reportId: report.reportId, changed: outcome.changed, plan: outcome.plan };
 }

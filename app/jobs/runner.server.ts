@@ -39,7 +39,8 @@ export interface Job {
 
 export type RunOutcome =
   | { ran: true; runId: number; ok: true; counts: JobCounts }
-  | { ran: true; runId: number; ok: false; error: string }
+  // A run that threw: a record of the run, not a refusal (app/actions/outcome.ts), so no `ok: false`.
+  | { ran: true; runId: number; ok?: never; error: string }
   | { ran: false; reason: "en_curso" };
 
 export const JOB_TIME_ZONE = "America/Mexico_City";
@@ -180,7 +181,7 @@ export class JobRunner {
       outcome = { ran: true, runId: id, ok: true, counts };
     } catch (error) {
       const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000) || "Error sin mensaje";
-      outcome = { ran: true, runId: id, ok: false, error: message };
+      outcome = { ran: true, runId: id, error: message };
       this.log("error", "job failed", { job: job.name, error: message });
     }
     const finished = this.clock();

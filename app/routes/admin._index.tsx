@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { requireStaff, STAFF_HOME_PATH } from "~/staff/guard.server";
-import { ANY_STAFF, type StaffAccess } from "~/staff/staff";
 
-export const staffAccess = ANY_STAFF satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin._index");
 
 /** /admin itself: the dashboard. */
 export async function loader({ request }: LoaderFunctionArgs) {

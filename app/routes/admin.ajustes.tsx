@@ -1,18 +1,18 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { staffAction } from "~/actions/pipeline.server";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
 import { db } from "~/db.server";
 import { MAX_SOCIAL_LINKS } from "~/settings/settings";
-import { getEditableSettings, parseSiteSettingsForm, updateSiteSettings, type EditableSettings } from "~/settings/settings-editor.server";
+import { getEditableSettings, siteSettingsSchema, updateSiteSettings, type EditableSettings } from "~/settings/settings-editor.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
 
 // The site settings: name, address, phone, e-mail, social links, session video (issue 12; admin only).
-export const staffAccess = ["admin"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.ajustes");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 
@@ -23,13 +23,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { settings: await getEditableSettings(db) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const submission = parseSiteSettingsForm(await request.formData());
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await updateSiteSettings(db, submission.value, actor, context.requestId ?? null);
-  return redirectWithToast("/admin/ajustes", { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: siteSettingsSchema,
+    step: (ctx, { value }) => updateSiteSettings(db, value, ctx.actor, ctx.requestId),
+    done: (outcome) => redirectWithToast("/admin/ajustes", { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 /** The form's values: the settings, with the social links as rows. */
 type Values = EditableSettings;

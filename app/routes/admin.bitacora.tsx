@@ -1,3 +1,5 @@
+import { problemMessages } from "~/actions/outcome";
+import { staffAccessOf } from "~/staff/access-registry";
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -6,11 +8,10 @@ import { db } from "~/db.server";
 import type { AuditChangeView, AuditEntryView, AuditValueView } from "~/staff/audit-entry";
 import { auditFilterOptions, parseAuditQuery, readAuditPage, type AuditFilters } from "~/staff/audit-log.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import auditStyles from "~/styles/audit-log.css";
 
 // The audit log, in words (issues 21 and 22): administrators only.
-export const staffAccess = ["admin"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.bitacora");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: auditStyles }];
 
@@ -20,7 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const query = parseAuditQuery(new URL(request.url).searchParams);
   const options = await auditFilterOptions(db);
-  if (!query.ok) return data({ filters: {} as AuditFilters, options, page: null, error: query.message }, { status: 400 });
+  if (!query.ok) return data({ filters: {} as AuditFilters, options, page: null, error: problemMessages(query).join(" ") }, { status: query.status });
   const page = await readAuditPage(db, query.filters, query.cursor);
   return { filters: query.filters, options, page, error: null };
 }

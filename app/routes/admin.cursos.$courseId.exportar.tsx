@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { getAdminCourse } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { openReadSnapshot } from "~/staff/read-snapshot.server";
 import { requestedSpreadsheetFormat, spreadsheetResponse, spreadsheetStream } from "~/staff/spreadsheet.server";
-import type { StaffAccess } from "~/staff/staff";
 import { ENROLMENT_EXPORT_COLUMNS, enrolmentExportBatches, recordAttendanceExport } from "~/staff/teaching/enrolments-admin.server";
-import { idParam, requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 
 /** Exports: the Teaching office and finance. */
-export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.exportar");
 
 /**
  * A course's enrolments with their payments (the attendance list) as CSV (UTF-8 with BOM, for
@@ -26,7 +27,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     // written before the download stopped).
     onEnd: async (rows) => {
       try {
-        await recordAttendanceExport(db, staffContextFor(staff, context), course.course_id, format, rows);
+        await recordAttendanceExport(db, staffContextOf(staff, context), course.course_id, format, rows);
       } finally {
         await snapshot.close();
       }

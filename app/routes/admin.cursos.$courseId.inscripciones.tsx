@@ -1,9 +1,11 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { asOutcome } from "~/actions/legacy.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { siteOrigin } from "~/config.server";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { getAdminCourse } from "~/courses/course-admin.server";
@@ -12,10 +14,11 @@ import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { requireStaff } from "~/staff/guard.server";
-import { roleAllows, type StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
+import { roleAllows } from "~/staff/staff";
 import { courseEnrolmentCursor, enrolParticipantManually, listCourseEnrolmentPage } from "~/staff/teaching/enrolments-admin.server";
 import { MODALITY_CHOICE_LABELS } from "~/staff/teaching/format";
-import { idParam, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
+import { idParam } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -25,7 +28,7 @@ import { readCursor } from "~/utils/keyset-paging.server";
 /** Who is enrolled in a course. The Teaching office; finance reaches payments and exports from here. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.inscripciones");
 const ENROLLERS = ["ensenanza"] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
@@ -67,24 +70,26 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** Manual enrolment of a participant by staff, with a reason. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, ENROLLERS);
-  const courseId = idParam(params.courseId);
-  const submission = parseWithZod(await request.formData(), { schema: manualSchema });
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await enrolParticipantManually(db, staffContextFor(staff, context), {
-    participantId: submission.value.participant_id,
-    courseId,
-    modality: submission.value.modality,
-    reason: submission.value.reason,
-    origin: originFor(request),
-  });
-  if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
-  return redirectWithToast(`/admin/cursos/${courseId}/inscripciones`, {
-    type: "success",
-    description: "Inscribimos al participante y le enviamos su acceso por correo.",
-  });
-}
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: ENROLLERS,
+    schema: manualSchema,
+    step: async (ctx, { value, args }) =>
+      asOutcome(
+        await enrolParticipantManually(db, ctx, {
+          participantId: value.participant_id,
+          courseId: idParam(args.params.courseId),
+          modality: value.modality,
+          reason: value.reason,
+          origin: siteOrigin(),
+        }),
+      ),
+    done: (_outcome, { args }) =>
+      redirectWithToast(`/admin/cursos/${idParam(args.params.courseId)}/inscripciones`, {
+        type: "success",
+        description: "Inscribimos al participante y le enviamos su acceso por correo.",
+      }),
+  })(args);
 
 export default function CourseEnrolments() {
   const { course, page, cursorError, canEnrol } = useLoaderData<typeof loader>();

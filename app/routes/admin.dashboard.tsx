@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
 import { db } from "~/db.server";
@@ -6,11 +7,11 @@ import { dashboardFigures, documentsWaitingForReview, incomeByMonth } from "~/st
 import { requireStaff } from "~/staff/guard.server";
 import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { linksFor } from "~/staff/navigation";
-import { ANY_STAFF, roleAllows, type StaffAccess } from "~/staff/staff";
+import { roleAllows } from "~/staff/staff";
 import { waitingAge } from "~/utils/plural";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
-export const staffAccess = ANY_STAFF satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.dashboard");
 
 export const meta: MetaFunction = () => [{ title: "Inicio del personal | HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { db } from "~/db.server";
 import { privateFileResponse } from "~/files/serve-file.server";
 import { getDonationFile, recordDonationFileView } from "~/finance/donations-admin.server";
 import { DONATION_FILE_KINDS, type DonationFileKind } from "~/finance/finance-labels";
-import type { StaffAccess } from "~/staff/staff";
-import { idParam, requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 
 /** A donor's files: finance (and admin). */
-export const staffAccess = ["finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.donativos.$donationId.archivos.$kind");
 
 /**
  * A donation's letter of intent (`carta`) or constancia de situación fiscal (`constancia`): private
@@ -20,6 +21,6 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (!(DONATION_FILE_KINDS as readonly string[]).includes(kind ?? "")) throw new Response("No encontrado", { status: 404 });
   const file = await getDonationFile(db, donationId, kind as DonationFileKind);
   if (!file) throw new Response("No encontrado", { status: 404 });
-  await recordDonationFileView(db, staffContextFor(staff, context), donationId, kind as DonationFileKind);
+  await recordDonationFileView(db, staffContextOf(staff, context), donationId, kind as DonationFileKind);
   return privateFileResponse(request, file);
 }

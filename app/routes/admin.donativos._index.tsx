@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 import { listPageHref, Pagination } from "~/components/pagination";
@@ -15,12 +16,11 @@ import {
   type DonationListFilters,
 } from "~/finance/finance-labels";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { formatInstant } from "~/staff/teaching/format";
 import teachingStyles from "~/styles/teaching.css";
 
 /** Donations: finance (and admin). */
-export const staffAccess = ["finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.donativos._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 

@@ -1,14 +1,15 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { db } from "~/db.server";
 import { DONATION_EXPORT_COLUMNS, donationExportBatches, parseDonationFilters, recordDonationsExport } from "~/finance/donations-admin.server";
 import { openReadSnapshot } from "~/staff/read-snapshot.server";
 import { requestedSpreadsheetFormat, spreadsheetResponse, spreadsheetStream } from "~/staff/spreadsheet.server";
-import type { StaffAccess } from "~/staff/staff";
-import { requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { requireStaffForResource } from "~/staff/teaching/route-helpers.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 import { mexicoCityStamp } from "~/utils/mexico-city";
 
 /** Donations export: finance (and admin). */
-export const staffAccess = ["finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.donativos.exportar");
 
 /**
  * The filtered donations list (the same filters as /admin/donativos, every page) as CSV (UTF-8
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // written before the download stopped).
     onEnd: async (rows) => {
       try {
-        await recordDonationsExport(db, staffContextFor(staff, context), format, filters, rows);
+        await recordDonationsExport(db, staffContextOf(staff, context), format, filters, rows);
       } finally {
         await snapshot.close();
       }

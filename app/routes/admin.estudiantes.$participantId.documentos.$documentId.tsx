@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { canViewDocument, getDocument } from "~/accounts/participants.server";
 import { db } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
 import { contentDisposition } from "~/files/serve-file.server";
-import type { StaffAccess } from "~/staff/staff";
 import { recordDocumentView } from "~/staff/teaching/participants-admin.server";
-import { idParam, requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.estudiantes.$participantId.documentos.$documentId");
 
 /**
  * A participant's identity document for staff, shown inline (the reviewer looks at it in the
@@ -23,7 +24,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   }
   const file = await getStoredFile(db, document.file_id);
   if (!file) throw new Response("No encontrado", { status: 404 });
-  await recordDocumentView(db, staffContextFor(staff, context), document);
+  await recordDocumentView(db, staffContextOf(staff, context), document);
   return new Response(request.method === "HEAD" ? null : new Uint8Array(file.data), {
     headers: {
       "Content-Type": file.content_type,

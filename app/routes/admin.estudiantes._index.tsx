@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { data } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
@@ -6,7 +7,6 @@ import { listCourseOptions } from "~/courses/course-admin.server";
 import { isProfile, PROFILE_LABELS, PROFILES } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { listParticipants, participantCursor } from "~/staff/teaching/participants-admin.server";
 import { countLabel, readCursor } from "~/utils/keyset-paging.server";
 import teachingStyles from "~/styles/teaching.css";
@@ -17,7 +17,7 @@ import { KeysetPagination, keysetHref, KeysetCursorError } from "~/components/pa
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.estudiantes._index");
 
 export const meta: MetaFunction = () => [{ title: "Estudiantes | Área del personal | HIMFG" }];
 

@@ -1,6 +1,8 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { asOutcome } from "~/actions/legacy.server";
+import { staffAction } from "~/actions/pipeline.server";
+import type { ActionReply } from "~/actions/reply.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors, type FieldMeta } from "~/components/forms";
 import { filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
@@ -14,14 +16,13 @@ import {
   listInvoiceRequests,
   markInvoiceIssued,
   parseInvoiceFilters,
-  parseMarkInvoiceForm,
+  markInvoiceSchema,
   type InvoiceQueueRow,
 } from "~/finance/invoices-admin.server";
 import { CFDI_USES, TAX_REGIMES } from "~/payments/invoice-options";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 import { formatInstant } from "~/staff/teaching/format";
-import { staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 import { countOf } from "~/utils/plural";
@@ -30,7 +31,7 @@ import { countOf } from "~/utils/plural";
  * The one invoice-request queue (course enrolments and donations): finance (and admin). The
  * Teaching office had no invoice screen, so there is nothing to merge with.
  */
-export const staffAccess = ["finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.facturas._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
@@ -43,26 +44,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** «Marcar como facturada»: the request's id and the CFDI folio. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const form = await request.formData();
-  const rawId = String(form.get("solicitud") ?? "");
-  const submission = parseMarkInvoiceForm(form);
-  if (submission.status !== "success") return data({ requestId: rawId, result: submission.reply() }, { status: 400 });
-  const outcome = await markInvoiceIssued(db, staffContextFor(staff, context), {
-    requestId: submission.value.solicitud,
-    folio: submission.value.folio,
-  });
-  if (!outcome.ok) {
-    return data({ requestId: rawId, result: replyRefused(submission, outcome) }, { status: outcome.status });
-  }
-  const back = new URL(request.url);
-  back.searchParams.delete("index");
-  return redirectWithToast(`/admin/facturas${back.search}`, {
-    type: "success",
-    description: `La solicitud ${outcome.requestId} quedó marcada como facturada con el folio ${outcome.folio}.`,
-  });
-}
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: markInvoiceSchema,
+    step: async (ctx, { value }) => asOutcome(await markInvoiceIssued(db, ctx, { requestId: value.solicitud, folio: value.folio })),
+    done: (outcome, { args }) => {
+      const back = new URL(args.request.url);
+      back.searchParams.delete("index");
+      return redirectWithToast(`/admin/facturas${back.search}`, {
+        type: "success",
+        description: `La solicitud ${outcome.requestId} quedó marcada como facturada con el folio ${outcome.folio}.`,
+      });
+    },
+  })(args);
+
+/** The request a reply answers: the one its typed values name. */
+const repliedRequest = (actionData: ActionReply | undefined) => (actionData ? String(actionData.result.initialValue?.solicitud ?? "") : null);
 
 const optionLabel = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
@@ -75,7 +73,7 @@ function pageHref(state: string | undefined, page: number): string {
   return listPageHref("/admin/facturas", params);
 }
 
-function MarkInvoicedForm({ row, lastResult }: { row: InvoiceQueueRow; lastResult: SubmissionResult<string[]> | undefined }) {
+function MarkInvoicedForm({ row, lastResult }: { row: InvoiceQueueRow; lastResult: ActionReply["result"] | undefined }) {
   const [form, fields] = useForm<{ solicitud: string; folio: string }>({ id: `factura-${row.id}`, lastResult, shouldValidate: "onSubmit" });
   return (
     <Form method="post" {...getFormProps(form)} noValidate className="staff-form">
@@ -131,7 +129,7 @@ export default function InvoiceQueue() {
           ? "No hay solicitudes de factura con este filtro."
           : `${countOf(total, { one: "solicitud", other: "solicitudes" })}; página ${filters.page} de ${pages}.`}
       </p>
-      {actionData && !rows.some((row) => String(row.id) === actionData.requestId && !row.cfdiFolio && row.paid) ? (
+      {actionData && !rows.some((row) => String(row.id) === repliedRequest(actionData) && !row.cfdiFolio && row.paid) ? (
         <ErrorSummary
           title="No se marcó la solicitud"
           errors={[]}
@@ -198,7 +196,7 @@ export default function InvoiceQueue() {
                 ) : row.paid ? (
                   <MarkInvoicedForm
                     row={row}
-                    lastResult={actionData && actionData.requestId === String(row.id) ? (actionData.result as SubmissionResult<string[]>) : undefined}
+                    lastResult={actionData && repliedRequest(actionData) === String(row.id) ? actionData.result : undefined}
                   />
                 ) : (
                   "Pendiente: se podrá facturar cuando el pago esté aprobado."

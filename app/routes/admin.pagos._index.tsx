@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { Link, useLoaderData } from "@remix-run/react";
 import { FilterInput, filterOptions, FilterSelect, ListFilters } from "~/components/list-filters";
 import { listPageHref, Pagination } from "~/components/pagination";
@@ -17,12 +18,11 @@ import {
 } from "~/finance/finance-labels";
 import { listLedger, parseLedgerFilters, type LedgerTotal } from "~/finance/ledger.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { formatDay, formatInstant } from "~/staff/teaching/format";
 import teachingStyles from "~/styles/teaching.css";
 
 /** The finance ledger: every peso in and out, with totals and export. Finance (and admin). */
-export const staffAccess = ["finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.pagos._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 

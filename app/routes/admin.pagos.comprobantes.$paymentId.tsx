@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { db } from "~/db.server";
 import { contentDisposition } from "~/files/serve-file.server";
-import type { StaffAccess } from "~/staff/staff";
 import { getOfflineReceipt } from "~/staff/teaching/participants-admin.server";
 import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
 
-export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.pagos.comprobantes.$paymentId");
 
 /** The receipt of an off-line payment (a private file): inline, uncached, sandboxed. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { db } from "~/db.server";
 import { LEDGER_EXPORT_COLUMNS, ledgerExportBatches, parseLedgerFilters, recordLedgerExport } from "~/finance/ledger.server";
 import { openReadSnapshot } from "~/staff/read-snapshot.server";
 import { requestedSpreadsheetFormat, spreadsheetResponse, spreadsheetStream } from "~/staff/spreadsheet.server";
-import type { StaffAccess } from "~/staff/staff";
-import { requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { requireStaffForResource } from "~/staff/teaching/route-helpers.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 
 /** Ledger export: finance (and admin). */
-export const staffAccess = ["finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.pagos.exportar");
 
 /**
  * The filtered ledger (the same filters as /admin/pagos, every page) as CSV (UTF-8 with BOM) or
@@ -24,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     // written before the download stopped).
     onEnd: async (rows) => {
       try {
-        await recordLedgerExport(db, staffContextFor(staff, context), format, filters, rows);
+        await recordLedgerExport(db, staffContextOf(staff, context), format, filters, rows);
       } finally {
         await snapshot.close();
       }

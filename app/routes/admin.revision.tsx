@@ -1,6 +1,11 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { asOutcome } from "~/actions/legacy.server";
+import { staffAction } from "~/actions/pipeline.server";
+import type { ActionReply } from "~/actions/reply.server";
+import { siteOrigin } from "~/config.server";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
 import { ErrorSummary } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
@@ -9,7 +14,7 @@ import { PROFILE_LABELS } from "~/courses/pricing";
 import { db } from "~/db.server";
 import { now } from "~/utils/clock.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 import {
   approveDocuments,
   listReviewQueue,
@@ -18,7 +23,6 @@ import {
   type BulkApprovalOutcome,
 } from "~/staff/teaching/document-review.server";
 import { formatInstant } from "~/staff/teaching/format";
-import { originFor, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { countOf, waitingAge } from "~/utils/plural";
@@ -26,7 +30,7 @@ import { readCursor } from "~/utils/keyset-paging.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.revision");
 
 export const meta: MetaFunction = () => [{ title: "Documentos por revisar | Área del personal | HIMFG" }];
 
@@ -40,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The toast after «Aprobar seleccionados»: what was approved and what the enrolments did. */
-function approvalSummary(outcome: Extract<BulkApprovalOutcome, { ok: true }>): string {
+function approvalSummary(outcome: Omit<Extract<BulkApprovalOutcome, { ok: true }>, "ok">): string {
   const confirmed = outcome.confirmedEnrolments.length;
   return [
     `Aprobamos ${countOf(outcome.approved, { one: "documento", other: "documentos" })} de ${countOf(outcome.participants, { one: "participante", other: "participantes" })}.`,
@@ -54,14 +58,30 @@ function approvalSummary(outcome: Extract<BulkApprovalOutcome, { ok: true }>): s
     .join(" ");
 }
 
+/** The checked `documento` values as ids (parseDocumentSelection's message, form-level, for anything else). */
+const selectionSchema = z
+  .object({ documento: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string())) })
+  .transform((value, ctx) => {
+    const selection = parseDocumentSelection(value.documento);
+    if (selection.ok) return selection.documentIds;
+    ctx.addIssue({ code: "custom", message: selection.message, path: [] });
+    return z.NEVER;
+  });
+
 /** «Aprobar seleccionados»: the checked documents, all approved or none (approveDocuments). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const selection = parseDocumentSelection((await request.formData()).getAll("documento"));
-  if (!selection.ok) return data({ message: selection.message, selected: [] as number[] }, { status: 400 });
-  const outcome = await approveDocuments(db, staffContextFor(staff, context), { documentIds: selection.documentIds, origin: originFor(request) });
-  if (!outcome.ok) return data({ message: outcome.message, selected: selection.documentIds }, { status: outcome.status });
-  return redirectWithToast(PATH, { type: "success", description: approvalSummary(outcome) });
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: selectionSchema,
+    step: async (ctx, { value }) => asOutcome(await approveDocuments(db, ctx, { documentIds: value, origin: siteOrigin() })),
+    done: (outcome) => redirectWithToast(PATH, { type: "success", description: approvalSummary(outcome) }),
+  })(args);
+
+/** The documents a refused post had checked, checked again. */
+function checkedBefore(actionData: ActionReply | undefined): Set<number> {
+  const value = actionData?.result.initialValue?.documento;
+  const values = value === undefined ? [] : Array.isArray(value) ? value : [value];
+  return new Set(values.map(Number).filter(Number.isSafeInteger));
 }
 
 /** The review queue, oldest first, with a checkbox per pending document and «Aprobar seleccionados». */
@@ -69,7 +89,8 @@ export default function ReviewQueue() {
   const { page, cursorError } = useLoaderData<typeof loader>();
   const queue = page?.rows ?? [];
   const actionData = useActionData<typeof action>();
-  const selected = new Set(actionData?.selected ?? []);
+  const selected = checkedBefore(actionData);
+  const refusal = actionData ? Object.values(actionData.result.error ?? {}).flatMap((messages) => messages ?? []) : [];
   const withDocuments = queue.some((item) => item.documents.length > 0);
   return (
     <div className="container page staff-page">
@@ -84,12 +105,7 @@ export default function ReviewQueue() {
           <h2 id="aprobar-varios" className="visually-hidden">
             Aprobar varios documentos
           </h2>
-          <ErrorSummary
-            title="No se aprobó ningún documento"
-            errors={[]}
-            formErrors={actionData ? [actionData.message] : undefined}
-            focusKey={actionData}
-          />
+          <ErrorSummary title="No se aprobó ningún documento" errors={[]} formErrors={refusal} focusKey={actionData} />
           {withDocuments ? (
             <p>
               Si ya revisó varios documentos y están en regla, márquelos y pulse «Aprobar seleccionados»: cada uno queda aprobado y registrado en la

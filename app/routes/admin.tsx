@@ -1,7 +1,7 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { isRouteErrorResponse, Link, Outlet, useRouteError } from "@remix-run/react";
 import { requireStaff } from "~/staff/guard.server";
-import { ANY_STAFF, type StaffAccess } from "~/staff/staff";
 import adminStyles from "~/styles/admin.css";
 import formStyles from "~/styles/forms.css";
 
@@ -11,7 +11,7 @@ import formStyles from "~/styles/forms.css";
  * included). It guards its own loader, but every child route guards its own loader and action
  * too (see app/staff/guard.server.ts).
  */
-export const staffAccess = ANY_STAFF satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },

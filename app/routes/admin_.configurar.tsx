@@ -1,4 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { staffAccessOf } from "~/staff/access-registry";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -11,7 +12,7 @@ import { SubmitButton } from "~/components/submit-button";
 import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
 import { createStaffSession } from "~/staff/session.server";
-import { PUBLIC_STAFF_ROUTE, STAFF_ROLE_LABELS, type StaffAccess } from "~/staff/staff";
+import { STAFF_ROLE_LABELS } from "~/staff/staff";
 import { staffSetupSchema } from "~/staff/staff-forms";
 import { completeStaffSetup, findValidSetupToken } from "~/staff/staff-members.server";
 import { totpQrSvg, totpUri } from "~/staff/totp.server";
@@ -21,7 +22,7 @@ import { TOKEN_PAGE_HEADERS } from "~/utils/cache-control";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Opened from the set-up link by someone who has no password yet: the token is the credential.
-export const staffAccess = PUBLIC_STAFF_ROUTE satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin_.configurar");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },

@@ -1,4 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
+import { staffAccessOf } from "~/staff/access-registry";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
@@ -12,7 +13,6 @@ import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
 import { createStaffSession, getPendingStaff, getStaffUser } from "~/staff/session.server";
 import { verifyStaffCode, verifyStaffPassword } from "~/staff/sign-in.server";
-import { PUBLIC_STAFF_ROUTE, type StaffAccess } from "~/staff/staff";
 import { staffCodeStepSchema, staffPasswordStepSchema } from "~/staff/staff-forms";
 import adminStyles from "~/styles/admin.css";
 import formStyles from "~/styles/forms.css";
@@ -20,7 +20,7 @@ import { safeRedirectPath } from "~/utils/safe-redirect";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // The sign-in page is for visitors who are not signed in yet.
-export const staffAccess = PUBLIC_STAFF_ROUTE satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin_.login");
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: formStyles },

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { staffAccessOf } from "~/staff/access-registry";
 import { destroyStaffSession } from "~/staff/session.server";
-import { PUBLIC_STAFF_ROUTE, type StaffAccess } from "~/staff/staff";
 import { redirectWithToast } from "~/utils/toast.server";
 
 // Anyone may sign out: it only ends the session the request carries.
-export const staffAccess = PUBLIC_STAFF_ROUTE satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin_.salir");
 
 /** Sign-out deletes the staff session row, then clears the cookie. */
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,3 +1,4 @@
+import { refuse, type Outcome } from "~/actions/outcome";
 import { sql, type Kysely, type RawBuilder, type SqlBool } from "kysely";
 import { z } from "zod";
 import type { DB } from "~/db.server";
@@ -65,7 +66,7 @@ function parseCursor(value: string, direction: AuditCursor["direction"]): AuditC
 export const BAD_CURSOR_MESSAGE =
   "La dirección de esta página de la bitácora no es válida (quizá se copió incompleta). Vuelva a la primera página de la bitácora.";
 
-export type AuditQuery = { ok: true; filters: AuditFilters; cursor: AuditCursor | null } | { ok: false; message: string };
+export type AuditQuery = Outcome<{ filters: AuditFilters; cursor: AuditCursor | null }>;
 
 /**
  * The page asked for. Unknown or malformed filters are dropped (a bookmarked address keeps
@@ -81,9 +82,9 @@ export function parseAuditQuery(searchParams: URLSearchParams): AuditQuery {
   const older = searchParams.getAll("antes");
   const newer = searchParams.getAll("despues");
   if (older.length + newer.length === 0) return { ok: true, filters, cursor: null };
-  if (older.length + newer.length > 1) return { ok: false, message: BAD_CURSOR_MESSAGE };
+  if (older.length + newer.length > 1) return refuse(400, BAD_CURSOR_MESSAGE);
   const cursor = older.length ? parseCursor(older[0]!, "older") : parseCursor(newer[0]!, "newer");
-  return cursor ? { ok: true, filters, cursor } : { ok: false, message: BAD_CURSOR_MESSAGE };
+  return cursor ? { ok: true, filters, cursor } : refuse(400, BAD_CURSOR_MESSAGE);
 }
 
 /**

@@ -365,6 +365,8 @@ export async function enrolmentsXlsx(rows: readonly CourseEnrolmentRow[]): Promi
   return xlsxFile(ENROLMENT_EXPORT_COLUMNS, rows);
 }
 
+// An existing test asserts this refusal's `fieldErrors`: kept until the integrator may change it
+// (the route goes through asOutcome, app/actions/legacy.server.ts).
 export type ManualEnrolOutcome =
   { ok: true; enrolmentId: number } | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
 

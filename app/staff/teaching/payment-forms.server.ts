@@ -1,11 +1,9 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { pesosToCentavos } from "~/courses/course-form";
-import { parseAdminForm, RECEIPT_MESSAGES, RECEIPT_RULES } from "./admin-uploads.server";
-import { mergeErrors } from "./route-helpers.server";
 import { hasForbiddenCharacters, INVISIBLE_CHARACTERS_MESSAGE } from "~/utils/text-checks";
 
-// The forms of an enrolment's payments page (/admin/pagos/:enrolmentId), read by its action.
+// The schemas of the payment forms (/admin/pagos/:enrolmentId, a participant's «Inscribir con pago
+// fuera de línea», a donation's refund); the receipt is read by the pipeline's uploadBody(RECEIPT_RULES).
 
 /** An amount in pesos, as centavos: more than zero, at most two decimals. */
 const amount = z.string({ error: "Escriba el monto en pesos." }).transform((value, ctx) => {
@@ -65,27 +63,3 @@ export const refundSchema = z.object({
 
 /** «Registrar reembolso» of a donation (/admin/donativos/:id): its one card payment, so no choice of payment. */
 export const donationRefundSchema = refundSchema.omit({ payment: true });
-
-type PaymentSchema = typeof offlinePaymentSchema | typeof enrolWithPaymentSchema;
-
-/**
- * Reads a multipart payment form (fields and the receipt, checked by content and size): the
- * parsed values and the receipt, or the reply to give with its status (nothing stored).
- */
-export async function readOfflinePaymentForm<S extends PaymentSchema>(request: Request, schema: S) {
-  const form = await parseAdminForm(request, RECEIPT_RULES);
-  if (!form.ok) {
-    const result = parseWithZod(new FormData(), { schema }).reply({
-      formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
-    });
-    return { ok: false as const, status: form.reason === "too-large" ? (413 as const) : (400 as const), result };
-  }
-  const submission = parseWithZod(form.fields, { schema });
-  const receipt = form.files.get("receipt");
-  const fileErrors = { ...form.fileErrors, ...(!receipt && !form.fileErrors.receipt ? { receipt: [RECEIPT_MESSAGES.missing] } : {}) };
-  if (submission.status !== "success" || !receipt) {
-    const result = submission.reply({ fieldErrors: mergeErrors(submission.status === "success" ? {} : submission.error, fileErrors) });
-    return { ok: false as const, status: 400 as const, result };
-  }
-  return { ok: true as const, submission, value: submission.value as z.output<S>, receipt };
-}

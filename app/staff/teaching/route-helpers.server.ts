@@ -1,13 +1,6 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { siteOrigin } from "~/config.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffRole, StaffUser } from "~/staff/staff";
-import type { StaffContext } from "./staff-context.server";
-
-/** The acting staff member and the request id (for the audit row) of a route's request. */
-export function staffContextFor(staff: StaffUser, context: AppLoadContext | undefined): StaffContext {
-  return { actor: staff, requestId: context?.requestId ?? null };
-}
 
 /**
  * The site's origin for links in e-mails and the access PDF's QR code: siteOrigin() (PUBLIC_URL,
@@ -37,18 +30,6 @@ export function mergeErrors(...maps: (Record<string, readonly string[] | null | 
     for (const [name, messages] of Object.entries(map ?? {})) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
   }
   return merged;
-}
-
-/**
- * The form's answer to a refused domain outcome: its form-level messages and its field messages.
- *
- *   if (!outcome.ok) return data({ result: replyRefused(submission, outcome) }, { status: outcome.status });
- */
-export function replyRefused<Result>(
-  submission: { reply(options: { formErrors: string[]; fieldErrors: Record<string, string[]> }): Result },
-  outcome: { formErrors: readonly string[]; fieldErrors?: Record<string, readonly string[] | null | undefined> | null },
-): Result {
-  return submission.reply({ formErrors: [...outcome.formErrors], fieldErrors: mergeErrors(outcome.fieldErrors) });
 }
 
 /**
