@@ -1,7 +1,9 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import type { ReactElement } from "react";
+import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { pageHydrates } from "~/enhance/page-handle";
 import { demoMode } from "~/config.server";
 import { log, loggedPath } from "~/utils/logger.server";
 import { RequestInfoContext } from "~/utils/request-info";
@@ -27,13 +29,16 @@ const handleRequest: HandleDocumentRequestFunction = (
   const nonce = loadContext.cspNonce || undefined;
   const requestId = loadContext.requestId ?? "";
   const demo = demoMode();
+  // Pages without React in the browser may reuse markup rendered for an earlier request.
+  const { matches } = remixContext.staticHandlerContext;
+  const hydrates = pageHydrates(matches.map((match) => ({ handle: remixContext.routeModules[match.route.id]?.handle })));
   return new Promise((resolve, reject) => {
     let failed = false;
     // The render missed its deadline (a saturated event loop): 503 + Retry-After, never a 500.
     // Actions that write answer 303 and never reach this render (decision 0031).
     let timedOut = false;
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId, demo }}>
+      <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId, demo, prerendered: hydrates ? undefined : prerendered }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
       </RequestInfoContext.Provider>,
       {
@@ -73,6 +78,18 @@ const handleRequest: HandleDocumentRequestFunction = (
 };
 
 export default handleRequest;
+
+/** Markup kept per key object (the chrome's directions tree, kept per content version): see RequestInfo.prerendered. */
+const keptMarkup = new WeakMap<object, string>();
+
+function prerendered(key: object, render: () => ReactElement): string {
+  let markup = keptMarkup.get(key);
+  if (markup === undefined) {
+    markup = renderToStaticMarkup(render());
+    keptMarkup.set(key, markup);
+  }
+  return markup;
+}
 
 const DOCUMENT_END = Buffer.from("</body></html>");
 

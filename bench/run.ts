@@ -13,6 +13,8 @@
  *   BENCH_SKIP_BUILD=1 npm run bench    # reuse the current build
  *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_PORT=3205 (bare: +1000)
  *   BENCH_CLIENT=autocannon BENCH_CLIENT_THREADS=1
+ *   BENCH_PAGES=/,/profile              # only these pages (of the list below)
+ *   BENCH_QUICK=1                       # site and bare rounds only: a summary on stdout, no report
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -43,7 +45,10 @@ const SIGNED_IN = "/profile";
 // A signed-in page renders for each request: fewer connections keep its queue (and the requests
 // still in flight when a run ends, whose CPU counts but which are not counted) small.
 const SIGNED_IN_CONNECTIONS = Math.min(CONNECTIONS, 10);
-const PAGES = [...ANONYMOUS, SIGNED_IN];
+const PAGES = [...ANONYMOUS, SIGNED_IN].filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(",").includes(page));
+// A quick look at the site/bare rounds (while working on the hot paths): no PDFs, no logging
+// comparison, no 100× database, and bench/report.md is left alone.
+const QUICK = Boolean(process.env.BENCH_QUICK);
 
 const TARGETS = {
   anonymousRatio: 0.8,
@@ -147,6 +152,14 @@ async function main() {
       );
     }
     rounds.push({ loadBefore, loadAfter: os.loadavg() });
+  }
+  if (QUICK) {
+    await stopChild(bare);
+    await stopChild(site.child);
+    fs.closeSync(logFd);
+    fs.rmSync(logFile, { force: true });
+    process.stdout.write(quickSummary(siteRuns, bareRuns, rounds));
+    return;
   }
   const pageStats = [];
   for (const page of PAGES) pageStats.push({ page, ...(await pageWeight(captured.get(page)!)) });
@@ -350,6 +363,23 @@ async function pdfTiming(participant: { cookie: string; enrolmentId: number }) {
   for (let i = 0; i < 3; i++) single.push(await timed(one));
   for (let i = 0; i < 3; i++) five.push(await timed(() => Promise.all([1, 2, 3, 4, 5].map(() => one()))));
   return { single, five };
+}
+
+/** BENCH_QUICK's output: per page, the medians of the rounds and both ratios, with the load. */
+function quickSummary(siteRuns: Map<string, Measured[]>, bareRuns: Map<string, Measured[]>, rounds: Round[]) {
+  const lines = [`Load average before the rounds: ${loads(rounds[0]!.loadBefore)}; after: ${loads(rounds.at(-1)!.loadAfter)}`];
+  for (const [page, runs] of siteRuns) {
+    const bare = bareRuns.get(page)!;
+    const siteCpu = median(runs.map((run) => run.serverCpuMsPerRequest));
+    const bareCpu = median(bare.map((run) => run.serverCpuMsPerRequest));
+    const ratio = median(runs.map((run, i) => run.rps / bare[i]!.rps));
+    lines.push(
+      `${page.padEnd(22)} site ${median(runs.map((r) => r.rps)).toFixed(0)} req/s, ${(siteCpu * 1000).toFixed(1)} µs CPU/req; ` +
+        `bare ${median(bare.map((r) => r.rps)).toFixed(0)} req/s, ${(bareCpu * 1000).toFixed(1)} µs CPU/req; ` +
+        `site/bare ${percent(ratio)} (req/s), ${percent(bareCpu / siteCpu)} (CPU)`,
+    );
+  }
+  return `${lines.join("\n")}\n`;
 }
 
 function percent(ratio: number) {

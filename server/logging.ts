@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { loggedPath, logRequest } from "../app/utils/logger.server";
-import { observeRequest } from "./metrics";
+import { observeHit, observeRequest } from "./metrics";
 
 // One logger for the whole process (pino, asynchronous and buffered): app/utils/logger.server.ts.
 export { flushLog, log, loggedPath } from "../app/utils/logger.server";
@@ -32,19 +32,32 @@ let requestCount = 0;
 export function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
   const incoming = req.headers["x-request-id"];
   if (trustProxy && typeof incoming === "string" && INCOMING_ID.test(incoming)) return incoming;
-  requestCount = (requestCount + 1) % 0x1000000000000;
-  const requestId = REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
+  const requestId = nextRequestId();
   // The request carries the id it was given, so code that sees only the Remix Request (the staff
   // guard, which binds it to the audit rows of the change) reads the same id.
   req.headers["x-request-id"] = requestId;
   return requestId;
 }
 
+/**
+ * The id of a request answered without going further (the page cache's fast path, which reads
+ * the raw headers and never builds `req.headers`): the trusted proxy's, or the next of this process.
+ */
+export function answeredRequestId(incoming: string | undefined, trustProxy: boolean): string {
+  if (trustProxy && incoming !== undefined && INCOMING_ID.test(incoming)) return incoming;
+  return nextRequestId();
+}
+
+function nextRequestId(): string {
+  requestCount = (requestCount + 1) % 0x1000000000000;
+  return REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
+}
+
 /** The request id, the log line and the metrics of one request. */
 export function startRequestLog(req: IncomingMessage, res: ServerResponse, enabled: boolean, path: () => string, trustProxy: boolean): string {
   const requestId = requestIdOf(req, trustProxy);
   res.setHeader("X-Request-Id", requestId);
-  const started = process.hrtime.bigint();
+  const started = performance.now();
   res.once("finish", () => finishRequest(req, res, requestId, started, enabled ? loggedPath(path()) : null));
   return requestId;
 }
@@ -54,8 +67,15 @@ export function startRequestLog(req: IncomingMessage, res: ServerResponse, enabl
  * whose response is written. The page cache's fast path calls it right after writing a kept page,
  * instead of waiting for `finish`: the whole response was handed to the socket in that call.
  */
-export function finishRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: bigint, path: string | null, pageCache?: "hit") {
-  const durationMs = Number(process.hrtime.bigint() - started) / 1e6;
-  observeRequest(res, durationMs, pageCache);
+export function finishRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: number, path: string | null) {
+  const durationMs = performance.now() - started;
+  observeRequest(res, durationMs);
   if (path !== null) logRequest({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
+}
+
+/** finishRequest for a kept page sent by the page cache's fast path: its route is known, its status given. */
+export function finishHit(method: string | undefined, status: number, route: string | null, requestId: string, started: number, path: string | null) {
+  const durationMs = performance.now() - started;
+  observeHit(route, status, durationMs);
+  if (path !== null) logRequest({ requestId, method, path, status, durationMs: Math.round(durationMs * 10) / 10 });
 }

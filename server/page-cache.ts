@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
 import { databaseWrites, db } from "../app/db.server";
-import { finishRequest, log, loggedPath, requestIdOf } from "./logging";
+import { answeredRequestId, finishHit, log, loggedPath } from "./logging";
 import { setRouteLabel } from "./metrics";
 
 /**
@@ -162,10 +162,14 @@ export function anonymousPageCache(options: PageCacheOptions) {
   const inFlight = new Map<string, Promise<Entry | Rendered>>();
   let totalBytes = 0;
 
+  // The entry last put at the end of `entries`: a run of hits on one page skips the re-insert.
+  let mostRecent: Entry | undefined;
+
   function remember(entry: Entry) {
     forget(entry.key);
     if (entry.bytes > maxBytes / 8) return;
     entries.set(entry.key, entry);
+    mostRecent = entry;
     totalBytes += entry.bytes;
     for (const [key] of entries) {
       if (totalBytes <= maxBytes) break;
@@ -238,6 +242,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       // Most recently used goes last.
       entries.delete(key);
       entries.set(key, entry);
+      mostRecent = entry;
     }
     return { key, version, entry };
   }
@@ -249,36 +254,42 @@ export function anonymousPageCache(options: PageCacheOptions) {
      * false, having written nothing, whenever the request is not such a hit.
      */
     serveHitRaw(req: IncomingMessage, res: ServerResponse, options: { trustProxy: boolean; logRequests: boolean }): boolean {
-      if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return false;
+      const method = req.method;
+      if (method !== "GET" && method !== "HEAD") return false;
       const statement = versionStatementOrNull();
       const url = req.url ?? "/";
       if (!statement || !url.startsWith("/") || bypassed(url)) return false;
-      const key = `${rawProtocol(req, options.trustProxy)}://${req.headers.host ?? ""}${url}`;
+      // The raw header list, read once (Node builds req.headers only when it is asked for).
+      const headers = hitHeaders(req.rawHeaders, options.trustProxy);
+      if (!headers) return false;
+      const key = `${options.trustProxy && headers.forwardedProto !== undefined ? firstOf(headers.forwardedProto) : socketProtocol(req)}://${headers.host}${url}`;
       const entry = entries.get(key);
       const now = Date.now();
       if (!entry?.fullHeaders || entry.expires <= now) return false;
       if (entry.version !== versionFrom(statement, now)) return false;
-      entries.delete(key);
-      entries.set(key, entry);
-      const started = process.hrtime.bigint();
-      const requestId = requestIdOf(req, options.trustProxy);
+      if (mostRecent !== entry) {
+        entries.delete(key);
+        entries.set(key, entry);
+        mostRecent = entry;
+      }
+      const started = performance.now();
+      const requestId = answeredRequestId(headers.requestId, options.trustProxy);
       // The whole header block goes in one writeHead, fixed per entry and encoding (no setHeader).
       let block: HeaderBlock;
       let body: Buffer | null = null;
-      if (etagMatches(req.headers["if-none-match"], entry.etag)) block = headerBlock(entry, "304");
+      if (etagMatches(headers.ifNoneMatch, entry.etag)) block = headerBlock(entry, "304");
       else {
-        const encoding = entry.gzip ? preferredEncoding(req.headers["accept-encoding"]) : "identity";
+        const encoding = entry.gzip ? preferredEncoding(headers.acceptEncoding) : "identity";
         block = headerBlock(entry, encoding);
         body = encoding === "br" ? entry.brotli! : encoding === "gzip" ? entry.gzip! : entry.plain;
       }
       block.headers[block.headers.length - 1] = requestId;
       res.writeHead(block.status, block.headers);
-      if (body && req.method !== "HEAD") res.end(body);
+      if (body && method !== "HEAD") res.end(body);
       else res.end();
       // Logged like any other request (buffered, so a hit never waits for a write).
-      setRouteLabel(res, entry.routeId);
       entry.loggedPath ??= loggedPath(pathOf(url));
-      finishRequest(req, res, requestId, started, options.logRequests ? entry.loggedPath : null, "hit");
+      finishHit(method, block.status, entry.routeId, requestId, started, options.logRequests ? entry.loggedPath : null);
       return true;
     },
 
@@ -464,9 +475,23 @@ function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, acc
   else res.end(body);
 }
 
+type Encoding = "br" | "gzip" | "identity";
+/** The answer for each Accept-Encoding seen lately: browsers send a handful of distinct values. */
+const encodingByHeader = new Map<string, Encoding>();
+
 /** br, then gzip, when the client accepts them (q > 0); identity otherwise. */
-export function preferredEncoding(header: string | undefined): "br" | "gzip" | "identity" {
+export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return "identity";
+  let encoding = encodingByHeader.get(header);
+  if (encoding === undefined) {
+    encoding = negotiate(header);
+    if (encodingByHeader.size >= 64) encodingByHeader.clear();
+    encodingByHeader.set(header, encoding);
+  }
+  return encoding;
+}
+
+function negotiate(header: string): Encoding {
   const accepted = new Set<string>();
   for (const part of header.toLowerCase().split(",")) {
     const [name, ...params] = part.trim().split(";");
@@ -479,11 +504,72 @@ export function preferredEncoding(header: string | undefined): "br" | "gzip" | "
   return "identity";
 }
 
-/** The protocol as Express's req.protocol sees it, so both paths build the same keys. */
-function rawProtocol(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers["x-forwarded-proto"];
-  if (trustProxy && typeof forwarded === "string") return forwarded.split(",")[0]!.trim();
+/** The connection's protocol: what Express's req.protocol says without a trusted proxy's word. */
+function socketProtocol(req: IncomingMessage): string {
   return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
+}
+
+/** The first of a comma-separated list (X-Forwarded-Proto through several proxies), as Express reads it. */
+function firstOf(list: string): string {
+  const comma = list.indexOf(",");
+  return (comma < 0 ? list : list.slice(0, comma)).trim();
+}
+
+/** What the fast path reads of a request's headers, the values as req.headers would give them. */
+interface HitHeaders {
+  host: string;
+  acceptEncoding: string | undefined;
+  ifNoneMatch: string | undefined;
+  forwardedProto: string | undefined;
+  requestId: string | undefined;
+}
+const hit: HitHeaders = { host: "", acceptEncoding: undefined, ifNoneMatch: undefined, forwardedProto: undefined, requestId: undefined };
+
+/**
+ * One pass over the raw header list (name, value, name, value…; names as the client spelt them)
+ * instead of Node's req.headers, which a hit never needs whole. Repeated headers are joined as
+ * Node joins them (", "), a repeated Host keeps the first. Null when the request carries a cookie
+ * or an Authorization header: the cache is not for it. The returned object is reused.
+ */
+function hitHeaders(raw: string[], trustProxy: boolean): HitHeaders | null {
+  hit.host = "";
+  hit.acceptEncoding = hit.ifNoneMatch = hit.forwardedProto = hit.requestId = undefined;
+  let hostSeen = false;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    const value = raw[i + 1]!;
+    switch (name.length) {
+      case 4:
+        if (!hostSeen && name.toLowerCase() === "host") {
+          hostSeen = true;
+          hit.host = value;
+        }
+        break;
+      case 6:
+        if (name.toLowerCase() === "cookie") return null;
+        break;
+      case 12:
+        if (trustProxy && name.toLowerCase() === "x-request-id") hit.requestId = joined(hit.requestId, value);
+        break;
+      case 13: {
+        const lower = name.toLowerCase();
+        if (lower === "authorization") return null;
+        if (lower === "if-none-match") hit.ifNoneMatch = joined(hit.ifNoneMatch, value);
+        break;
+      }
+      case 15:
+        if (name.toLowerCase() === "accept-encoding") hit.acceptEncoding = joined(hit.acceptEncoding, value);
+        break;
+      case 17:
+        if (trustProxy && name.toLowerCase() === "x-forwarded-proto") hit.forwardedProto = joined(hit.forwardedProto, value);
+        break;
+    }
+  }
+  return hit;
+}
+
+function joined(before: string | undefined, value: string): string {
+  return before === undefined ? value : `${before}, ${value}`;
 }
 
 function etagMatches(header: string | undefined, etag: string) {

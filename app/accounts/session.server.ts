@@ -113,7 +113,22 @@ export function graduatedQuestionHref(destination: string): string {
  * The signed-in participant and whether their graduated answer is unknown (registered through the
  * API without it), or null.
  */
-export async function getSessionParticipant(request: Request): Promise<{ user: SessionUser; graduatedUnknown: boolean } | null> {
+export function getSessionParticipant(request: Request): Promise<SessionParticipant | null> {
+  // A page's loaders (the root's frame and the route's own) ask for the same request: one cookie
+  // check and one read serve them all. Only for GET/HEAD: no action runs in between to change the row.
+  if (request.method !== "GET" && request.method !== "HEAD") return readSessionParticipant(request);
+  let participant = participantOfRequest.get(request);
+  if (!participant) {
+    participant = readSessionParticipant(request);
+    participantOfRequest.set(request, participant);
+  }
+  return participant;
+}
+
+type SessionParticipant = { user: SessionUser; graduatedUnknown: boolean };
+const participantOfRequest = new WeakMap<Request, Promise<SessionParticipant | null>>();
+
+async function readSessionParticipant(request: Request): Promise<SessionParticipant | null> {
   const session = await getSession(request);
   const id = session.get("participantId");
   if (typeof id !== "number") return null;

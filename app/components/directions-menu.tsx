@@ -1,5 +1,6 @@
 import { DocumentLink } from "~/components/document-link";
 import type { DirectionLink, DirectionMenuItem } from "~/content/directions.server";
+import { useRequestInfo } from "~/utils/request-info";
 
 type MenuItem = Pick<DirectionMenuItem, "id" | "name" | "href" | "children">;
 
@@ -49,17 +50,41 @@ function ChildDisclosure({ item, idPrefix }: { item: MenuItem; idPrefix: string 
  * (desktop panel and mobile menu), so every byte counts (issue 20: the tree adds ~1.9 KB gzip to /).
  */
 export function DirectionLinks({ directions, className }: { directions: DirectionLink[]; className: string }) {
+  const { prerendered } = useRequestInfo();
+  // A page rendered on the server for good (it does not hydrate): the tree's markup depends on
+  // nothing but `directions`, which the chrome keeps per content version, so it is rendered once
+  // per version and reused (entry.server.tsx) instead of as some 300 elements on every page.
+  if (prerendered) {
+    return (
+      <ul
+        className={`dnav ${className}`}
+        dangerouslySetInnerHTML={{ __html: prerendered(directions, () => <DirectionItems directions={directions} />) }}
+      />
+    );
+  }
   return (
     <ul className={`dnav ${className}`}>
+      <DirectionItems directions={directions} />
+    </ul>
+  );
+}
+
+/**
+ * The tree's items. Plain links, not DocumentLink: none of them marks the current page, and the
+ * markup must not depend on the address (it is reused on every page).
+ */
+function DirectionItems({ directions }: { directions: DirectionLink[] }) {
+  return (
+    <>
       {directions.map((direction) => (
         <DirectionItem key={direction.href} item={direction} />
       ))}
       <li>
-        <DocumentLink href={ALL_AREAS_HREF} className="dnav__all">
+        <a href={ALL_AREAS_HREF} className="dnav__all">
           {ALL_AREAS_LABEL}
-        </DocumentLink>
+        </a>
       </li>
-    </ul>
+    </>
   );
 }
 
@@ -67,7 +92,7 @@ function DirectionItem({ item }: { item: DirectionLink }) {
   const count = item.children?.length ?? 0;
   return (
     <li>
-      <DocumentLink href={item.href}>{item.name}</DocumentLink>
+      <a href={item.href}>{item.name}</a>
       {item.children && count > 0 ? (
         <details data-disclosure>
           <summary>

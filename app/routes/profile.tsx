@@ -19,7 +19,7 @@ import { offlineIntentsOf } from "~/payments/checkout.server";
 import { loadAsDocument } from "~/enhance/document-navigation";
 import type { PageHandle } from "~/enhance/page-handle";
 import { courseOfflineDetails } from "~/settings/settings";
-import { getSettings } from "~/settings/settings.server";
+import { getSiteSettings } from "~/content/site-chrome.server";
 import formStyles from "~/styles/forms.css";
 import paymentStyles from "~/styles/payment.css";
 import { privatePageMeta } from "~/utils/seo";
@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listEnrolments(db, user.id),
     getCalendarFeedToken(db, user.id),
     offlineIntentsOf(db, user.id),
-    getSettings(db),
+    getSiteSettings(db),
   ]);
   if (!participant) throw new Response("Not found", { status: 404 });
   const constancias = await listOwnConstancias(db, user.id);

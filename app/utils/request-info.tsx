@@ -1,4 +1,4 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, type ReactElement } from "react";
 
 /**
  * Per-request values the document needs even when a loader failed: the CSP nonce for Remix's
@@ -10,6 +10,12 @@ export interface RequestInfo {
   requestId: string;
   /** A demo (simulated payments, captured mail): every page says so (docs/decisions/0014). */
   demo: boolean;
+  /**
+   * Server only, on a page that does not hydrate: the static markup of `render()`, rendered once
+   * for `key` (an object kept while its content does not change) and reused by later requests.
+   * Absent in the browser and on hydrated pages, which render the elements themselves.
+   */
+  prerendered?: (key: object, render: () => ReactElement) => string;
 }
 
 export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", demo: false });
