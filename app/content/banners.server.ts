@@ -1,3 +1,5 @@
+import { BANNER_HISTORY } from "./record-history-kinds.server";
+import { keepVersion, versionBefore } from "./record-history.server";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import type { CheckedImage } from "~/files/image-upload.server";
@@ -173,6 +175,7 @@ export async function saveBanner(
     if (bannerId === null && !image)
       return { ok: false as const, issues: { ...(window.ok ? {} : window.issues), imagen: ["Elija la imagen del banner."] } };
     if (!window.ok) return { ok: false as const, issues: window.issues };
+    const version = bannerId === null ? null : await versionBefore(trx, BANNER_HISTORY, bannerId);
     const imageFileId = image ? await storeFile(trx, image, "public") : before!.image_file_id;
     const values = {
       title: input.heading ?? null,
@@ -199,6 +202,7 @@ export async function saveBanner(
         .executeTakeFirstOrThrow());
     }
     const after = (await trx.selectFrom("banners").select(BANNER_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow()) as BannerRow;
+    await keepVersion(trx, BANNER_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: before ? "banner.update" : "banner.create",

@@ -1,3 +1,5 @@
+import { COLLECTION_INTRO_HISTORY } from "~/content/record-history-kinds.server";
+import { keepVersion, versionBefore } from "~/content/record-history.server";
 import type { Kysely, Transaction } from "kysely";
 import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
@@ -402,7 +404,9 @@ export async function updateCollectionIntro(
     if (!collection) return notFound("esta colección");
     if (collection.intro === null) return fieldRefusal("intro", "Esta colección no tiene una página con introducción; no hay texto que editar aquí.");
     if (collection.intro === input.intro) return { ok: true, message: "No había cambios que guardar." };
+    const version = await versionBefore(trx, COLLECTION_INTRO_HISTORY, collectionKey);
     await trx.updateTable("document_collections").set({ intro: input.intro }).where("key", "=", collectionKey).execute();
+    await keepVersion(trx, COLLECTION_INTRO_HISTORY, collectionKey, version, actor);
     await audit(trx, { actor, requestId }, "document_collection.intro", "document_collection", collectionKey, {
       before: { intro: collection.intro },
       after: { intro: input.intro },

@@ -1,3 +1,5 @@
+import { GALLERY_IMAGE_HISTORY } from "~/content/record-history-kinds.server";
+import { keepVersion, versionBefore } from "~/content/record-history.server";
 import type { Kysely } from "kysely";
 import type { DB, GalleryName } from "~/db.server";
 import { publicFileUrl, storeFile } from "~/files/files.server";
@@ -127,6 +129,7 @@ export async function addGalleryImage(
       .returning("id")
       .executeTakeFirstOrThrow();
     const row = (await trx.selectFrom("gallery_items").select(ITEM_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow()) as ItemRow;
+    await keepVersion(trx, GALLERY_IMAGE_HISTORY, id, null, actor);
     await recordAudit(trx, { actor, action: "gallery_image.create", entity: "gallery_image", entityId: id, after: auditView(row), requestId });
     return { ok: true as const, imageId: id, message: `Se agregó «${input.title}» a la galería.` };
   });
@@ -146,6 +149,7 @@ export async function updateGalleryImage(
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("gallery_items").select(ITEM_COLUMNS).where("gallery", "=", gallery).where("id", "=", id).executeTakeFirst();
     if (!before) return { ok: false as const, notFound: true as const };
+    const version = await versionBefore(trx, GALLERY_IMAGE_HISTORY, id);
     const fileId = image ? await storeFile(trx, image, "public") : before.image_file_id;
     await trx
       .updateTable("gallery_items")
@@ -161,6 +165,7 @@ export async function updateGalleryImage(
       .where("id", "=", id)
       .execute();
     const after = (await trx.selectFrom("gallery_items").select(ITEM_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow()) as ItemRow;
+    await keepVersion(trx, GALLERY_IMAGE_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: "gallery_image.update",

@@ -1,3 +1,5 @@
+import { LIBRARY_PANEL_HISTORY } from "~/content/record-history-kinds.server";
+import { keepVersion, versionBefore } from "~/content/record-history.server";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { renderMarkdown, type SafeHtml } from "~/content/markdown.server";
@@ -83,11 +85,13 @@ export async function updateLibraryPanel(
     const before = await trx.selectFrom("library_panels").select(["label", "body"]).where("id", "=", id).executeTakeFirst();
     if (!before) return { ok: false as const, notFound: true as const };
     if (before.label === input.label && before.body === input.body) return { ok: true as const, message: "No había cambios que guardar." };
+    const version = await versionBefore(trx, LIBRARY_PANEL_HISTORY, id);
     await trx
       .updateTable("library_panels")
       .set({ label: input.label, body: input.body, updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
+    await keepVersion(trx, LIBRARY_PANEL_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: "library_panel.update",
