@@ -6,6 +6,7 @@ import type { DB } from "~/db.server";
 import { describeFile, namedFileUrl } from "~/files/file-types";
 import { storeFile } from "~/files/files.server";
 import { checkFormerAddress, setFormerAddress } from "~/files/legacy-addresses.server";
+import { addressOf } from "~/mounted-addresses";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 
@@ -21,6 +22,8 @@ import type { StaffUser } from "~/staff/staff";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+const COLLECTION_MODULE = "documents/collection.route.tsx";
+
 /** Where each collection is shown to the public (for the editor's "Ver la página pública" link). */
 export const COLLECTION_PUBLIC_PATHS: Record<string, string> = {
   "financial-accounting": "/transparencia/informacion-financiera#financial-accounting",
@@ -28,9 +31,9 @@ export const COLLECTION_PUBLIC_PATHS: Record<string, string> = {
   "financial-programmatic": "/transparencia/informacion-financiera#financial-programmatic",
   "financial-lgcg-title-v": "/transparencia/informacion-financiera#financial-lgcg-title-v",
   "financial-inventory": "/transparencia/informacion-financiera#financial-inventory",
-  procurement: "/adquisiciones",
-  yearbooks: "/anuarios-estadisticos",
-  archives: "/organizacion-de-archivos",
+  procurement: addressOf(COLLECTION_MODULE, "procurement")!,
+  yearbooks: addressOf(COLLECTION_MODULE, "yearbooks")!,
+  archives: addressOf(COLLECTION_MODULE, "archives")!,
   "research-calls": "/direccion/investigacion",
   "general-direction": "/general",
   "transparency-portal": "/transparencia",
