@@ -3,6 +3,7 @@ import { StaffEditorPage } from "~/components/staff-editor-page";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { sentence } from "~/utils/sentence";
 import type { PageStatus } from "./page-forms";
+import type { RevisionListItem } from "./revisions.server";
 import { publicationStatusText } from "./record-list";
 
 /**
@@ -22,19 +23,8 @@ const ACTION_TEXT = {
   retirar: "Retirada del sitio",
 } as const;
 
-export interface HistoryLine {
-  id: number;
-  number: number;
-  action: keyof typeof ACTION_TEXT;
-  restoredFromNumber: number | null;
-  authorName: string;
-  byStaff: boolean;
-  createdAt: string;
-  changedFields: string[];
-  status: PageStatus | null;
-  publishAt: string | null;
-  pending: boolean;
-}
+/** One version as the screen lists it (the revisions' list item, as the loader sends it). */
+export type HistoryLine = RevisionListItem;
 
 interface DiffPart {
   change: "added" | "removed" | "same" | string;
