@@ -1,5 +1,3 @@
-import { MENU_LINK_HISTORY } from "./record-history-kinds.server";
-import { keepVersion, versionBefore } from "./record-history.server";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
@@ -7,6 +5,8 @@ import type { StaffUser } from "~/staff/staff";
 import type { MenuLinkAddInput, MenuLinkInput } from "./menu-forms.server";
 import { MENU_NAMES, MENU_TITLES, type MenuLink, type MenuName } from "./menus";
 import * as clock from "~/utils/clock.server";
+import { MENU_LINK_HISTORY } from "./record-history-kinds.server";
+import { keepVersion, versionBefore } from "./record-history.server";
 
 /**
  * The header menus and footer links (migration 0023, decision 0025). Public pages read them with
