@@ -160,14 +160,23 @@ export async function restoreRecordVersion(
     const assignments = Object.entries(values).map(([column, value]) => sql`${sql.ref(column)} = ${value}`);
     await sql`UPDATE ${sql.table(kind.table)} SET ${sql.join(assignments)} WHERE ${sql.ref(kind.keyColumn)} = ${key}`.execute(trx);
     const after = snapshotOf(kind, (await readRow(trx, kind, key))!);
-    await writeRevision(trx, kind.entity, entityId, after, changedFields(kind.labels, before, after), "restaurar", actor, version.id);
+    const revision = await writeRevision(
+      trx,
+      kind.entity,
+      entityId,
+      after,
+      changedFields(kind.labels, before, after),
+      "restaurar",
+      actor,
+      version.id,
+    );
     await recordAudit(trx, {
       actor,
       action: `${kind.auditEntity}.restore`,
       entity: kind.auditEntity,
       entityId: key,
-      before: { ...before, version: number },
-      after,
+      before,
+      after: { ...after, restoredFrom: number, revision },
       requestId,
     });
     return { ok: true as const, message: `Se restauró la versión ${number} de «${kind.title(row)}».` };

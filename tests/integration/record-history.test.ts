@@ -90,8 +90,8 @@ describe("restorable history of the records without publication states", () => {
     expect(after.revisions[0]).toMatchObject({ number: 4, action: "restaurar", restoredFromNumber: 1, authorName: actor.name });
     const audit = await lastAudit("banner.restore");
     expect(audit).toMatchObject({ entity: "banner", entity_id: String(banner.id), actor_staff_id: actor.id, request_id: "prueba-historial" });
-    expect(JSON.parse(audit!.before_json!)).toMatchObject({ title: "Segunda edición", version: 1 });
-    expect(JSON.parse(audit!.after_json!)).toMatchObject({ title: banner.title, alt_text: banner.alt_text });
+    expect(JSON.parse(audit!.before_json!)).toMatchObject({ title: "Segunda edición" });
+    expect(JSON.parse(audit!.after_json!)).toMatchObject({ title: banner.title, alt_text: banner.alt_text, restoredFrom: 1, revision: 4 });
   });
 
   test("a menu link, a library panel, a collection introduction and a gallery image: save twice, restore, the audit row", async () => {
