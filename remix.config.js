@@ -1,3 +1,5 @@
+import { MOUNTED_ADDRESSES } from "./app/mounted-addresses.js";
+
 /**
  * Remix classic compiler configuration.
  * Every v3 future flag that the classic compiler supports is on; v3_routeConfig exists only
@@ -8,18 +10,12 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.*"],
   serverModuleFormat: "esm",
   serverPlatform: "node",
-  // Besides the flat routes in app/routes: a module that serves several addresses the same way
-  // is mounted once per address (route ids differ), instead of a copy of it per address
-  // (docs/decisions/0021-content-editor.md).
+  // Besides the flat routes in app/routes: a module that serves several addresses is mounted once
+  // per address (route ids differ) from the one table of them, app/mounted-addresses.js, which
+  // the modules also read to know what each address shows (decision 0021, issue 23).
   routes(defineRoutes) {
     return defineRoutes((route) => {
-      for (const gallery of ["legado-artistico", "galeria", "dia-del-nino"]) {
-        route(`/${gallery}`, "gallery/gallery-index.route.tsx", { id: `gallery/${gallery}`, index: false });
-        route(`/${gallery}/:itemId`, "gallery/gallery-image.route.tsx", { id: `gallery/${gallery}/image` });
-      }
-      for (const path of ["anuarios-estadisticos", "organizacion-de-archivos", "adquisiciones"]) {
-        route(`/${path}`, "documents/collection.route.tsx", { id: `collection/${path}` });
-      }
+      for (const row of MOUNTED_ADDRESSES) route(row.path, row.module, { id: row.id });
     });
   },
   future: {

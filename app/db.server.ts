@@ -251,8 +251,21 @@ export interface ContentPagesTable {
   updated_at: Generated<string>;
 }
 
-/** What a revision belongs to: an information page, a department page, a research unit, a profile record. */
-export type RevisionEntity = "content_page" | "department_page" | "research_unit" | "profile_page";
+/** The records with publication states (draft, scheduled, published) and a pending revision (decision 0033). */
+export type PublishableEntity = "content_page" | "department_page" | "research_unit" | "profile_page";
+
+/**
+ * What a revision belongs to: the publishable records, and (migration 0041) banners, gallery
+ * images, menu links, library panels and collection introductions.
+ */
+export type RevisionEntity = PublishableEntity | "banner" | "gallery_image" | "menu_link" | "library_panel" | "collection_intro";
+
+/** A stable number for a record whose key is text, so its revisions are keyed like every other (migration 0041). */
+export interface RevisionKeysTable {
+  id: Generated<number>;
+  entity: "library_panel" | "collection_intro";
+  key: string;
+}
 
 export interface PageRevisionsTable {
   id: Generated<number>;
@@ -279,7 +292,7 @@ export interface PageRevisionsTable {
  * stays as visitors see it until this revision is published (at `publish_at`, or «Publicar ahora»).
  */
 export interface PendingRevisionsTable {
-  entity: RevisionEntity;
+  entity: PublishableEntity;
   entity_id: number;
   revision_id: number;
   /** UTC ISO when scheduled; null for a draft. */
@@ -654,6 +667,7 @@ export interface DB {
   profile_pages: ProfilePagesTable;
   content_pages: ContentPagesTable;
   page_revisions: PageRevisionsTable;
+  revision_keys: RevisionKeysTable;
   pending_revisions: PendingRevisionsTable;
   path_redirects: PathRedirectsTable;
   legacy_file_addresses: LegacyFileAddressesTable;

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { notFound, type Outcome } from "~/actions/outcome";
 import type { DB } from "~/db.server";
 import type { CheckedImage } from "~/files/image-upload.server";
 import { publicFileUrl, storeFile } from "~/files/files.server";
@@ -8,6 +9,8 @@ import { mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProb
 import { plannedMove, type ArrangeInput } from "~/utils/reorder.server";
 import type { BannerInput } from "./banner-forms.server";
 import { BANNER_STATUS_LABELS, type BannerStatus } from "./banner-status";
+import { BANNER_HISTORY } from "./record-history-kinds.server";
+import { keepVersion, versionBefore } from "./record-history.server";
 
 /**
  * The home carousel's banners (issue 12, decision 0023): what the home page shows at an instant,
@@ -173,6 +176,7 @@ export async function saveBanner(
     if (bannerId === null && !image)
       return { ok: false as const, issues: { ...(window.ok ? {} : window.issues), imagen: ["Elija la imagen del banner."] } };
     if (!window.ok) return { ok: false as const, issues: window.issues };
+    const version = bannerId === null ? null : await versionBefore(trx, BANNER_HISTORY, bannerId);
     const imageFileId = image ? await storeFile(trx, image, "public") : before!.image_file_id;
     const values = {
       title: input.heading ?? null,
@@ -199,6 +203,7 @@ export async function saveBanner(
         .executeTakeFirstOrThrow());
     }
     const after = (await trx.selectFrom("banners").select(BANNER_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow()) as BannerRow;
+    await keepVersion(trx, BANNER_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: before ? "banner.update" : "banner.create",
@@ -220,7 +225,7 @@ export async function arrangeBanner(
   actor: StaffUser,
   requestId: string | null,
   now: Date,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+): Promise<Outcome<{ message: string }>> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom("banners")
@@ -229,7 +234,7 @@ export async function arrangeBanner(
       .orderBy("id")
       .execute();
     const banner = rows.find((row) => row.id === input.id);
-    if (!banner) return { ok: false as const, message: "No encontramos ese banner." };
+    if (!banner) return notFound("No encontramos ese banner.");
     const name = `«${banner.title ?? banner.alt_text}»`;
     if (input.op === "ocultar" || input.op === "mostrar") {
       const active = input.op === "mostrar" ? 1 : 0;

@@ -5,6 +5,8 @@ import type { StaffUser } from "~/staff/staff";
 import type { MenuLinkAddInput, MenuLinkInput } from "./menu-forms.server";
 import { MENU_NAMES, MENU_TITLES, type MenuLink, type MenuName } from "./menus";
 import * as clock from "~/utils/clock.server";
+import { MENU_LINK_HISTORY } from "./record-history-kinds.server";
+import { keepVersion, versionBefore } from "./record-history.server";
 
 /**
  * The header menus and footer links (migration 0023, decision 0025). Public pages read them with
@@ -66,6 +68,7 @@ export async function addMenuLink(
       .values({ menu: input.menu, label: input.label, href: input.href, position: input.position })
       .returning("id")
       .executeTakeFirstOrThrow();
+    await keepVersion(trx, MENU_LINK_HISTORY, id, null, actor);
     await recordAudit(trx, { actor, action: "menu_link.create", entity: "menu_link", entityId: id, after: input, requestId });
     return { ok: true as const, id, message: `Se agregó «${input.label}» a ${MENU_TITLES[input.menu].toLowerCase()}.` };
   });
@@ -84,11 +87,13 @@ export async function updateMenuLink(
     if (!before) return { ok: false as const, notFound: true as const };
     const changed = (["label", "href", "position"] as const).filter((field) => before[field] !== input[field]);
     if (changed.length === 0) return { ok: true as const, message: "No había cambios que guardar." };
+    const version = await versionBefore(trx, MENU_LINK_HISTORY, id);
     await trx
       .updateTable("menu_links")
       .set({ label: input.label, href: input.href, position: input.position, updated_at: clock.nowIso() })
       .where("id", "=", id)
       .execute();
+    await keepVersion(trx, MENU_LINK_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: "menu_link.update",

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
-import type { DB, RevisionEntity } from "~/db.server";
+import type { DB, PublishableEntity } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { formatMexicoCityDateTime, mexicoCityLocalToInstant, SCHEDULE_TOO_LATE_MESSAGE, scheduleWindowProblem } from "~/utils/mexico-city";
@@ -114,7 +114,7 @@ export interface PublishableRow {
 
 /** A kind of record with publication states: how its row reads as a snapshot and how a snapshot is written. */
 export interface PublishableKind<Row extends PublishableRow, S extends RecordPublication> {
-  entity: RevisionEntity;
+  entity: PublishableEntity;
   table: SchedulableTable;
   /** The audit actions' prefix: "page" (page.update…) for information pages, else the entity. */
   audit: string;
@@ -139,7 +139,7 @@ export interface PendingRevision {
 
 export type PendingSummary = Omit<PendingRevision, "number">;
 
-async function readPendingRow(db: Db, entity: RevisionEntity, id: number) {
+async function readPendingRow(db: Db, entity: PublishableEntity, id: number) {
   return db
     .selectFrom("pending_revisions as p")
     .innerJoin("page_revisions as r", "r.id", "p.revision_id")
@@ -167,7 +167,7 @@ export async function liveAndLatest<Row extends PublishableRow, S extends Record
 }
 
 /** The pending revisions of one kind (of the given records, or all), by record id: the lists show "Publicada · cambios programados para …". */
-export async function pendingSummaries(db: Kysely<DB>, entity: RevisionEntity, ids?: readonly number[]): Promise<Map<number, PendingSummary>> {
+export async function pendingSummaries(db: Kysely<DB>, entity: PublishableEntity, ids?: readonly number[]): Promise<Map<number, PendingSummary>> {
   if (ids && ids.length === 0) return new Map();
   let query = db.selectFrom("pending_revisions").select(["entity_id", "publish_at"]).where("entity", "=", entity);
   // A paged list asks only for its page's records.
@@ -179,7 +179,7 @@ export async function pendingSummaries(db: Kysely<DB>, entity: RevisionEntity, i
 /** Thrown inside a save's transaction when the edit changes nothing (nothing is written). */
 export class NoChange extends Error {}
 
-async function dropPending(trx: Transaction<DB>, entity: RevisionEntity, id: number): Promise<void> {
+async function dropPending(trx: Transaction<DB>, entity: PublishableEntity, id: number): Promise<void> {
   await trx.deleteFrom("pending_revisions").where("entity", "=", entity).where("entity_id", "=", id).execute();
 }
 

@@ -6,14 +6,15 @@ import { documentStylesHref } from "~/components/document-groups";
 import { db } from "~/db.server";
 import { deepPageMeta } from "~/utils/seo";
 import { CollectionPage, collectionNotFound } from "./collection-page";
+import { resolveAddress } from "~/mounted-addresses";
 import { getDocumentCollection } from "./documents.server";
 
 /**
  * One module for the document collections that have a page of their own, mounted at each path
- * by remix.config.js (COLLECTION_PAGES below says what each path shows).
+ * from the one table of mounted addresses (app/mounted-addresses.js: the path → the collection's
+ * key); COLLECTION_PAGES below says how each collection's page reads.
  */
 interface CollectionPageConfig {
-  key: string;
   title: string;
   metaTitle?: string;
   description: string;
@@ -22,20 +23,17 @@ interface CollectionPageConfig {
 }
 
 export const COLLECTION_PAGES: Record<string, CollectionPageConfig> = {
-  "/anuarios-estadisticos": {
-    key: "yearbooks",
+  yearbooks: {
     title: "Anuarios estadísticos",
     description:
       "Anuarios estadísticos del Hospital Infantil de México Federico Gómez de 2007 a 2024: atención médica, enseñanza e investigación en cifras.",
   },
-  "/organizacion-de-archivos": {
-    key: "archives",
+  archives: {
     title: "Organización de archivos",
     description:
       "Coordinación general de archivos del Hospital Infantil de México Federico Gómez: formatos, instrumentos de control archivístico, inventarios, bajas documentales, planes anuales y normatividad.",
   },
-  "/adquisiciones": {
-    key: "procurement",
+  procurement: {
     title: "Adquisiciones",
     metaTitle: "Adquisiciones | Transparencia",
     description:
@@ -58,7 +56,7 @@ function crumbsFor(path: string, title: string): Crumb[] {
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: documentStylesHref }];
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
-  const config = data ? COLLECTION_PAGES[data.path] : undefined;
+  const config = data ? COLLECTION_PAGES[data.key] : undefined;
   if (!data || !config) return [];
   return deepPageMeta({
     title: config.metaTitle ?? config.title,
@@ -70,17 +68,16 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data }) => {
 };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname.toLowerCase().replace(/\/+$/, "");
-  const config = COLLECTION_PAGES[path];
-  if (!config) throw new Response("Not Found", { status: 404 });
-  const collection = await getDocumentCollection(db, config.key);
+  const address = resolveAddress(new URL(request.url).pathname);
+  if (!address || !Object.hasOwn(COLLECTION_PAGES, address.key)) throw new Response("Not Found", { status: 404 });
+  const collection = await getDocumentCollection(db, address.key);
   if (!collection) throw collectionNotFound();
-  return { path, collection };
+  return { path: address.path, key: address.key, collection };
 }
 
 export default function DocumentCollectionRoute() {
-  const { path, collection } = useLoaderData<typeof loader>();
-  const config = COLLECTION_PAGES[path]!;
+  const { path, key, collection } = useLoaderData<typeof loader>();
+  const config = COLLECTION_PAGES[key]!;
   return (
     <CollectionPage title={config.title} crumbs={crumbsFor(path, config.title)} collection={collection}>
       {config.after}

@@ -3,6 +3,7 @@ import { data } from "@remix-run/node";
 import { object as zodObject, type z } from "zod";
 import type { SubmissionResult } from "@conform-to/react";
 import { parseFormWithFiles, type CheckedFile } from "~/accounts/uploads.server";
+import { problemMessages, type Refusal } from "~/actions/outcome";
 import { mergeErrors } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { DOCUMENT_FILE_MESSAGES, DOCUMENT_FILE_RULE, DOCUMENT_FORM_MAX_BYTES } from "./document-forms.server";
@@ -64,14 +65,15 @@ export function parseEditorFields<Schema extends z.ZodType>(form: EditorForm, sc
 export function refusal(
   form: EditorForm,
   submission: { reply: (options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }) => unknown },
-  outcome: Extract<EditorOutcome, { ok: false }>,
+  outcome: Refusal,
 ) {
-  if (outcome.status === 404) throw new Response(outcome.message, { status: 404 });
+  if (outcome.status === 404) throw new Response(problemMessages(outcome).join(" "), { status: 404 });
+  const { form: formErrors, fields: fieldErrors } = outcome.problem;
   return data(
     {
       intent: form.intent,
       target: form.target,
-      result: submission.reply(outcome.fieldErrors ? { fieldErrors: outcome.fieldErrors } : { formErrors: [outcome.message] }),
+      result: submission.reply(Object.keys(fieldErrors).length ? { fieldErrors } : { formErrors }),
     },
     { status: outcome.status },
   );

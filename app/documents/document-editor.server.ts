@@ -1,9 +1,13 @@
+import { COLLECTION_INTRO_HISTORY } from "~/content/record-history-kinds.server";
+import { keepVersion, versionBefore } from "~/content/record-history.server";
 import type { Kysely, Transaction } from "kysely";
 import type { CheckedFile } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { describeFile, namedFileUrl } from "~/files/file-types";
 import { storeFile } from "~/files/files.server";
+import { notFound, refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { checkFormerAddress, setFormerAddress } from "~/files/legacy-addresses.server";
+import { addressOf } from "~/mounted-addresses";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 
@@ -19,6 +23,8 @@ import type { StaffUser } from "~/staff/staff";
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+const COLLECTION_MODULE = "documents/collection.route.tsx";
+
 /** Where each collection is shown to the public (for the editor's "Ver la página pública" link). */
 export const COLLECTION_PUBLIC_PATHS: Record<string, string> = {
   "financial-accounting": "/transparencia/informacion-financiera#financial-accounting",
@@ -26,9 +32,9 @@ export const COLLECTION_PUBLIC_PATHS: Record<string, string> = {
   "financial-programmatic": "/transparencia/informacion-financiera#financial-programmatic",
   "financial-lgcg-title-v": "/transparencia/informacion-financiera#financial-lgcg-title-v",
   "financial-inventory": "/transparencia/informacion-financiera#financial-inventory",
-  procurement: "/adquisiciones",
-  yearbooks: "/anuarios-estadisticos",
-  archives: "/organizacion-de-archivos",
+  procurement: addressOf(COLLECTION_MODULE, "procurement")!,
+  yearbooks: addressOf(COLLECTION_MODULE, "yearbooks")!,
+  archives: addressOf(COLLECTION_MODULE, "archives")!,
   "research-calls": "/direccion/investigacion",
   "general-direction": "/general",
   "transparency-portal": "/transparencia",
@@ -204,21 +210,12 @@ export async function getDocumentForEditor(db: Kysely<DB>, collectionKey: string
 
 // ---------------------------------------------------------------- writing
 
-export type EditorOutcome =
-  { ok: true; message: string } | { ok: false; status: 400 | 404 | 409; fieldErrors?: Record<string, string[]>; message: string };
+/** What every editor step answers: the one Outcome (a toast message on success; itemId after an upload). */
+export type EditorOutcome = Outcome<{ message: string; itemId?: number }>;
 
-const notFound = (what: string): EditorOutcome => ({
-  ok: false,
-  status: 404,
-  message: `No encontramos ${what}. Quizá otra persona lo cambió; recargue la página.`,
-});
+const missing = (what: string): Refusal => notFound(`No encontramos ${what}. Quizá otra persona lo cambió; recargue la página.`);
 
-const fieldRefusal = (field: string, message: string): EditorOutcome => ({
-  ok: false,
-  status: 400,
-  fieldErrors: { [field]: [message] },
-  message: "",
-});
+const fieldRefusal = (field: string, message: string): Refusal => refuse(400, { fields: { [field]: message } });
 
 /** A readable file name from a document's title and the extension of its real type. */
 export function fileNameForTitle(title: string, extension: string): string {
@@ -304,7 +301,7 @@ export async function addDocumentGroup(
 ): Promise<EditorOutcome> {
   return db.transaction().execute(async (trx) => {
     const collection = await trx.selectFrom("document_collections").select("key").where("key", "=", collectionKey).executeTakeFirst();
-    if (!collection) return notFound("esta colección");
+    if (!collection) return missing("esta colección");
     const clash = await groupTitleClash(trx, collectionKey, input.title, null);
     if (clash) return clash;
     const bounds = await trx
@@ -374,11 +371,10 @@ export async function deleteDocumentGroup(
       ]
         .filter(Boolean)
         .join(" y ");
-      return {
-        ok: false,
-        status: 409,
-        message: `No se puede eliminar «${group.title}»: tiene ${what}. Sólo se eliminan los años o grupos vacíos; mueva o deje los documentos y, si el grupo sobra, cámbiele el nombre.`,
-      };
+      return refuse(
+        409,
+        `No se puede eliminar «${group.title}»: tiene ${what}. Sólo se eliminan los años o grupos vacíos; mueva o deje los documentos y, si el grupo sobra, cámbiele el nombre.`,
+      );
     }
     await trx.deleteFrom("document_groups").where("id", "=", group.id).execute();
     await audit(trx, { actor, requestId }, "document_group.delete", "document_group", group.id, {
@@ -399,10 +395,12 @@ export async function updateCollectionIntro(
 ): Promise<EditorOutcome> {
   return db.transaction().execute(async (trx) => {
     const collection = await trx.selectFrom("document_collections").select(["key", "intro"]).where("key", "=", collectionKey).executeTakeFirst();
-    if (!collection) return notFound("esta colección");
+    if (!collection) return missing("esta colección");
     if (collection.intro === null) return fieldRefusal("intro", "Esta colección no tiene una página con introducción; no hay texto que editar aquí.");
     if (collection.intro === input.intro) return { ok: true, message: "No había cambios que guardar." };
+    const version = await versionBefore(trx, COLLECTION_INTRO_HISTORY, collectionKey);
     await trx.updateTable("document_collections").set({ intro: input.intro }).where("key", "=", collectionKey).execute();
+    await keepVersion(trx, COLLECTION_INTRO_HISTORY, collectionKey, version, actor);
     await audit(trx, { actor, requestId }, "document_collection.intro", "document_collection", collectionKey, {
       before: { intro: collection.intro },
       after: { intro: input.intro },
@@ -576,7 +574,7 @@ export async function replaceDocumentFile(
     // "Dirección anterior": the address the file had on the former site, so its old links follow.
     const history = await trx.selectFrom("document_file_history").select("file_id").where("item_id", "=", item.id).execute();
     const former = await checkFormerAddress(trx, input.formerAddress, { ownFileIds: [item.file_id, ...history.map((h) => h.file_id)] });
-    if (!former.ok) return { ok: false, status: former.status, fieldErrors: { formerAddress: [former.message] }, message: "" };
+    if (!former.ok) return refuse(former.status, { fields: { formerAddress: former.message } });
     const fileId = await storeFile(
       trx,
       { fileName: fileNameForTitle(item.title, extensionOf(input.file.contentType)), contentType: input.file.contentType, data: input.file.data },

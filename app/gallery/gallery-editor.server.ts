@@ -1,7 +1,10 @@
+import { GALLERY_IMAGE_HISTORY } from "~/content/record-history-kinds.server";
+import { keepVersion, versionBefore } from "~/content/record-history.server";
 import type { Kysely } from "kysely";
 import type { DB, GalleryName } from "~/db.server";
 import { publicFileUrl, storeFile } from "~/files/files.server";
 import { imageSizeOf, type CheckedImage } from "~/files/image-upload.server";
+import { notFound, type Outcome } from "~/actions/outcome";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { plannedMove, type ArrangeInput } from "~/utils/reorder.server";
@@ -92,7 +95,7 @@ export async function countGalleryImages(db: Kysely<DB>): Promise<Record<Gallery
   return counts;
 }
 
-export type GalleryImageOutcome = { ok: true; imageId: number; message: string } | { ok: false; notFound: true };
+export type GalleryImageOutcome = Outcome<{ imageId: number; message: string }>;
 
 /** Adds an image at the end of a gallery. One transaction: the file, the row, the audit row. */
 export async function addGalleryImage(
@@ -127,6 +130,7 @@ export async function addGalleryImage(
       .returning("id")
       .executeTakeFirstOrThrow();
     const row = (await trx.selectFrom("gallery_items").select(ITEM_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow()) as ItemRow;
+    await keepVersion(trx, GALLERY_IMAGE_HISTORY, id, null, actor);
     await recordAudit(trx, { actor, action: "gallery_image.create", entity: "gallery_image", entityId: id, after: auditView(row), requestId });
     return { ok: true as const, imageId: id, message: `Se agregó «${input.title}» a la galería.` };
   });
@@ -145,7 +149,8 @@ export async function updateGalleryImage(
   const size = image ? imageSizeOf(image) : null;
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("gallery_items").select(ITEM_COLUMNS).where("gallery", "=", gallery).where("id", "=", id).executeTakeFirst();
-    if (!before) return { ok: false as const, notFound: true as const };
+    if (!before) return notFound("No encontramos esta imagen");
+    const version = await versionBefore(trx, GALLERY_IMAGE_HISTORY, id);
     const fileId = image ? await storeFile(trx, image, "public") : before.image_file_id;
     await trx
       .updateTable("gallery_items")
@@ -161,6 +166,7 @@ export async function updateGalleryImage(
       .where("id", "=", id)
       .execute();
     const after = (await trx.selectFrom("gallery_items").select(ITEM_COLUMNS).where("id", "=", id).executeTakeFirstOrThrow()) as ItemRow;
+    await keepVersion(trx, GALLERY_IMAGE_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: "gallery_image.update",
@@ -181,7 +187,7 @@ export async function arrangeGalleryImage(
   input: ArrangeInput,
   actor: StaffUser,
   requestId: string | null,
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+): Promise<Outcome<{ message: string }>> {
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom("gallery_items")
@@ -191,7 +197,7 @@ export async function arrangeGalleryImage(
       .orderBy("id")
       .execute();
     const item = rows.find((row) => row.id === input.id);
-    if (!item) return { ok: false as const, message: "No encontramos esa imagen en esta galería." };
+    if (!item) return notFound("No encontramos esa imagen en esta galería.");
     const name = `«${item.title}»`;
     if (input.op === "ocultar" || input.op === "mostrar") {
       const visible = input.op === "mostrar" ? 1 : 0;

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { DB, GalleryName } from "~/db.server";
 import { publicFileUrl } from "~/files/files.server";
 import { GALLERY_NAMES, galleryPath, type GalleryInfo } from "./galleries";
+import { resolveAddress } from "~/mounted-addresses";
 
 export interface GalleryImage {
   id: number;
@@ -77,10 +78,9 @@ export async function loadGalleryImagePage(db: Kysely<DB>, gallery: GalleryName,
   return { gallery: await getGallery(db, gallery), ...found };
 }
 
-/** Which gallery a request is for: the first segment of its path (the routes are mounted per gallery). */
+/** Which gallery a request is for: its address's key in the one table of mounted addresses. */
 export function galleryFromRequest(request: Request): GalleryName {
-  const first = new URL(request.url).pathname.split("/")[1]?.toLowerCase();
-  return galleryNamed(first);
+  return galleryNamed(resolveAddress(new URL(request.url).pathname)?.key);
 }
 
 /** A gallery name from a URL segment, or a 404. */

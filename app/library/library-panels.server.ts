@@ -1,7 +1,10 @@
+import { LIBRARY_PANEL_HISTORY } from "~/content/record-history-kinds.server";
+import { keepVersion, versionBefore } from "~/content/record-history.server";
 import type { Kysely } from "kysely";
 import { z } from "zod";
 import { renderMarkdown, type SafeHtml } from "~/content/markdown.server";
 import type { DB } from "~/db.server";
+import { notFound, type Outcome } from "~/actions/outcome";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
 import { cleanText } from "~/utils/text";
@@ -69,7 +72,7 @@ export const libraryPanelSchema = z.object({
 
 export type LibraryPanelInput = z.output<typeof libraryPanelSchema>;
 
-export type LibraryPanelOutcome = { ok: true; message: string } | { ok: false; notFound: true };
+export type LibraryPanelOutcome = Outcome<{ message: string }>;
 
 export async function updateLibraryPanel(
   db: Kysely<DB>,
@@ -81,13 +84,15 @@ export async function updateLibraryPanel(
 ): Promise<LibraryPanelOutcome> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom("library_panels").select(["label", "body"]).where("id", "=", id).executeTakeFirst();
-    if (!before) return { ok: false as const, notFound: true as const };
+    if (!before) return notFound("No encontramos este apartado de la Hemerobiblioteca");
     if (before.label === input.label && before.body === input.body) return { ok: true as const, message: "No había cambios que guardar." };
+    const version = await versionBefore(trx, LIBRARY_PANEL_HISTORY, id);
     await trx
       .updateTable("library_panels")
       .set({ label: input.label, body: input.body, updated_at: now.toISOString() })
       .where("id", "=", id)
       .execute();
+    await keepVersion(trx, LIBRARY_PANEL_HISTORY, id, version, actor);
     await recordAudit(trx, {
       actor,
       action: "library_panel.update",

@@ -14,6 +14,7 @@ import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
 import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
+import { HistoryLink } from "~/content/history-links";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
@@ -59,6 +60,9 @@ export default function EditBanner() {
   return (
     <StaffEditorPage backTo="/admin/banners" backLabel="Volver a los banners" heading={<>Editar el banner «{banner.heading ?? banner.altText}»</>}>
       <p>Estado: {BANNER_STATUS_LABELS[banner.status]}. Para ocultarlo o cambiar su lugar en el carrusel use la lista de banners.</p>
+      <HistoryLink segment="banners" recordKey={banner.id}>
+        Historial del banner (versiones anteriores y «Restaurar»)
+      </HistoryLink>
       <BannerForm
         key={banner.updatedAt}
         id="editar-banner"

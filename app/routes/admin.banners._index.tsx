@@ -13,6 +13,7 @@ import { now } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { parseArrangeForm } from "~/utils/reorder.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { problemMessages } from "~/actions/outcome";
 
 // The home carousel's banners, for the communications office (issue 12, decision 0023).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
@@ -31,7 +32,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const input = parseArrangeForm(await request.formData());
   if (!input) return data({ message: "No entendimos el cambio. Use los botones Subir, Bajar, Ocultar o Mostrar de la lista." }, { status: 400 });
   const outcome = await arrangeBanner(db, input, actor, context.requestId ?? null, now());
-  if (!outcome.ok) return data({ message: outcome.message }, { status: 404 });
+  if (!outcome.ok) return data({ message: problemMessages(outcome).join(" ") }, { status: outcome.status });
   return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
 }
 

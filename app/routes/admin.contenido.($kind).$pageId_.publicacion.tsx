@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { historyKind } from "~/content/page-history.server";
+import { publicationKind } from "~/content/page-history.server";
 import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
 import type { StaffAccess } from "~/staff/staff";
@@ -16,7 +16,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
 
 function kindOf(raw: string | undefined) {
-  const kind = historyKind(raw);
+  const kind = publicationKind(raw);
   if (!kind) throw new Response("No encontramos esta página", { status: 404 });
   return kind;
 }

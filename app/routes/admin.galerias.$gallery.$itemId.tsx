@@ -11,6 +11,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { redirectWithToast } from "~/utils/toast.server";
+import { HistoryLink } from "~/content/history-links";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
@@ -63,6 +64,9 @@ export default function EditGalleryImage() {
           "Esta imagen está oculta; muéstrela desde la lista de la galería."
         )}
       </p>
+      <HistoryLink segment="galerias" recordKey={image.id}>
+        Historial de la imagen (versiones anteriores y «Restaurar»)
+      </HistoryLink>
       <GalleryImageForm
         id="editar-imagen"
         action={`/admin/galerias/${gallery.name}/${image.id}`}

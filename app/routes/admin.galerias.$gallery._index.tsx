@@ -12,6 +12,7 @@ import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { parseArrangeForm } from "~/utils/reorder.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { problemMessages } from "~/actions/outcome";
 
 // The images of one gallery: order, hide, show, and links to add or edit (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
@@ -36,7 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const input = parseArrangeForm(await request.formData());
   if (!input) return data({ message: "No entendimos el cambio. Use los botones Subir, Bajar, Ocultar o Mostrar de la lista." }, { status: 400 });
   const outcome = await arrangeGalleryImage(db, name, input, actor, context.requestId ?? null);
-  if (!outcome.ok) return data({ message: outcome.message }, { status: 404 });
+  if (!outcome.ok) return data({ message: problemMessages(outcome).join(" ") }, { status: outcome.status });
   return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
 }
 

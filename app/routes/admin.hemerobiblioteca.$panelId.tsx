@@ -13,6 +13,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
+import { HistoryLink } from "~/content/history-links";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
@@ -67,6 +68,9 @@ export default function EditLibraryPanel() {
       <p>
         En el sitio: <a href={`/hemerobiblioteca#panel-${panel.id}`}>/hemerobiblioteca#panel-{panel.id}</a>
       </p>
+      <HistoryLink segment="hemerobiblioteca" recordKey={panel.id}>
+        Historial del apartado (versiones anteriores y «Restaurar»)
+      </HistoryLink>
       <ErrorSummary
         title="No pudimos guardar el apartado"
         errors={summaryErrors([fields.label, fields.body])}

@@ -13,6 +13,7 @@ import type { StaffAccess } from "~/staff/staff";
 import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { HistoryLink } from "~/content/history-links";
 
 // One menu link: change its label, target or order, or remove it (issue 12).
 export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
@@ -56,6 +57,9 @@ export default function EditMenuLink() {
   return (
     <StaffEditorPage backTo="/admin/menus" backLabel="Volver a los menús" heading={<>Editar el enlace «{link.label}»</>}>
       <p>{MENU_TITLES[link.menu]}</p>
+      <HistoryLink segment="menus" recordKey={link.id}>
+        Historial del enlace (versiones anteriores y «Restaurar»)
+      </HistoryLink>
       <MenuLinkForm
         id="editar-enlace"
         action={`/admin/menus/${link.id}`}

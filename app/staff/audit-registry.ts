@@ -286,6 +286,24 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   "document.move": { entity: "document_item", label: "Cambiar de lugar un documento", verb: "movió", tail: moved, said: MOVE },
 
   "library_panel.update": { entity: "library_panel", label: "Editar un apartado de la Hemerobiblioteca", verb: "editó" },
+  // Restorable history of the records without publication states (issue 23, decision 0048).
+  "banner.restore": { entity: "banner", label: "Restaurar una versión de un banner", verb: restored, tail: version, said: REVISED },
+  "gallery_image.restore": { entity: "gallery_image", label: "Restaurar una versión de una imagen", verb: restored, tail: version, said: REVISED },
+  "menu_link.restore": { entity: "menu_link", label: "Restaurar una versión de un enlace de un menú", verb: restored, tail: version, said: REVISED },
+  "library_panel.restore": {
+    entity: "library_panel",
+    label: "Restaurar una versión de un apartado de la Hemerobiblioteca",
+    verb: restored,
+    tail: version,
+    said: REVISED,
+  },
+  "document_collection.restore": {
+    entity: "document_collection",
+    label: "Restaurar una versión de la introducción de una colección",
+    verb: "restauró una versión anterior de la introducción de",
+    tail: version,
+    said: REVISED,
+  },
   "settings.update": { entity: "site_settings", label: "Cambiar los ajustes del sitio", verb: "cambió" },
   "backup.create": { entity: "backup", label: "Respaldar la base de datos", verb: "respaldó la base de datos en" },
   "backup.download": { entity: "backup", label: "Descargar un respaldo", verb: "descargó" },
