@@ -48,7 +48,7 @@ export async function requestPasswordReset(db: Kysely<DB>, email: string, origin
   const token = await createResetToken(db, participantId);
   const link = siteUrl(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin);
   void sendMail(mailFor(passwordReset, { link }, { to: email })).then((outcome) => {
-    if (!outcome.ok) mailLog("error", "password reset mail not sent", { participantId, code: outcome.code });
+    if (!outcome.ok) mailLog("error", "password reset mail not sent", { participantId, code: outcome.problem.code });
   });
 }
 

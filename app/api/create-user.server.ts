@@ -177,5 +177,5 @@ async function mailPasswordChoice(db: Kysely<DB>, participantId: number, email: 
   const link = siteUrl(`${RESET_PATH}?token=${encodeURIComponent(token)}`, origin);
   const resetRequestUrl = siteUrl("/recuperar-contrasena", origin);
   const sent = await sendMail(mailFor(accountPasswordChoice, { name, participantId, link, resetRequestUrl }, { to: email }));
-  if (!sent.ok) mailLog("error", "account password mail not sent", { participantId, code: sent.code });
+  if (!sent.ok) mailLog("error", "account password mail not sent", { participantId, code: sent.problem.code });
 }

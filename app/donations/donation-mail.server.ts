@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { mailFor } from "~/mail/message";
-import { sendMail } from "~/mail/mailer.server";
+import { sendFailure, sendMail } from "~/mail/mailer.server";
 import { donationReceipt } from "~/mail/messages/donation-receipt";
 import { renderDonationReceiptPdf } from "./donation-receipt.server";
 import * as clock from "~/utils/clock.server";
@@ -58,7 +58,7 @@ export async function sendDonationReceipt(db: Kysely<DB>, donationId: number, _o
         attachments: [{ filename: `Recibo de donativo ${row.control_number}.pdf`, content: pdf, contentType: "application/pdf" }],
       }),
     );
-    if (!sent.ok) throw new Error(sent.error);
+    if (!sent.ok) throw new Error(sendFailure(sent).error);
     return true;
   } catch (error) {
     await db.updateTable("donations").set({ receipt_sent_at: null }).where("id", "=", donationId).execute();

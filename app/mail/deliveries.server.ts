@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
-import type { MailAttachment, OutgoingMail, SendMailOutcome } from "./mailer.server";
+import { notFound, refuse, type Outcome, type Refusal } from "~/actions/outcome";
+import { sendFailure, type MailAttachment, type OutgoingMail, type SendMailOutcome } from "./mailer.server";
 import * as clock from "~/utils/clock.server";
 
 /**
@@ -109,7 +110,7 @@ async function sendRecorded(db: Kysely<DB>, id: number, mail: OutgoingMail, atte
       .updateTable("mail_deliveries")
       .set({
         status: "fallido",
-        last_error: (outcome.code ? `${outcome.code}: ${outcome.error}` : outcome.error).slice(0, MAX_ERROR),
+        last_error: failureText(outcome).slice(0, MAX_ERROR),
         next_attempt_at: retryIn === undefined ? null : minutesAfter(at, retryIn),
         attempts: attemptsBefore + 1,
       })
@@ -158,15 +159,22 @@ export async function sendDueMail(db: Kysely<DB>, transmit: Transmit, now: Date 
   return counts;
 }
 
-export type RetryOutcome = { ok: true; sent: SendMailOutcome } | { ok: false; reason: "no_encontrado" | "no_fallido" };
+function failureText(outcome: Refusal): string {
+  const { error, code } = sendFailure(outcome);
+  return code ? `${code}: ${error}` : error;
+}
+
+const NOT_FAILED = "Ese correo ya no está en «fallido»: no hay nada que reintentar.";
+
+export type RetryOutcome = Outcome<{ sent: SendMailOutcome }>;
 
 /** «Reintentar» of a failed message: sends it now. */
 export async function retryDelivery(db: Kysely<DB>, id: number, transmit: Transmit, now: Date = clock.now()): Promise<RetryOutcome> {
   const row = await db.selectFrom("mail_deliveries").select(["status"]).where("id", "=", id).executeTakeFirst();
-  if (!row) return { ok: false, reason: "no_encontrado" };
-  if (row.status !== "fallido") return { ok: false, reason: "no_fallido" };
+  if (!row) return notFound("Ese correo no existe.");
+  if (row.status !== "fallido") return refuse(409, { form: NOT_FAILED, code: "no_fallido" });
   const sent = await claimAndSend(db, id, transmit, now, true);
-  return sent ? { ok: true, sent } : { ok: false, reason: "no_fallido" };
+  return sent ? { ok: true, sent } : refuse(409, { form: NOT_FAILED, code: "no_fallido" });
 }
 
 export interface DeliveryLine {

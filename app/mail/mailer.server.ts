@@ -1,3 +1,4 @@
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { createTransport } from "nodemailer";
 import { demoMode, mailDestination, readConfig, type AppConfig } from "~/config.server";
 import { db } from "~/db.server";
@@ -30,8 +31,16 @@ export interface OutgoingMail {
   replyTo?: string;
 }
 
-export type SendMailOutcome =
-  { ok: true; messageId: string; accepted: string[]; rejected: string[] } | { ok: false; error: string; code: string | null };
+/**
+ * A message handed to SMTP (or the capture), or not: a failure is the one Outcome's refusal, 503 —
+ * `problem.form[0]` the transport's error (never the SMTP password), `problem.code` its code (ECONNREFUSED, EAUTH…).
+ */
+export type SendMailOutcome = Outcome<{ messageId: string; accepted: string[]; rejected: string[] }>;
+
+/** A failed send's error and code, as the outbox records them. */
+export function sendFailure(outcome: Refusal): { error: string; code: string | null } {
+  return { error: outcome.problem.form[0] ?? "", code: outcome.problem.code ?? null };
+}
 
 /** Where mail goes: a real SMTP server, or the capture. null: nowhere (a configuration error). */
 export type MailMode = "smtp" | "capture";
@@ -84,7 +93,7 @@ export async function transmitMail(mail: OutgoingMail): Promise<SendMailOutcome>
   const mode = mailMode(config);
   const fail = (error: string, code: string | null): SendMailOutcome => {
     mailLog("error", "mail not sent", { mode, recipients: recipients.length, code, error, durationMs: Date.now() - started });
-    return { ok: false, error, code };
+    return refuse(503, code === null ? { form: error } : { form: error, code });
   };
   if (!mode) return fail("Mail is not configured: SMTP_URL is not set and MAIL_CAPTURE is false", "ECONFIG");
   if (recipients.length === 0) return fail("The message has no recipient", "EENVELOPE");

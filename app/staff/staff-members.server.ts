@@ -92,7 +92,7 @@ export async function inviteStaff(
 /** The invitation e-mail with the set-up link (plain text). */
 export async function sendInvitationMail(to: { email: string; name: string; role: StaffRole }, link: string): Promise<boolean> {
   const outcome = await sendMail(mailFor(staffInvitation, { name: to.name, role: to.role, link }, { to: to.email }));
-  if (!outcome.ok) mailLog("error", "staff invitation mail not sent", { code: outcome.code });
+  if (!outcome.ok) mailLog("error", "staff invitation mail not sent", { code: outcome.problem.code });
   return outcome.ok;
 }
 

@@ -5,7 +5,7 @@ import { backupDirectory, readConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 import { siteJobRunner } from "~/jobs/site-jobs.server";
 import { retryDelivery } from "~/mail/deliveries.server";
-import { transmitMail } from "~/mail/mailer.server";
+import { sendFailure, transmitMail } from "~/mail/mailer.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffContext } from "~/actions/context";
 import { notFound, refuse, type Outcome } from "~/actions/outcome";
@@ -73,5 +73,5 @@ export async function retryMail(db: Kysely<DB>, ctx: StaffContext, id: number): 
   });
   return outcome.sent.ok
     ? { ok: true, message: `Se envió el correo «${row.subject}».` }
-    : refuse(503, `El correo volvió a fallar: ${outcome.sent.error}`);
+    : refuse(503, `El correo volvió a fallar: ${sendFailure(outcome.sent).error}`);
 }

@@ -152,9 +152,10 @@ describe("failures are outcomes, not crashes", () => {
     );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
-    expect(outcome.code).toMatch(/^E[A-Z]+$/);
-    expect(outcome.error).toContain("ECONNREFUSED");
-    expect(outcome.error).not.toContain("secreto");
+    expect(outcome.status).toBe(503);
+    expect(outcome.problem.code).toMatch(/^E[A-Z]+$/);
+    expect(outcome.problem.form[0]).toContain("ECONNREFUSED");
+    expect(outcome.problem.form.join(" ")).not.toContain("secreto");
     expect((await listCapturedMail(db)).length).toBe(before);
   });
 
@@ -167,7 +168,11 @@ describe("failures are outcomes, not crashes", () => {
 
   test("with capture off and no SMTP_URL, sending and starting both refuse", async () => {
     await withEnv({ MAIL_CAPTURE: "false", SMTP_URL: undefined, NODE_ENV: "production" }, async () => {
-      expect(await sendMail({ to: "ana@ejemplo.mx", subject: "Hola", text: "Hola" })).toMatchObject({ ok: false, code: "ECONFIG" });
+      expect(await sendMail({ to: "ana@ejemplo.mx", subject: "Hola", text: "Hola" })).toMatchObject({
+        ok: false,
+        status: 503,
+        problem: { code: "ECONFIG" },
+      });
       expect(() => assertMailConfigured()).toThrow(/SMTP_URL/);
     });
     expect(() => assertMailConfigured(readConfig({ NODE_ENV: "production" }))).not.toThrow();
@@ -181,7 +186,7 @@ describe("failures are outcomes, not crashes", () => {
   });
 
   test("a message without recipient is refused before any connection", async () => {
-    expect(await sendMail({ to: " ", subject: "Hola", text: "Hola" })).toMatchObject({ ok: false, code: "EENVELOPE" });
+    expect(await sendMail({ to: " ", subject: "Hola", text: "Hola" })).toMatchObject({ ok: false, status: 503, problem: { code: "EENVELOPE" } });
   });
 });
 

@@ -29,11 +29,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   "courses/courses\\.server\\.ts",
   // helper "content": the content records and their editors.
   "content/",
-  "documents/",
-  "gallery/",
-  "library/",
-  // helper "mail".
-  "mail/",
   // The public and participant routes (pipe-public) and the content-editor routes (content).
   "routes/(?!admin)",
   "routes/admin\\.(contenido|banners|menus|galerias|hemerobiblioteca|documentos|direcciones)",
