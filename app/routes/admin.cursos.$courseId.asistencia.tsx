@@ -18,11 +18,12 @@ import {
 } from "~/completion/attendance.server";
 import { ErrorSummary, Field, type FieldMeta } from "~/components/forms";
 import { StaffTable } from "~/components/staff-table";
+import { staffContextOf } from "~/actions/pipeline.server";
 import { db } from "~/db.server";
 import type { PageHandle } from "~/enhance/page-handle";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
-import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffAccessOf } from "~/staff/access-registry";
+import { idParam } from "~/staff/teaching/route-helpers.server";
 import attendanceStyles from "~/styles/attendance.css";
 import teachingStyles from "~/styles/teaching.css";
 
@@ -39,7 +40,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: attendanceStyles },
 ];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.asistencia");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Asistencia: ${data?.course.name ?? "curso"} | Área del personal | HIMFG` }];
 
@@ -97,7 +98,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = actionSchema.safeParse(form);
   if (!parsed.success) return answer(400, { problem: { form: ["No pudimos leer el formulario. Vuelva a intentarlo."], fields: {} } });
   const input = parsed.data;
-  const ctx = staffContextFor(staff, context);
+  const ctx = staffContextOf(staff, context);
   if (input.intent === "retirar") {
     const outcome = await withdrawAttendance(db, ctx, { courseId, enrolmentId: input.inscripcion, day: input.dia, reason: input.motivo });
     if (!outcome.ok) return answer(outcome.status, { problem: outcome.problem, enrolmentId: input.inscripcion });

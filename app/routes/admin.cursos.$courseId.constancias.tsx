@@ -12,17 +12,18 @@ import { listEligibility } from "~/completion/constancia-eligibility.server";
 import { CONSTANCIA_KIND_LABELS, constanciaVerificationPath } from "~/completion/constancia-folio";
 import { completionSettingsSchema, saveCompletionSettings } from "~/completion/constancia-settings.server";
 import { issueConstancias, reissueConstancia, revokeConstancia } from "~/completion/constancias.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
-import { idParam, orNotFound, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffAccessOf } from "~/staff/access-registry";
+import { idParam, orNotFound } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
 import { redirectWithToast } from "~/utils/toast.server";
 
 /** A course's constancias (issue 25): completion settings, the eligible list, bulk issue, revoke and reissue. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.constancias");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Constancias: ${data?.list.course.name ?? "curso"} | Área del personal | HIMFG` },
@@ -48,7 +49,7 @@ type Intent = "ajustes" | "emitir" | "revocar" | "reemitir";
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
   const courseId = idParam(params.courseId);
-  const ctx = staffContextFor(staff, context);
+  const ctx = staffContextOf(staff, context);
   const path = `/admin/cursos/${courseId}/constancias`;
   const intent = new URL(request.url).searchParams.get("intent") as Intent | null;
   const formData = await request.formData();

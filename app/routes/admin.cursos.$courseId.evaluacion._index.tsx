@@ -11,10 +11,11 @@ import {
   windowFieldValue,
 } from "~/completion/evaluation-builder.server";
 import { ErrorSummary } from "~/components/forms";
+import { staffContextOf } from "~/actions/pipeline.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
-import { idParam, orNotFound, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffAccessOf } from "~/staff/access-registry";
+import { idParam, orNotFound } from "~/staff/teaching/route-helpers.server";
 import evaluationStyles from "~/styles/evaluation.css";
 import teachingStyles from "~/styles/teaching.css";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
@@ -26,7 +27,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: evaluationStyles },
 ];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.evaluacion._index");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `Evaluación: ${data?.course.name ?? "curso"} | Área del personal | HIMFG` }];
 
@@ -59,7 +60,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const courseId = idParam(params.courseId);
   const intent = new URL(request.url).searchParams.get("intent");
   const form = await request.formData();
-  const ctx = staffContextFor(staff, context);
+  const ctx = staffContextOf(staff, context);
   const path = `/admin/cursos/${courseId}/evaluacion`;
   if (intent === "ajustes") {
     const values = {
