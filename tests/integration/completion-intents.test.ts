@@ -85,7 +85,7 @@ describe("the staff pages take the intent from the form", () => {
     expect(await db.selectFrom("evaluation_questions").select("id").where("prompt", "=", "¿Sobra?").execute()).toEqual([]);
   });
 
-  test("attendance: marking by hand without a reason is refused on that person's form; with one it is recorded", async () => {
+  test("attendance: a bad day is refused saying so; no reason is refused on that person's form; with one it is recorded", async () => {
     const path = `/admin/cursos/${courseId}/asistencia?dia=${DAYS[0]}`;
     const form = (motivo: string): [string, string][] => [
       ["intent", "marcar"],
@@ -93,6 +93,14 @@ describe("the staff pages take the intent from the form", () => {
       ["inscripcion", String(enrolmentId)],
       ["motivo", motivo],
     ];
+    const badDay = await post(path, [
+      ["intent", "marcar"],
+      ["dia", "ayer"],
+      ["inscripcion", String(enrolmentId)],
+      ["motivo", "Asistió."],
+    ]);
+    expect(badDay.status).toBe(400);
+    expect(await html(badDay)).toContain("Elija el día del curso.");
     const refused = await fetch(`${server.baseUrl}${path}&q=ríos`, {
       method: "POST",
       headers: { Cookie: staffCookie, Origin: server.baseUrl, "Content-Type": "application/x-www-form-urlencoded" },
@@ -121,7 +129,9 @@ describe("/test/{course_id} takes the intent from the form", () => {
   test("the survey's intent field is not read as a forged answer; a missing answer keeps the others checked", async () => {
     // The page needs an evaluation with a question.
     const ctx = await createStaffContext("ensenanza");
-    expect((await addEvaluationQuestion(db, ctx, courseId, { prompt: "¿Qué mide Apgar?", options: ["El pulso", "Al recién nacido"], correct: "1" })).ok).toBe(true);
+    expect(
+      (await addEvaluationQuestion(db, ctx, courseId, { prompt: "¿Qué mide Apgar?", options: ["El pulso", "Al recién nacido"], correct: "1" })).ok,
+    ).toBe(true);
     const who = await createSignedInParticipant();
     await createEnrolment(who.id, courseId, { status: "confirmada" });
     const answers: [string, string][] = SURVEY_QUESTIONS.map((q) => [q.key, q.open ? "Muy claro" : "B"]);
