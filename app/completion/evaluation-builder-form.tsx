@@ -51,11 +51,11 @@ function FieldMessage({ id, messages }: { id: string; messages?: string[] }) {
 export function SettingsForm({
   path,
   answer,
-  saved,
+  settings,
 }: {
   path: string;
   answer: BuilderReply | undefined;
-  saved: {
+  settings: {
     passingGrade: number;
     attemptsAllowed: number;
     opensAt: string | null;
@@ -64,7 +64,6 @@ export function SettingsForm({
   };
 }) {
   const state = refusalOf(answer, "ajustes");
-  const settings = saved;
   const sv: SettingsValues = state
     ? {
         passingGrade: textOf(state.typed.passing_grade),
@@ -73,10 +72,10 @@ export function SettingsForm({
         closesAt: textOf(state.typed.closes_at),
       }
     : {
-        passingGrade: String(saved.passingGrade),
-        attemptsAllowed: String(saved.attemptsAllowed),
-        opensAt: saved.window.opensAt,
-        closesAt: saved.window.closesAt,
+        passingGrade: String(settings.passingGrade),
+        attemptsAllowed: String(settings.attemptsAllowed),
+        opensAt: settings.window.opensAt,
+        closesAt: settings.window.closesAt,
       };
   const sf = state?.fields ?? {};
   return (
@@ -158,20 +157,21 @@ export function SettingsForm({
 export function QuestionForm({ path, answer }: { path: string; answer: BuilderReply | undefined }) {
   const refused = refusalOf(answer, "pregunta");
   const more = answer && "more" in answer ? answer.more : null;
-  const state = refused ? { ...refused, refused: true } : null;
+  const typed = refused ? listOf(refused.typed.opcion) : [];
   const qv: QuestionValues = more ?? {
     prompt: refused ? textOf(refused.typed.prompt) : "",
-    options: refused ? listOf(refused.typed.opcion) : Array.from({ length: OPTION_SLOTS }, () => ""),
+    // At least the usual slots, however many came back.
+    options: [...typed, ...Array.from({ length: Math.max(0, OPTION_SLOTS - typed.length) }, () => "")],
     correct: refused && typeof refused.typed.correcta === "string" ? refused.typed.correcta : null,
   };
   const qf = refused?.fields ?? {};
   return (
     <Form method="post" action={path} className="staff-form evaluation-form" noValidate>
       <input type="hidden" name="intent" value="pregunta" />
-      {state?.refused ? (
+      {refused ? (
         <ErrorSummary
           title="Revise la pregunta"
-          formErrors={state.form}
+          formErrors={refused.form}
           errors={Object.entries(qf).flatMap(([name, messages]) =>
             messages.map((message) => ({ fieldId: name === "prompt" ? "pregunta-prompt" : "pregunta-opcion-0", message })),
           )}

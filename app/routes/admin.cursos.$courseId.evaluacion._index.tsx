@@ -68,7 +68,7 @@ export default function EvaluationBuilderPage() {
       <section aria-labelledby="settings-title">
         <h2 id="settings-title">Datos de la evaluación</h2>
         {!settings.saved ? <p>Esta evaluación todavía no se ha guardado: se muestran los valores de inicio.</p> : null}
-        <SettingsForm path={path} answer={actionData} saved={{ ...settings, window }} />
+        <SettingsForm path={path} answer={actionData} settings={{ ...settings, window }} />
       </section>
 
       <section aria-labelledby="questions-title">
