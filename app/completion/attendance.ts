@@ -1,4 +1,5 @@
 import type { CheckinMethod } from "~/db.server";
+import type { CheckinDone } from "./attendance.server";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 /** How a check-in was taken, in words (client-safe: the attendance page and the export). */
@@ -28,4 +29,11 @@ export function courseDayLabel(day: string): string {
 export function verificationTokenFromScan(text: string): string | null {
   const match = /\/verificar\/([A-Za-z0-9_-]{22})\/?(?:[?#].*)?$/.exec(text.trim());
   return match ? match[1]! : null;
+}
+
+/** What the attendance page's action answers on success (a refusal is the pipeline's ActionReply). */
+export interface AttendanceAnswer {
+  intent: string;
+  done: CheckinDone | null;
+  withdrawn: { name: string; day: string } | null;
 }

@@ -20,17 +20,6 @@ export interface SurveyInput {
   entries: readonly (readonly [string, unknown])[];
 }
 
-/** The answers as typed, to put back in a refused form (only known keys, only strings). */
-export function surveyValuesToKeep(entries: readonly (readonly [string, unknown])[]): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of entries) {
-    const question = QUESTIONS.get(key);
-    if (!question || typeof value !== "string") continue;
-    if (question.open ? value.length <= SURVEY_OPEN_MAX : GRADES.has(value)) values[key] = value;
-  }
-  return values;
-}
-
 /**
  * Stores the survey. Refused, storing nothing: no access (403/404), answered already (409), a
  * forged form (400: an unknown or repeated key, a closed answer outside E/B/D), a closed question

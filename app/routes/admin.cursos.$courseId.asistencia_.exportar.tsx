@@ -1,13 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { attendanceCourse, attendanceExportBatches, attendanceExportColumns, recordDailyAttendanceExport } from "~/completion/attendance.server";
+import { staffContextOf } from "~/actions/pipeline.server";
 import { db } from "~/db.server";
 import { openReadSnapshot } from "~/staff/read-snapshot.server";
 import { requestedSpreadsheetFormat, spreadsheetResponse, spreadsheetStream } from "~/staff/spreadsheet.server";
-import type { StaffAccess } from "~/staff/staff";
-import { idParam, requireStaffForResource, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffAccessOf } from "~/staff/access-registry";
+import { idParam, requireStaffForResource } from "~/staff/teaching/route-helpers.server";
 
 /** The Teaching office. */
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.asistencia_.exportar");
 
 /**
  * A course's attendance, days × people (one column per course day with the check-in's time), as
@@ -24,7 +25,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     drained: context.responseDrained,
     onEnd: async (rows) => {
       try {
-        await recordDailyAttendanceExport(db, staffContextFor(staff, context), course.id, format, rows);
+        await recordDailyAttendanceExport(db, staffContextOf(staff, context), course.id, format, rows);
       } finally {
         await snapshot.close();
       }

@@ -1,28 +1,24 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { z } from "zod";
-import { problemMessages } from "~/actions/outcome";
+import { staffAction } from "~/actions/pipeline.server";
+import type { ActionReply } from "~/actions/reply.server";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
 import { StaffTable } from "~/components/staff-table";
 import { SubmitButton } from "~/components/submit-button";
 import { listEligibility } from "~/completion/constancia-eligibility.server";
 import { CONSTANCIA_KIND_LABELS, constanciaVerificationPath } from "~/completion/constancia-folio";
-import { completionSettingsSchema, saveCompletionSettings } from "~/completion/constancia-settings.server";
-import { issueConstancias, reissueConstancia, revokeConstancia } from "~/completion/constancias.server";
+import { constanciasIntents } from "~/completion/constancias-actions.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
-import { idParam, orNotFound, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffAccessOf } from "~/staff/access-registry";
+import { idParam, orNotFound } from "~/staff/teaching/route-helpers.server";
 import teachingStyles from "~/styles/teaching.css";
-import { redirectWithToast } from "~/utils/toast.server";
 
 /** A course's constancias (issue 25): completion settings, the eligible list, bulk issue, revoke and reissue. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.constancias");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Constancias: ${data?.list.course.name ?? "curso"} | Área del personal | HIMFG` },
@@ -34,76 +30,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { list };
 }
 
-const reasonSchema = z.object({
-  folio: z.string({ error: "Elija la constancia." }).trim().min(1, "Elija la constancia.").max(40, "Elija la constancia."),
-  reason: z
-    .string({ error: "Escriba el motivo." })
-    .trim()
-    .min(3, "Escriba el motivo (al menos 3 caracteres).")
-    .max(500, "El motivo es demasiado largo (máximo 500 caracteres)."),
-});
-
-type Intent = "ajustes" | "emitir" | "revocar" | "reemitir";
-
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const courseId = idParam(params.courseId);
-  const ctx = staffContextFor(staff, context);
-  const path = `/admin/cursos/${courseId}/constancias`;
-  const intent = new URL(request.url).searchParams.get("intent") as Intent | null;
-  const formData = await request.formData();
-  if (intent === "ajustes") {
-    const submission = parseWithZod(formData, { schema: completionSettingsSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), messages: [] as string[] }, { status: 400 });
-    const outcome = await saveCompletionSettings(db, ctx, courseId, submission.value);
-    if (!outcome.ok)
-      return data(
-        { intent, result: submission.reply({ formErrors: outcome.problem.form, fieldErrors: outcome.problem.fields }), messages: [] as string[] },
-        { status: outcome.status },
-      );
-    return redirectWithToast(path, { type: "success", description: "Guardamos los datos de las constancias." });
-  }
-  if (intent === "emitir") {
-    const raw = formData.getAll("enrolment").map(String);
-    let ids: number[];
-    if (formData.get("todas") === "1") {
-      const list = orNotFound(await listEligibility(db, courseId));
-      ids = list.rows.filter((row) => row.kind !== null && row.constancia === null).map((row) => row.enrolmentId);
-      // A second click after the first issued them all: nothing left, not a mistake.
-      if (ids.length === 0) return redirectWithToast(path, { type: "success", description: "No quedaban constancias por emitir." });
-    } else {
-      if (raw.some((value) => !/^\d{1,12}$/.test(value)))
-        return data({ intent, result: null, messages: ["La selección no es válida. Recargue la página y vuelva a elegir."] }, { status: 400 });
-      ids = raw.map(Number);
-    }
-    const outcome = await issueConstancias(db, ctx, courseId, ids);
-    if (!outcome.ok) return data({ intent, result: null, messages: problemMessages(outcome) }, { status: outcome.status });
-    const count = outcome.issued.length;
-    const description =
-      count === 0
-        ? "Esas personas ya tenían su constancia."
-        : count === 1
-          ? "Emitimos 1 constancia y enviamos el correo."
-          : `Emitimos ${count} constancias y enviamos los correos.`;
-    return redirectWithToast(path, { type: "success", description });
-  }
-  if (intent === "revocar" || intent === "reemitir") {
-    const submission = parseWithZod(formData, { schema: reasonSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply(), messages: [] as string[] }, { status: 400 });
-    const { folio, reason } = submission.value;
-    const outcome =
-      intent === "revocar" ? await revokeConstancia(db, ctx, courseId, folio, reason) : await reissueConstancia(db, ctx, courseId, folio, reason);
-    if (!outcome.ok)
-      return data(
-        { intent, result: submission.reply({ formErrors: outcome.problem.form, fieldErrors: outcome.problem.fields }), messages: [] as string[] },
-        { status: outcome.status },
-      );
-    const description =
-      intent === "revocar" ? `Revocamos la constancia ${outcome.folio}.` : `Emitimos la constancia ${outcome.folio}, que reemplaza a la anterior.`;
-    return redirectWithToast(path, { type: "success", description });
-  }
-  return data({ intent: null, result: null, messages: ["No reconocemos esa acción."] }, { status: 400 });
-}
+/** Settings, bulk issue, revoke, reissue: one pipeline intent each (the `intent` field of each form). */
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({ access: staffAccess, intents: constanciasIntents(idParam(args.params.courseId)) })(args);
 
 type SettingsField = "hours" | "required_attendance_percent" | `signatory_${1 | 2 | 3}_${"name" | "title"}`;
 
@@ -112,7 +41,8 @@ const issuedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", tim
 
 export default function CourseConstancias() {
   const { list } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
+  const answer = useActionData() as ActionReply | undefined;
+  const issueMessages = answer?.intent === "emitir" ? Object.values(answer.result.error ?? {}).flatMap((messages) => messages ?? []) : [];
   const path = `/admin/cursos/${list.course.id}/constancias`;
   const { settings } = list;
   const [settingsForm, fields] = useForm<Record<SettingsField, string>>({
@@ -157,7 +87,8 @@ export default function CourseConstancias() {
             ? "Tiene evaluación: quien la apruebe recibe constancia de acreditación."
             : "No tiene evaluación: solo hay constancias de asistencia."}
         </p>
-        <Form method="post" action={`${path}?intent=ajustes`} {...getFormProps(settingsForm)} className="staff-form">
+        <Form method="post" action={path} {...getFormProps(settingsForm)} className="staff-form">
+          <input type="hidden" name="intent" value="ajustes" />
           {answer?.intent === "ajustes" ? (
             <ErrorSummary
               title="Revise los datos de la constancia"
@@ -178,7 +109,7 @@ export default function CourseConstancias() {
               <Field meta={title} label="Cargo" maxLength={200} required={n === 1} />
             </fieldset>
           ))}
-          <SubmitButton formActionPath={`${path}?intent=ajustes`} pendingLabel="Guardando…">
+          <SubmitButton formActionPath={path} pendingLabel="Guardando…">
             Guardar datos de la constancia
           </SubmitButton>
         </Form>
@@ -186,11 +117,11 @@ export default function CourseConstancias() {
 
       <section aria-labelledby="lista-title">
         <h2 id="lista-title">Participantes con inscripción confirmada</h2>
-        {answer?.intent === "emitir" && answer.messages.length > 0 ? (
+        {issueMessages.length > 0 ? (
           <div className="error-summary" role="alert" data-testid="issue-refusal">
             <p className="error-summary__title">No emitimos ninguna constancia</p>
             <ul className="error-summary__list">
-              {answer.messages.map((message) => (
+              {issueMessages.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
@@ -199,7 +130,8 @@ export default function CourseConstancias() {
         {list.rows.length === 0 ? (
           <p>Nadie tiene una inscripción confirmada en este curso.</p>
         ) : (
-          <Form method="post" action={`${path}?intent=emitir`}>
+          <Form method="post" action={path}>
+            <input type="hidden" name="intent" value="emitir" />
             <StaffTable
               caption={`${list.rows.length} ${list.rows.length === 1 ? "persona" : "personas"}; ${issuable.length} por emitir`}
               columns={["Emitir", "Participante", "Documentos", "Asistencia", "Calificación", "Constancia"]}
@@ -262,7 +194,7 @@ export default function CourseConstancias() {
             Reemitir crea un folio nuevo con el nombre como está registrado ahora (corríjalo antes en la ficha del participante); el folio anterior
             dirá que fue reemplazado. Revocar deja la constancia sin validez; el motivo no se publica.
           </p>
-          <Form method="post" action={`${path}?intent=revocar`} {...getFormProps(changeForm)} className="staff-form">
+          <Form method="post" action={path} {...getFormProps(changeForm)} className="staff-form">
             {answer?.intent === "revocar" || answer?.intent === "reemitir" ? (
               <ErrorSummary
                 title="Revise el cambio"
@@ -286,10 +218,10 @@ export default function CourseConstancias() {
             </div>
             <Field meta={changeFields.reason} label="Motivo" maxLength={500} required />
             <p className="staff-actions">
-              <button type="submit" className="button button--secondary" formAction={`${path}?intent=revocar`}>
+              <button type="submit" name="intent" value="revocar" className="button button--secondary">
                 Revocar
               </button>
-              <button type="submit" className="button button--secondary" formAction={`${path}?intent=reemitir`}>
+              <button type="submit" name="intent" value="reemitir" className="button button--secondary">
                 Reemitir con el nombre corregido
               </button>
             </p>

@@ -8,7 +8,7 @@ import { getAdminCourse } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 import { idParam, orNotFound } from "~/staff/teaching/route-helpers.server";
 import evaluationStyles from "~/styles/evaluation.css";
 import teachingStyles from "~/styles/teaching.css";
@@ -19,7 +19,7 @@ export const links: LinksFunction = () => [
   { rel: "stylesheet", href: evaluationStyles },
 ];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId.evaluacion.resultados");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Resultados de la evaluación: ${data?.course.name ?? "curso"} | Área del personal | HIMFG` },

@@ -1,12 +1,14 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import type { Problem } from "~/actions/outcome";
+import { participantAction } from "~/actions/pipeline.server";
+import type { ActionReply } from "~/actions/reply.server";
 import { requireUser } from "~/accounts/session.server";
 import { answerField } from "~/completion/evaluation";
-import { loadTestPage, submitAttempt } from "~/completion/evaluation.server";
-import { SURVEY_OPEN_MAX, SURVEY_SCALE, SURVEY_SECTIONS, SURVEY_TITLE } from "~/completion/survey";
-import { submitSurvey, surveyValuesToKeep } from "~/completion/survey.server";
+import { courseTestAction } from "~/completion/course-test-actions.server";
+import { loadTestPage } from "~/completion/evaluation.server";
+import { SURVEY_SCALE, SURVEY_TITLE } from "~/completion/survey";
+import { FieldMessage as Message, SurveyForm } from "~/completion/survey-form";
 import { ErrorSummary } from "~/components/forms";
 import { db } from "~/db.server";
 import { loadAsDocument } from "~/enhance/document-navigation";
@@ -15,7 +17,6 @@ import evaluationStyles from "~/styles/evaluation.css";
 import formStyles from "~/styles/forms.css";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { privatePageMeta } from "~/utils/seo";
-import { redirectWithToast } from "~/utils/toast.server";
 
 /**
  * /test/{course_id}, the current site's address (issue 25): the quality survey, answered once, then
@@ -54,62 +55,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ page: view, refused: null }, { headers: NO_STORE });
 }
 
-type ActionData = { step: "encuesta" | "evaluacion"; problem: Problem; values: Record<string, string> };
+/** The quality survey or an evaluation attempt: one participant pipeline intent each (the `intent` field). */
+export const action = (args: ActionFunctionArgs) => participantAction(courseTestAction(courseIdOf(args.params.courseId)))(args);
 
-/** ?intent=encuesta (the survey) or ?intent=evaluacion (an attempt). */
-export async function action({ request, params }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const courseId = courseIdOf(params.courseId);
-  const intent = new URL(request.url).searchParams.get("intent");
-  const entries = [...(await request.formData()).entries()];
-  const path = `/test/${courseId}`;
-  if (intent === "encuesta") {
-    const outcome = await submitSurvey(db, { participantId: user.id, courseId, entries });
-    if (!outcome.ok) {
-      return data<ActionData>(
-        { step: "encuesta", problem: outcome.problem, values: surveyValuesToKeep(entries) },
-        { status: outcome.status, headers: NO_STORE },
-      );
-    }
-    return redirectWithToast(path, {
-      type: "success",
-      description: "Gracias por responder la evaluación de calidad. Ahora puede presentar la evaluación.",
-    });
-  }
-  if (intent === "evaluacion") {
-    const outcome = await submitAttempt(db, { participantId: user.id, courseId, entries });
-    if (!outcome.ok) {
-      // Only well-formed choices are put back (never the text of a forged field).
-      const values =
-        outcome.problem.code === "incompleta" ? Object.fromEntries(entries.filter((e): e is [string, string] => typeof e[1] === "string")) : {};
-      return data<ActionData>({ step: "evaluacion", problem: outcome.problem, values }, { status: outcome.status, headers: NO_STORE });
-    }
-    const verdict = outcome.passed
-      ? "Aprobó la evaluación."
-      : outcome.attemptsLeft > 0
-        ? `No alcanzó la calificación aprobatoria; le ${outcome.attemptsLeft === 1 ? "queda 1 intento" : `quedan ${outcome.attemptsLeft} intentos`}.`
-        : "No alcanzó la calificación aprobatoria y ya no le quedan intentos.";
-    return redirectWithToast(path, { type: outcome.passed ? "success" : "info", description: `Su calificación: ${outcome.grade}. ${verdict}` });
-  }
-  return data<ActionData>(
-    { step: "encuesta", problem: { form: ["No reconocemos esa acción."], fields: {} }, values: {} },
-    { status: 400, headers: NO_STORE },
-  );
-}
-
-function Message({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="field__error">
-      <span className="visually-hidden">Error: </span>
-      {messages.join(" ")}
-    </p>
-  );
+/** What a refused form put back: its messages and the answers as typed (text only). */
+function refusalOf(reply: ActionReply | undefined) {
+  if (!reply) return null;
+  const fields: Record<string, string[]> = {};
+  for (const [name, messages] of Object.entries(reply.result.error ?? {})) if (name && messages?.length) fields[name] = messages;
+  const values: Record<string, string> = {};
+  for (const [name, value] of Object.entries(reply.result.initialValue ?? {})) if (typeof value === "string") values[name] = value;
+  return { step: reply.intent, form: reply.result.error?.[""] ?? [], fields, values };
 }
 
 export default function CourseTest() {
   const { page, refused } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as ActionData | undefined;
+  const actionData = refusalOf(useActionData() as ActionReply | undefined);
   if (!page) {
     return (
       <div className="container page">
@@ -122,13 +83,12 @@ export default function CourseTest() {
     );
   }
   const path = `/test/${page.course.id}`;
-  const problem = actionData?.problem;
-  const fields = problem?.fields ?? {};
+  const fields = actionData?.fields ?? {};
   const values = actionData?.values ?? {};
-  const summary = problem ? (
+  const summary = actionData ? (
     <ErrorSummary
       title={actionData?.step === "encuesta" ? "Revise la evaluación de calidad" : "Revise sus respuestas"}
-      formErrors={problem.form}
+      formErrors={actionData.form}
       errors={Object.entries(fields).flatMap(([name, messages]) => messages.map((message) => ({ fieldId: `${name}-0`, message })))}
     />
   ) : null;
@@ -142,71 +102,11 @@ export default function CourseTest() {
             Antes de la evaluación de conocimientos, díganos cómo fue el curso. Se responde una sola vez. Califique cada pregunta:{" "}
             {SURVEY_SCALE.map((s) => s.label).join(", ")}.
           </p>
-          <Form method="post" action={`${path}?intent=encuesta`} className="evaluation-form" noValidate>
-            {actionData?.step === "encuesta" ? summary : null}
-            {SURVEY_SECTIONS.map((section, s) => (
-              <fieldset key={section.title} className="evaluation-section">
-                <legend>{section.title}</legend>
-                {section.questions.map((prompt, q) => {
-                  const key = `s${s + 1}q${q + 1}`;
-                  const errors = fields[key];
-                  if (section.open) {
-                    return (
-                      <div key={key} className={`field evaluation-question${errors ? " field--invalid" : ""}`}>
-                        <label className="field__label" htmlFor={`${key}-0`}>
-                          {prompt}
-                        </label>
-                        <Message id={`${key}-error`} messages={errors} />
-                        <textarea
-                          id={`${key}-0`}
-                          name={key}
-                          rows={3}
-                          maxLength={SURVEY_OPEN_MAX}
-                          defaultValue={values[key] ?? ""}
-                          aria-invalid={errors ? true : undefined}
-                          aria-describedby={errors ? `${key}-error` : undefined}
-                        />
-                      </div>
-                    );
-                  }
-                  return (
-                    <fieldset
-                      key={key}
-                      className={`field field--radios field--inline evaluation-question${errors ? " field--invalid" : ""}`}
-                      aria-describedby={errors ? `${key}-error` : undefined}
-                    >
-                      <legend className="field__label">{prompt}</legend>
-                      <Message id={`${key}-error`} messages={errors} />
-                      <div className="radios">
-                        {SURVEY_SCALE.map((scale, index) => (
-                          <div className="radio" key={scale.value}>
-                            <input
-                              type="radio"
-                              id={`${key}-${index}`}
-                              name={key}
-                              value={scale.value}
-                              defaultChecked={values[key] === scale.value}
-                              required
-                            />
-                            <label htmlFor={`${key}-${index}`}>{scale.label}</label>
-                          </div>
-                        ))}
-                      </div>
-                    </fieldset>
-                  );
-                })}
-              </fieldset>
-            ))}
-            <div>
-              <button type="submit" className="button">
-                Enviar la evaluación de calidad
-              </button>
-            </div>
-          </Form>
+          <SurveyForm path={path} summary={actionData?.step === "evaluacion" ? null : summary} fields={fields} values={values} />
         </section>
       ) : (
         <>
-          {actionData?.step === "encuesta" ? summary : null}
+          {actionData?.step === "evaluacion" ? null : summary}
           <p>Ya respondió la evaluación de calidad. Gracias.</p>
         </>
       )}
@@ -249,7 +149,8 @@ export default function CourseTest() {
             <p>Podrá presentarla en cuanto envíe la evaluación de calidad.</p>
           </>
         ) : (
-          <Form method="post" action={`${path}?intent=evaluacion`} className="evaluation-form" noValidate>
+          <Form method="post" action={path} className="evaluation-form" noValidate>
+            <input type="hidden" name="intent" value="evaluacion" />
             {actionData?.step === "evaluacion" ? summary : null}
             <p>
               Intento {page.attempts.length + 1} de {page.evaluation.attemptsAllowed}. Elija una respuesta en cada pregunta.

@@ -246,6 +246,13 @@ export const STAFF_ROUTES = {
   "routes/admin.cursos.$courseId._index": { roles: TEACHING },
   "routes/admin.cursos.$courseId.exportar": { roles: TEACHING_AND_FINANCE },
   "routes/admin.cursos.$courseId.inscripciones": { roles: TEACHING_AND_FINANCE },
+  // A course's completion (issue 25): attendance, evaluation, constancias.
+  "routes/admin.cursos.$courseId.asistencia": { roles: TEACHING },
+  "routes/admin.cursos.$courseId.asistencia_.exportar": { roles: TEACHING },
+  "routes/admin.cursos.$courseId.evaluacion._index": { roles: TEACHING },
+  "routes/admin.cursos.$courseId.evaluacion.exportar": { roles: TEACHING },
+  "routes/admin.cursos.$courseId.evaluacion.resultados": { roles: TEACHING },
+  "routes/admin.cursos.$courseId.constancias": { roles: TEACHING },
   "routes/admin.estudiantes.$participantId._index": { roles: TEACHING },
   "routes/admin.estudiantes.$participantId.documentos.$documentId": { roles: TEACHING },
   "routes/admin.pagos.$enrolmentId": { roles: TEACHING_AND_FINANCE },
