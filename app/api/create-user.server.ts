@@ -140,7 +140,7 @@ export async function createUserFromApi(
 
   // Same limit as /register, counted once the payload is valid (what creates an account).
   const throttle = await consumeRegistration(db, context.clientAddress);
-  if (!throttle.ok)
+  if (!throttle.allowed)
     return {
       ok: false,
       status: 429,
@@ -161,7 +161,7 @@ export async function createUserFromApi(
   );
   if (!outcome.ok) {
     await releaseStagedUploads(db, claim.uploads.values());
-    return { ok: false, status: 400, errors: flatten(outcome.errors) };
+    return { ok: false, status: 400, errors: flatten(outcome.problem.fields) };
   }
   await consumeStagedUploads(db, claim.uploads.values());
 

@@ -81,7 +81,7 @@ export const API_WRITE_LIMITS = {
 /** Counts one write for the client; a 429 with Retry-After when the client has used its share. */
 export async function throttleApiWrite(db: Kysely<DB>, bucket: keyof typeof API_WRITE_LIMITS, clientAddress: string): Promise<Response | null> {
   const outcome = await consumeAttempt(db, { bucket, key: clientAddress, ...API_WRITE_LIMITS[bucket] });
-  if (outcome.ok) return null;
+  if (outcome.allowed) return null;
   return apiMessage(429, API_MESSAGES.throttled(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
 }
 

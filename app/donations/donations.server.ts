@@ -70,7 +70,7 @@ export async function startDonation(
     { bucket: "donation-email", key: input.donorEmail.toLowerCase(), limit: DONATION_LIMITS.perEmailPerHour, windowMinutes: 60 },
   ];
   const throttle = await consumeAttempt(db, rules, now);
-  if (!throttle.ok) return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+  if (!throttle.allowed) return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
 
   const settings = await getSettings(db);
   const certificatePem = await provider.certificatePem();

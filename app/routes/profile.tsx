@@ -93,11 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const outcome = await replaceParticipantDocument(db, user.id, documentId, { fileName: file.fileName, bytes: file.data });
     if (!outcome.ok) {
-      if (outcome.reason === "invalid-file")
-        return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: [outcome.message] } }), 400);
-      const approved = outcome.reason === "approved";
-      const message = approved ? "Este documento ya fue aprobado y no se puede reemplazar." : "El documento no existe.";
-      return refusal("replace-document", documentId, submission.reply({ formErrors: [message] }), approved ? 400 : 404);
+      const { form: formErrors, fields: fieldErrors } = outcome.problem;
+      return refusal("replace-document", documentId, submission.reply({ formErrors, fieldErrors }), outcome.status);
     }
     return redirectWithToast("/profile", { type: "success", description: "Recibimos su documento. Quedó pendiente de revisión." });
   }

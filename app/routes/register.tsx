@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const throttle = await consumeRegistration(db, context.clientAddress ?? "unknown");
-  if (!throttle.ok) {
+  if (!throttle.allowed) {
     return data(submission.reply({ formErrors: [registrationThrottleMessage(throttle.retryAfterSeconds)], hideFields: ["student_password"] }), {
       status: 429,
       headers: { "Retry-After": String(throttle.retryAfterSeconds) },
@@ -129,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     db,
     registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, { modality: chosenModality, documents, course }),
   );
-  if (!outcome.ok) return refuse(outcome.errors);
+  if (!outcome.ok) return refuse(outcome.problem.fields, outcome.status);
   const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
   return redirectWithToast(
     courseId !== null ? "/payment" : "/profile",
