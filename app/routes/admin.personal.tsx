@@ -1,15 +1,15 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import { useForm } from "@conform-to/react";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { ErrorSummary, Field, SelectField, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
-import { siteOrigin } from "~/config.server";
+import { staffAction, staffIntent } from "~/actions/pipeline.server";
+import type { ActionReply } from "~/actions/reply.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
+import { STAFF_ROLE_DESCRIPTIONS, STAFF_ROLE_LABELS, STAFF_ROLES } from "~/staff/staff";
 import { staffDeactivateSchema, staffInviteSchema, staffResendSchema, staffRoleChangeSchema } from "~/staff/staff-forms";
 import { changeStaffRole, deactivateStaff, inviteStaffByEmail, listStaff, resendSetupLink } from "~/staff/staff-members.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -17,7 +17,7 @@ import { StaffTable } from "~/components/staff-table";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 
 // Staff accounts: administrators only.
-export const staffAccess = ["admin"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.personal");
 
 export const meta: MetaFunction = () => [{ title: "Personal | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -30,61 +30,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { me: staff.id, members: await listStaff(db) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const form = await request.formData();
-  const requestId = context.requestId ?? null;
-  const origin = siteOrigin();
-  const intent = form.get("intent");
+export const action = staffAction({
+  access: staffAccess,
+  intents: {
+    invite: staffIntent({
+      schema: staffInviteSchema,
+      step: (ctx, { value }) => inviteStaffByEmail(db, ctx, value),
+      done: (outcome, { value }) =>
+        redirectWithToast("/admin/personal", {
+          type: outcome.mailSent ? "success" : "error",
+          description: outcome.mailSent
+            ? `Se envió la invitación a ${value.email}.`
+            : `La cuenta quedó creada, pero no pudimos enviar el correo a ${value.email}. Use «Enviar enlace nuevo».`,
+        }),
+    }),
+    role: staffIntent({ schema: staffRoleChangeSchema, step: (ctx, { value }) => changeStaffRole(db, ctx, value), done: changed }),
+    deactivate: staffIntent({ schema: staffDeactivateSchema, step: (ctx, { value }) => deactivateStaff(db, ctx, value), done: changed }),
+    resend: staffIntent({ schema: staffResendSchema, step: (ctx, { value }) => resendSetupLink(db, ctx, value), done: changed }),
+  },
+});
 
-  if (intent === "invite") {
-    const submission = parseWithZod(form, { schema: staffInviteSchema });
-    if (submission.status !== "success") return data({ intent: "invite" as const, result: submission.reply() }, { status: 400 });
-    const outcome = await inviteStaffByEmail(db, submission.value, actor, origin, requestId);
-    if (!outcome.ok) {
-      return data(
-        {
-          intent: "invite" as const,
-          result: submission.reply({ fieldErrors: { email: ["Ya existe una cuenta del personal con ese correo electrónico."] } }),
-        },
-        { status: 400 },
-      );
-    }
-    return redirectWithToast("/admin/personal", {
-      type: outcome.mailSent ? "success" : "error",
-      description: outcome.mailSent
-        ? `Se envió la invitación a ${submission.value.email}.`
-        : `La cuenta quedó creada, pero no pudimos enviar el correo a ${submission.value.email}. Use «Enviar enlace nuevo».`,
-    });
-  }
-
-  const schema =
-    intent === "role" ? staffRoleChangeSchema : intent === "deactivate" ? staffDeactivateSchema : intent === "resend" ? staffResendSchema : null;
-  if (!schema)
-    return data({ intent: "other" as const, result: null, message: "Acción no reconocida. Recargue la página e intente de nuevo." }, { status: 400 });
-  const submission = parseWithZod(form, { schema });
-  if (submission.status !== "success")
-    return data(
-      { intent: "other" as const, result: null, message: "Los datos enviados no son válidos. Recargue la página e intente de nuevo." },
-      { status: 400 },
-    );
-  const value = submission.value;
-  const outcome =
-    value.intent === "role"
-      ? await changeStaffRole(db, { staffId: value.staffId, role: value.role }, actor, requestId)
-      : value.intent === "deactivate"
-        ? await deactivateStaff(db, { staffId: value.staffId }, actor, requestId)
-        : await resendSetupLink(db, { staffId: value.staffId }, actor, origin, requestId);
-  if (!outcome.ok) return data({ intent: "other" as const, result: null, message: outcome.message }, { status: 400 });
+function changed(outcome: { message: string }) {
   return redirectWithToast("/admin/personal", { type: "success", description: outcome.message });
+}
+
+/** A row's form answers with one message above the list (its fields are hidden: nothing to fix by hand). */
+function rowMessage(actionData: ActionReply | undefined): string | null {
+  if (!actionData || actionData.intent === "invite") return null;
+  const formErrors = actionData.result.error?.[""] ?? [];
+  return formErrors.length ? formErrors.join(" ") : "Los datos enviados no son válidos. Recargue la página e intente de nuevo.";
 }
 
 export default function StaffMembersPage() {
   const { me, members } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const inviteResult = actionData?.intent === "invite" ? (actionData.result as SubmissionResult<string[]>) : undefined;
+  const inviteResult = actionData?.intent === "invite" ? actionData.result : undefined;
   const [form, fields] = useForm<z.input<typeof staffInviteSchema>>({ id: "invitar-personal", lastResult: inviteResult, shouldValidate: "onSubmit" });
-  const otherMessage = actionData && "message" in actionData ? actionData.message : null;
+  const otherMessage = rowMessage(actionData);
 
   return (
     <div className="container page">

@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import { hashPassword } from "~/accounts/passwords.server";
 import { siteOrigin, siteUrl } from "~/config.server";
+import type { StaffContext } from "~/actions/context";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { DB, StaffStatus } from "~/db.server";
 import { sendMail } from "~/mail/mailer.server";
 import { mailLog } from "~/mail/mail-log.server";
@@ -49,7 +51,9 @@ async function issueSetupToken(trx: Transaction<DB> | Kysely<DB>, staffId: numbe
   return token;
 }
 
-export type InviteOutcome = { ok: true; staffId: number; token: string } | { ok: false; reason: "email-taken" };
+export const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta del personal con ese correo electrónico.";
+
+export type InviteOutcome = Outcome<{ staffId: number; token: string }>;
 
 /**
  * Creates an invited staff member and their set-up token, audited, in one transaction. `actor`
@@ -64,7 +68,7 @@ export async function inviteStaff(
 ): Promise<InviteOutcome> {
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("staff_members").select("id").where("email", "=", input.email).executeTakeFirst();
-    if (existing) return { ok: false, reason: "email-taken" } as const;
+    if (existing) return refuse(400, { fields: { email: EMAIL_TAKEN_MESSAGE }, code: "correo_ocupado" });
     const row = await trx
       .insertInto("staff_members")
       .values({ email: input.email, name: input.name, role: input.role })
@@ -218,7 +222,7 @@ export async function countStaff(db: Kysely<DB>): Promise<number> {
   return Number(row.n);
 }
 
-export type StaffChangeOutcome = { ok: true; message: string } | { ok: false; message: string };
+export type StaffChangeOutcome = Outcome<{ message: string }>;
 
 async function countOtherActiveAdmins(trx: Transaction<DB>, staffId: number): Promise<number> {
   const row = await trx
@@ -237,16 +241,15 @@ async function countOtherActiveAdmins(trx: Transaction<DB>, staffId: number): Pr
  */
 export async function changeStaffRole(
   db: Kysely<DB>,
+  { actor, requestId }: StaffContext,
   input: { staffId: number; role: StaffRole },
-  actor: StaffUser,
-  requestId: string | null,
 ): Promise<StaffChangeOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("staff_members").select(["id", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
-    if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
-    if (row.role === input.role) return { ok: false, message: `${row.name} ya tiene la función «${STAFF_ROLE_LABELS[input.role]}».` };
+    if (!row) return refuse(400, "No encontramos a esa persona del personal.");
+    if (row.role === input.role) return refuse(400, `${row.name} ya tiene la función «${STAFF_ROLE_LABELS[input.role]}».`);
     if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
-      return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
+      return refuse(400, "Debe quedar al menos una persona activa con la función Administración.");
     }
     await trx.updateTable("staff_members").set({ role: input.role, updated_at: clock.nowIso() }).where("id", "=", row.id).execute();
     await destroyStaffSessions(trx, row.id);
@@ -264,20 +267,15 @@ export async function changeStaffRole(
 }
 
 /** Deactivates a staff member (audited): their sessions and unused set-up links stop working. */
-export async function deactivateStaff(
-  db: Kysely<DB>,
-  input: { staffId: number },
-  actor: StaffUser,
-  requestId: string | null,
-): Promise<StaffChangeOutcome> {
+export async function deactivateStaff(db: Kysely<DB>, { actor, requestId }: StaffContext, input: { staffId: number }): Promise<StaffChangeOutcome> {
   return db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom("staff_members").select(["id", "name", "role", "status"]).where("id", "=", input.staffId).executeTakeFirst();
-    if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
-    if (row.status === "inactiva") return { ok: false, message: `${row.name} ya estaba dada de baja.` };
+    if (!row) return refuse(400, "No encontramos a esa persona del personal.");
+    if (row.status === "inactiva") return refuse(400, `${row.name} ya estaba dada de baja.`);
     if (row.id === actor.id)
-      return { ok: false, message: "No puede darse de baja a sí mismo(a). Pida a otra persona con la función Administración que lo haga." };
+      return refuse(400, "No puede darse de baja a sí mismo(a). Pida a otra persona con la función Administración que lo haga.");
     if (row.role === "admin" && row.status === "activa" && (await countOtherActiveAdmins(trx, row.id)) === 0) {
-      return { ok: false, message: "Debe quedar al menos una persona activa con la función Administración." };
+      return refuse(400, "Debe quedar al menos una persona activa con la función Administración.");
     }
     await trx.updateTable("staff_members").set({ status: "inactiva", updated_at: clock.nowIso() }).where("id", "=", row.id).execute();
     await destroyStaffSessions(trx, row.id);
@@ -295,7 +293,7 @@ export async function deactivateStaff(
   });
 }
 
-export type ResendOutcome = { ok: true; token: string; staff: { email: string; name: string; role: StaffRole } } | { ok: false; message: string };
+export type ResendOutcome = Outcome<{ token: string; staff: { email: string; name: string; role: StaffRole } }>;
 
 /** A new set-up link for someone who has not finished set-up (the old link stops working), audited. */
 export async function reissueSetupLink(
@@ -311,15 +309,15 @@ export async function reissueSetupLink(
       .select(["id", "email", "name", "role", "status"])
       .where("id", "=", input.staffId)
       .executeTakeFirst();
-    if (!row) return { ok: false, message: "No encontramos a esa persona del personal." };
-    if (row.status !== "invitada") return { ok: false, message: `${row.name} ya configuró su acceso o fue dada de baja.` };
+    if (!row) return refuse(400, "No encontramos a esa persona del personal.");
+    if (row.status !== "invitada") return refuse(400, `${row.name} ya configuró su acceso o fue dada de baja.`);
     const token = await issueSetupToken(trx, row.id, now);
     await recordAudit(trx, { actor, action: "staff.setup_link", entity: "staff_member", entityId: row.id, after: { email: row.email }, requestId });
     return { ok: true, token, staff: { email: row.email, name: row.name, role: row.role } } as const;
   });
 }
 
-export type InviteByEmailOutcome = { ok: true; staffId: number; mailSent: boolean } | { ok: false; reason: "email-taken" };
+export type InviteByEmailOutcome = Outcome<{ staffId: number; mailSent: boolean }>;
 
 /**
  * An admin invites someone from /admin/personal: the invited row and its audit entry, then the
@@ -328,10 +326,9 @@ export type InviteByEmailOutcome = { ok: true; staffId: number; mailSent: boolea
  */
 export async function inviteStaffByEmail(
   db: Kysely<DB>,
+  { actor, requestId }: StaffContext,
   input: NewStaff,
-  actor: StaffUser,
-  origin: string,
-  requestId: string | null,
+  origin: string = siteOrigin(),
 ): Promise<InviteByEmailOutcome> {
   const invited = await inviteStaff(db, input, actor, requestId);
   if (!invited.ok) return invited;
@@ -342,15 +339,14 @@ export async function inviteStaffByEmail(
 /** A new set-up link by e-mail for someone who has not finished set-up. */
 export async function resendSetupLink(
   db: Kysely<DB>,
+  { actor, requestId }: StaffContext,
   input: { staffId: number },
-  actor: StaffUser,
-  origin: string,
-  requestId: string | null,
+  origin: string = siteOrigin(),
 ): Promise<StaffChangeOutcome> {
   const reissued = await reissueSetupLink(db, input, actor, requestId);
   if (!reissued.ok) return reissued;
   const sent = await sendInvitationMail(reissued.staff, setupLink(reissued.token, origin));
   return sent
     ? { ok: true, message: `Se envió un enlace nuevo a ${reissued.staff.email}.` }
-    : { ok: false, message: `No pudimos enviar el correo a ${reissued.staff.email}. Intente de nuevo más tarde.` };
+    : refuse(400, `No pudimos enviar el correo a ${reissued.staff.email}. Intente de nuevo más tarde.`);
 }

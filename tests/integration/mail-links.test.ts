@@ -140,7 +140,12 @@ describe.each(runs)("$name", ({ origin, env }) => {
     const admin = await createSignedInStaff(db, "admin");
     const invitee = `invitada.${Date.now()}.${origin.length}@himfg.test`;
     expect(
-      await inviteStaffByEmail(db, { email: invitee, name: "Persona Invitada", role: "comunicacion" }, admin.user, siteOrigin(), null),
+      await inviteStaffByEmail(
+        db,
+        { actor: admin.user, requestId: null },
+        { email: invitee, name: "Persona Invitada", role: "comunicacion" },
+        siteOrigin(),
+      ),
     ).toMatchObject({
       ok: true,
       mailSent: true,

@@ -1,13 +1,10 @@
 import type { Transaction } from "kysely";
 import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
-import type { StaffUser } from "~/staff/staff";
+import type { StaffContext } from "~/actions/context";
 
-/** Who is acting and on which request: every Teaching-office change takes this and audits with it. */
-export interface StaffContext {
-  actor: StaffUser;
-  requestId: string | null;
-}
+/** Who is acting and on which request: the one definition is app/actions/context.ts. */
+export type { StaffContext };
 
 /** The name kept in recorded_by / reviewed_by columns beside the audit row. */
 export function actorLabel(ctx: StaffContext): string {

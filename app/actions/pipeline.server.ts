@@ -1,0 +1,216 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { data } from "@remix-run/node";
+import type { z } from "zod";
+import { requireUser } from "~/accounts/session.server";
+import { parseFormWithFiles, type CheckedFile, type FileRule } from "~/accounts/uploads.server";
+import { requireStaff } from "~/staff/guard.server";
+import type { StaffRole } from "~/staff/staff";
+import type { ParticipantContext, StaffContext } from "./context";
+import { refuse, type Outcome, type Refusal } from "./outcome";
+import { replyRefusal, replyUnread, type ActionReply } from "./reply.server";
+
+/*
+ * THE ONE ACTION PIPELINE (issue 23, decision 0047). A route action declares who may use it, how
+ * its body is read, and per intent a schema, the domain step and what success answers:
+ *
+ *   request → guard (requireStaff / requireUser) → read body (form or uploads, size-capped)
+ *     → intent (the `intent` field) → parse (conform + zod) → step(ctx, input): Outcome
+ *     → refusal: replyRefusal (one place) | success: the intent's `done` (redirect + toast, data)
+ *
+ * The step gets ONE context (StaffContext or ParticipantContext) and returns an Outcome
+ * (app/actions/outcome.ts), built with refuse()/notFound() when it refuses.
+ */
+
+/** The body as read: the text fields, the files that passed their rules, a message per refused file. */
+export interface Body {
+  fields: FormData;
+  files: Map<string, CheckedFile>;
+  fileErrors: Record<string, string[]>;
+}
+
+export type BodyReader = (request: Request) => Promise<Outcome<{ body: Body }>>;
+
+export const UNREADABLE_FORM = "No pudimos leer el formulario. Vuelva a intentarlo.";
+export const UNKNOWN_INTENT = "No entendimos qué hacer con este formulario. Use los botones de la página.";
+
+/** An ordinary form (urlencoded or multipart without files). */
+export const formBody: BodyReader = async (request) => {
+  try {
+    return { ok: true, body: { fields: await request.formData(), files: new Map(), fileErrors: {} } };
+  } catch {
+    return refuse(400, UNREADABLE_FORM);
+  }
+};
+
+/**
+ * A form that may carry files, one rule per file field (type read from the bytes, size per
+ * field), the whole body capped at `maxBytes` (the route's `maxBodyBytes`): too large → 413 with
+ * `tooLarge`. An ordinary urlencoded body is read too (no files), so one reader serves every
+ * intent of a page where only some forms upload.
+ */
+export function uploadBody(rules: Record<string, FileRule>, options: { maxBytes: number; tooLarge: string }): BodyReader {
+  return async (request) => {
+    const form = await parseFormWithFiles(request, rules, options.maxBytes);
+    if (!form.ok) return form.reason === "too-large" ? refuse(413, options.tooLarge) : refuse(400, UNREADABLE_FORM);
+    return { ok: true, body: { fields: form.fields, files: form.files, fileErrors: form.fileErrors } };
+  };
+}
+
+/** What a step and a `done` get beside the context. */
+export interface StepInput<Value> {
+  value: Value;
+  /** The files that passed their rules (uploadBody), by field name. */
+  files: Map<string, CheckedFile>;
+  /** The route's arguments (params, request, context). */
+  args: ActionFunctionArgs;
+}
+
+export interface IntentSpec<Context, Schema extends z.ZodType, Done extends object, Answer> {
+  schema: Schema;
+  /** File fields this intent needs, each with the message shown when it is missing. */
+  requiredFiles?: Record<string, string>;
+  /** Fields never sent back in the reply (passwords). */
+  hideFields?: string[];
+  /** The domain step: one context, the parsed input; it refuses with refuse()/notFound(). */
+  step: (ctx: Context, input: StepInput<z.output<Schema>>) => Promise<Outcome<Done>> | Outcome<Done>;
+  /** The success answer: usually a redirect with a toast; or data for the page. */
+  done: (outcome: { ok: true } & Done, input: StepInput<z.output<Schema>>) => Answer | Promise<Answer>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyIntent<Context> = IntentSpec<Context, any, any, any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnswerOf<I> = I extends IntentSpec<any, any, any, infer Answer> ? Awaited<Answer> : never;
+
+/** One intent of a multi-intent action, its types inferred (the context fixed by the action kind). */
+export function staffIntent<Schema extends z.ZodType, Done extends object, Answer>(
+  spec: IntentSpec<StaffContext, Schema, Done, Answer>,
+): IntentSpec<StaffContext, Schema, Done, Answer> {
+  return spec;
+}
+
+export function participantIntent<Schema extends z.ZodType, Done extends object, Answer>(
+  spec: IntentSpec<ParticipantContext, Schema, Done, Answer>,
+): IntentSpec<ParticipantContext, Schema, Done, Answer> {
+  return spec;
+}
+
+interface Common {
+  /** How the body is read: `formBody` (the default) or `uploadBody(rules, …)`. */
+  read?: BodyReader;
+}
+
+type Single<Context, Schema extends z.ZodType, Done extends object, Answer> = Common & IntentSpec<Context, Schema, Done, Answer>;
+type Multi<Context, Intents extends Record<string, AnyIntent<Context>>> = Common & { intents: Intents };
+
+/**
+ * The intent a post asks for: its `intent` field (a submit button's name/value or a hidden input).
+ * An address that still carries `?intent=` (a page rendered before the convention, an old test)
+ * is read as a fallback, here and nowhere else.
+ */
+export function intentOf(fields: FormData, request: Request): string | null {
+  const field = fields.get("intent");
+  if (typeof field === "string" && field !== "") return field;
+  return new URL(request.url).searchParams.get("intent");
+}
+
+async function run<Context>(
+  args: ActionFunctionArgs,
+  ctx: Context,
+  read: BodyReader,
+  intents: Record<string, AnyIntent<Context>> | null,
+  single: AnyIntent<Context> | null,
+): Promise<unknown> {
+  const reading = await read(args.request);
+  if (!reading.ok) return replyUnread(new FormData(), reading, null);
+  const { fields, files, fileErrors } = reading.body;
+  const named = intentOf(fields, args.request);
+  const spec = single ?? (named !== null && intents && Object.hasOwn(intents, named) ? intents[named] : null);
+  const intent = named;
+  if (!spec) return replyUnread(fields, refuse(400, UNKNOWN_INTENT), intent);
+
+  const submission = parseWithZod(fields, { schema: spec.schema });
+  const missing: Record<string, string[]> = {};
+  for (const [name, message] of Object.entries(spec.requiredFiles ?? {})) {
+    if (!files.has(name) && !fileErrors[name]) missing[name] = [message];
+  }
+  const fileProblems = mergeMessages(fileErrors, missing);
+  if (submission.status !== "success") {
+    // A conform list intent («Agregar fila») has no status: it is answered, not refused.
+    const status = submission.status === "error" ? 400 : 200;
+    const fieldErrors = mergeMessages(submission.error ?? {}, fileProblems);
+    return data<ActionReply>({ intent, result: submission.reply({ fieldErrors, ...hide(spec) }) }, { status });
+  }
+  if (Object.keys(fileProblems).length > 0) return replyRefusal(submission, refuse(400, { fields: fileProblems }), intent, spec.hideFields);
+
+  const input: StepInput<unknown> = { value: submission.value, files, args };
+  const outcome = await spec.step(ctx, input);
+  if (!outcome.ok) return replyRefusal(submission, outcome as Refusal, intent, spec.hideFields);
+  return spec.done(outcome, input);
+}
+
+function hide(spec: { hideFields?: string[] }) {
+  return spec.hideFields?.length ? { hideFields: spec.hideFields } : {};
+}
+
+function mergeMessages(...maps: Record<string, readonly string[] | null | undefined>[]): Record<string, string[]> {
+  const merged: Record<string, string[]> = {};
+  for (const map of maps) {
+    for (const [name, messages] of Object.entries(map)) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
+  }
+  return merged;
+}
+
+function requestIdOf(args: ActionFunctionArgs): string | null {
+  return args.context?.requestId ?? null;
+}
+
+/** The StaffContext of a request whose staff member the guard already let in (loaders, resource routes). */
+export function staffContextOf(actor: StaffContext["actor"], args: Pick<ActionFunctionArgs, "context">): StaffContext {
+  return { actor, requestId: args.context?.requestId ?? null };
+}
+
+type StaffActionFn<Answer> = (args: ActionFunctionArgs) => Promise<ReturnType<typeof data<ActionReply>> | Answer>;
+
+/**
+ * A staff route's action. `access` is the route's `staffAccess` (or a narrower list when some of
+ * the roles that may see the page may not change it).
+ *
+ *   export const action = staffAction({ access: staffAccess, schema, step: (ctx, { value }) => …, done: () => redirectWithToast(…) });
+ *   export const action = staffAction({ access: staffAccess, intents: { pago: staffIntent({…}), reembolso: staffIntent({…}) } });
+ */
+export function staffAction<Schema extends z.ZodType, Done extends object, Answer>(
+  spec: Single<StaffContext, Schema, Done, Answer> & { access: readonly StaffRole[] },
+): StaffActionFn<Awaited<Answer>>;
+export function staffAction<Intents extends Record<string, AnyIntent<StaffContext>>>(
+  spec: Multi<StaffContext, Intents> & { access: readonly StaffRole[] },
+): StaffActionFn<AnswerOf<Intents[keyof Intents]>>;
+export function staffAction(
+  spec: (Single<StaffContext, z.ZodType, object, unknown> | Multi<StaffContext, Record<string, AnyIntent<StaffContext>>>) & {
+    access: readonly StaffRole[];
+  },
+) {
+  return async (args: ActionFunctionArgs) => {
+    const actor = await requireStaff(args.request, spec.access);
+    const ctx: StaffContext = { actor, requestId: requestIdOf(args) };
+    return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
+  };
+}
+
+/** A participant route's action: the same pipeline behind `requireUser`, with a ParticipantContext. */
+export function participantAction<Schema extends z.ZodType, Done extends object, Answer>(
+  spec: Single<ParticipantContext, Schema, Done, Answer>,
+): StaffActionFn<Awaited<Answer>>;
+export function participantAction<Intents extends Record<string, AnyIntent<ParticipantContext>>>(
+  spec: Multi<ParticipantContext, Intents>,
+): StaffActionFn<AnswerOf<Intents[keyof Intents]>>;
+export function participantAction(
+  spec: Single<ParticipantContext, z.ZodType, object, unknown> | Multi<ParticipantContext, Record<string, AnyIntent<ParticipantContext>>>,
+) {
+  return async (args: ActionFunctionArgs) => {
+    const participant = await requireUser(args.request);
+    const ctx: ParticipantContext = { participant, requestId: requestIdOf(args) };
+    return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
+  };
+}

@@ -1,0 +1,43 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data } from "@remix-run/node";
+import { z } from "zod";
+import type { Refusal } from "./outcome";
+
+/**
+ * What every pipeline action answers when it does not succeed: the form's result (conform's
+ * `submission.reply()`: the typed values and the messages) and, on pages with several forms, the
+ * intent it answers, so each form shows only its own messages.
+ */
+export interface ActionReply {
+  intent: string | null;
+  result: SubmissionResult<string[]>;
+}
+
+/** Conform's submission, as far as the reply needs it. */
+export interface Replying {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+}
+
+/**
+ * THE ONE PLACE a refusal becomes HTTP: `data({ intent, result }, { status })`, the result carrying
+ * the refusal's form-level and field messages beside the messages the submission already had.
+ */
+export function replyRefusal(submission: Replying, refusal: Refusal, intent: string | null, hideFields?: string[]) {
+  return data<ActionReply>(
+    {
+      intent,
+      result: submission.reply({
+        formErrors: refusal.problem.form,
+        fieldErrors: refusal.problem.fields,
+        ...(hideFields?.length ? { hideFields } : {}),
+      }),
+    },
+    { status: refusal.status },
+  );
+}
+
+/** A refusal before any schema could read the body (unreadable, too large, unknown intent). */
+export function replyUnread(fields: FormData, refusal: Refusal, intent: string | null) {
+  return replyRefusal(parseWithZod(fields, { schema: z.object({}) }), refusal, intent);
+}
