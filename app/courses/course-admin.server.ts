@@ -1,4 +1,5 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { z } from "zod";
 import type { CoursesTable, DB } from "~/db.server";
 import { seatsTaken } from "~/enrolment/enrolment.server";
@@ -271,15 +272,15 @@ export async function saveCourse(
   });
 }
 
-export type CourseActionOutcome = { ok: true; message: string } | { ok: false; status: 400 | 404; message: string };
+/** Refused 404 (no such course) or 400 (an archived course cannot open); success says what happened. */
+export type CourseActionOutcome = Outcome<{ message: string }>;
 
 /** Opens or closes enrolment in one click (an archived course stays closed). */
 export async function setCourseEnrolmentOpen(db: Kysely<DB>, ctx: StaffContext, courseId: number, open: boolean): Promise<CourseActionOutcome> {
   return db.transaction().execute(async (trx) => {
     const before = await getAdminCourse(trx, courseId);
-    if (!before) return { ok: false, status: 404, message: "El curso no existe." } as const;
-    if (open && before.archived_at)
-      return { ok: false, status: 400, message: "El curso está archivado; no se pueden abrir sus inscripciones." } as const;
+    if (!before) return notFound("El curso no existe.");
+    if (open && before.archived_at) return refuse(400, "El curso está archivado; no se pueden abrir sus inscripciones.");
     const able = open ? 1 : 0;
     if (before.course_able !== able) {
       await trx.updateTable("courses").set({ course_able: able, updated_at: clock.nowIso() }).where("course_id", "=", courseId).execute();
@@ -300,10 +301,10 @@ export async function setCourseEnrolmentOpen(db: Kysely<DB>, ctx: StaffContext, 
  * enrolments, payments and access PDFs keep pointing at it); one that never had any is deleted
  * with its files.
  */
-export async function removeCourse(db: Kysely<DB>, ctx: StaffContext, courseId: number): Promise<CourseActionOutcome & { archived?: boolean }> {
+export async function removeCourse(db: Kysely<DB>, ctx: StaffContext, courseId: number): Promise<Outcome<{ message: string; archived: boolean }>> {
   return db.transaction().execute(async (trx) => {
     const before = await getAdminCourse(trx, courseId);
-    if (!before) return { ok: false, status: 404, message: "El curso no existe." } as const;
+    if (!before) return notFound("El curso no existe.");
     const enrolments = await trx
       .selectFrom("enrolments")
       .select(sql<number>`count(*)`.as("n"))

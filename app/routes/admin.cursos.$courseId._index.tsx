@@ -38,12 +38,12 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const path = `/admin/cursos/${courseId}`;
   if (intent === "abrir" || intent === "cerrar") {
     const outcome = await setCourseEnrolmentOpen(db, staffContextFor(staff, context), courseId, intent === "abrir");
-    if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
+    if (!outcome.ok) throw new Response(outcome.problem.form.join(" "), { status: outcome.status });
     return redirectWithToast(path, { type: "success", description: outcome.message });
   }
   if (intent === "retirar") {
     const outcome = await removeCourse(db, staffContextFor(staff, context), courseId);
-    if (!outcome.ok) throw new Response(outcome.message, { status: outcome.status });
+    if (!outcome.ok) throw new Response(outcome.problem.form.join(" "), { status: outcome.status });
     return redirectWithToast(outcome.archived ? path : "/admin/cursos", { type: "success", description: outcome.message });
   }
   const outcome = await handleCourseForm(request, context, staff, courseId);

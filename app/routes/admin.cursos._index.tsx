@@ -45,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const canEdit = roleAllows(staff.role, EDITORS);
   const cursor = readCursor(url.searchParams, courseCursor);
-  if (!cursor.ok) return data({ page: null, cursorError: cursor.message, filters, canEdit }, { status: 400 });
+  if (!cursor.ok) return data({ page: null, cursorError: cursor.problem.form.join(" "), filters, canEdit }, { status: 400 });
   const page = await listAdminCourses(db, filters, cursor.position);
   return { page: { ...page, totalLabel: countLabel(page.total, "curso", "cursos") }, cursorError: null, filters, canEdit };
 }
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const courseId = idParam(String(form.get("courseId") ?? ""));
   if (intent !== "abrir" && intent !== "cerrar") return data({ message: "Acción desconocida." }, { status: 400 });
   const outcome = await setCourseEnrolmentOpen(db, staffContextFor(staff, context), courseId, intent === "abrir");
-  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
+  if (!outcome.ok) return data({ message: outcome.problem.form.join(" ") }, { status: outcome.status });
   // Back to the same filtered list (without Remix's ?index marker).
   const search = new URL(request.url).searchParams;
   search.delete("index");
