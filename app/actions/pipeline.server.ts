@@ -22,6 +22,9 @@ import { replyRefusal, replyUnread, type ActionReply } from "./reply.server";
  * (app/actions/outcome.ts), built with refuse()/notFound() when it refuses.
  */
 
+/** The intent of a page's main form, posted without an `intent` field. */
+export const DEFAULT_INTENT = "";
+
 /** The body as read: the text fields, the files that passed their rules, a message per refused file. */
 export interface Body {
   fields: FormData;
@@ -72,6 +75,11 @@ export interface IntentSpec<Context, Schema extends z.ZodType, Done extends obje
   requiredFiles?: Record<string, string>;
   /** Fields never sent back in the reply (passwords). */
   hideFields?: string[];
+  /**
+   * Checks between fields or against the database, read from the raw fields, whose messages show
+   * together with the schema's (every error at once); any message refuses with 400.
+   */
+  precheck?: (fields: FormData, args: ActionFunctionArgs) => Promise<Record<string, string[]>> | Record<string, string[]>;
   /** The domain step: one context, the parsed input; it refuses with refuse()/notFound(). */
   step: (ctx: Context, input: StepInput<z.output<Schema>>) => Promise<Outcome<Done>> | Outcome<Done>;
   /** The success answer: usually a redirect with a toast; or data for the page. */
@@ -126,7 +134,9 @@ async function run<Context>(
   if (!reading.ok) return replyUnread(new FormData(), reading, null);
   const { fields, files, fileErrors } = reading.body;
   const named = intentOf(fields, args.request);
-  const spec = single ?? (named !== null && intents && Object.hasOwn(intents, named) ? intents[named] : null);
+  // A post without an intent is the page's main form: the intent written "" (DEFAULT_INTENT).
+  const key = named ?? DEFAULT_INTENT;
+  const spec = single ?? (intents && Object.hasOwn(intents, key) ? intents[key] : null);
   const intent = named;
   if (!spec) return replyUnread(fields, refuse(400, UNKNOWN_INTENT), intent);
 
@@ -135,14 +145,15 @@ async function run<Context>(
   for (const [name, message] of Object.entries(spec.requiredFiles ?? {})) {
     if (!files.has(name) && !fileErrors[name]) missing[name] = [message];
   }
-  const fileProblems = mergeMessages(fileErrors, missing);
+  const checked = spec.precheck ? await spec.precheck(fields, args) : {};
+  const extraProblems = mergeMessages(checked, fileErrors, missing);
   if (submission.status !== "success") {
     // A conform list intent («Agregar fila») has no status: it is answered, not refused.
     const status = submission.status === "error" ? 400 : 200;
-    const fieldErrors = mergeMessages(submission.error ?? {}, fileProblems);
+    const fieldErrors = mergeMessages(submission.error ?? {}, extraProblems);
     return data<ActionReply>({ intent, result: submission.reply({ fieldErrors, ...hide(spec) }) }, { status });
   }
-  if (Object.keys(fileProblems).length > 0) return replyRefusal(submission, refuse(400, { fields: fileProblems }), intent, spec.hideFields);
+  if (Object.keys(extraProblems).length > 0) return replyRefusal(submission, refuse(400, { fields: extraProblems }), intent, spec.hideFields);
 
   const input: StepInput<unknown> = { value: submission.value, files, args };
   const outcome = await spec.step(ctx, input);

@@ -28,7 +28,8 @@ export function replyRefusal(submission: Replying, refusal: Refusal, intent: str
     {
       intent,
       result: submission.reply({
-        formErrors: refusal.problem.form,
+        // Only what there is: conform keeps an empty list as an (empty) error.
+        ...(refusal.problem.form.length ? { formErrors: refusal.problem.form } : {}),
         fieldErrors: refusal.problem.fields,
         ...(hideFields?.length ? { hideFields } : {}),
       }),

@@ -1,10 +1,10 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
-import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { z } from "zod";
 import type { CoursesTable, DB } from "~/db.server";
 import { seatsTaken } from "~/enrolment/enrolment.server";
 import { storeFile } from "~/files/files.server";
 import type { AdminUpload } from "~/staff/teaching/admin-uploads.server";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import {
   boundedCount,
@@ -272,7 +272,6 @@ export async function saveCourse(
   });
 }
 
-/** Refused 404 (no such course) or 400 (an archived course cannot open); success says what happened. */
 export type CourseActionOutcome = Outcome<{ message: string }>;
 
 /** Opens or closes enrolment in one click (an archived course stays closed). */

@@ -1,15 +1,17 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { DEFAULT_INTENT, staffAction, staffIntent, uploadBody } from "~/actions/pipeline.server";
+import { ErrorSummary } from "~/components/forms";
 import { getAdminCourse, removeCourse, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
 import { centavosToPesos } from "~/courses/course-form";
 import { db } from "~/db.server";
+import { staffAccessOf } from "~/staff/access-registry";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { CourseForm } from "~/staff/teaching/course-form-view";
 import { coursePagePath, publicFilePath } from "~/staff/teaching/format";
-import { handleCourseForm } from "~/staff/teaching/course-route.server";
-import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { COURSE_FILE_RULES, COURSE_FILES_TOO_LARGE, courseFormIntent } from "~/staff/teaching/course-route.server";
+import { idParam } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { COURSE_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
@@ -19,7 +21,7 @@ export const maxBodyBytes = COURSE_FORM_MAX_BYTES;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.$courseId._index");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${data?.course.course_name ?? "Curso"} | Área del personal | HIMFG` }];
 
@@ -30,32 +32,43 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { course };
 }
 
-/** Save the form (default), open/close enrolment, or remove (archive when it has enrolments). */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const courseId = idParam(params.courseId);
-  const intent = new URL(request.url).searchParams.get("intent");
-  const path = `/admin/cursos/${courseId}`;
-  if (intent === "abrir" || intent === "cerrar") {
-    const outcome = await setCourseEnrolmentOpen(db, staffContextFor(staff, context), courseId, intent === "abrir");
-    if (!outcome.ok) throw new Response(outcome.problem.form.join(" "), { status: outcome.status });
-    return redirectWithToast(path, { type: "success", description: outcome.message });
-  }
-  if (intent === "retirar") {
-    const outcome = await removeCourse(db, staffContextFor(staff, context), courseId);
-    if (!outcome.ok) throw new Response(outcome.problem.form.join(" "), { status: outcome.status });
-    return redirectWithToast(outcome.archived ? path : "/admin/cursos", { type: "success", description: outcome.message });
-  }
-  const outcome = await handleCourseForm(request, context, staff, courseId);
-  if (!outcome.ok) return data({ result: outcome.result }, { status: outcome.status });
-  return redirectWithToast(path, { type: "success", description: "Guardamos los cambios del curso." });
-}
+const pathOf = (courseId: number) => `/admin/cursos/${courseId}`;
+const courseIdOf = ({ params }: { params: { courseId?: string } }) => idParam(params.courseId);
+
+/** Open or close enrolment in one click. */
+const setOpen = (open: boolean) =>
+  staffIntent({
+    schema: z.object({}),
+    step: (ctx, { args }) => setCourseEnrolmentOpen(db, ctx, courseIdOf(args), open),
+    done: (outcome, { args }) => redirectWithToast(pathOf(courseIdOf(args)), { type: "success", description: outcome.message }),
+  });
+
+/** Save the form (the page's main form, no intent), open/close enrolment, or remove (archive when it has enrolments). */
+export const action = staffAction({
+  access: staffAccess,
+  read: uploadBody(COURSE_FILE_RULES, { maxBytes: maxBodyBytes, tooLarge: COURSE_FILES_TOO_LARGE }),
+  intents: {
+    [DEFAULT_INTENT]: courseFormIntent(courseIdOf, (saved) =>
+      redirectWithToast(pathOf(saved.courseId), { type: "success", description: "Guardamos los cambios del curso." }),
+    ),
+    abrir: setOpen(true),
+    cerrar: setOpen(false),
+    retirar: staffIntent({
+      schema: z.object({}),
+      step: (ctx, { args }) => removeCourse(db, ctx, courseIdOf(args)),
+      done: (outcome, { args }) =>
+        redirectWithToast(outcome.archived ? pathOf(courseIdOf(args)) : "/admin/cursos", { type: "success", description: outcome.message }),
+    }),
+  },
+});
 
 export default function EditCourse() {
   const { course } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const path = `/admin/cursos/${course.course_id}`;
   const open = course.course_able === 1;
+  // A refused «Abrir», «Cerrar» or «Retirar» (the course form shows its own messages).
+  const actionMessages = actionData?.intent ? (actionData.result.error?.[""] ?? []) : [];
   return (
     <div className="container page staff-page">
       <p>
@@ -73,17 +86,20 @@ export default function EditCourse() {
           </li>
         ) : null}
       </ul>
+      {actionMessages.length ? (
+        <ErrorSummary title="No pudimos hacer el cambio" errors={[]} formErrors={actionMessages} focusKey={actionData} />
+      ) : null}
       {course.archived_at ? null : (
         <div className="staff-actions">
-          <Form method="post" action={`${path}?intent=${open ? "cerrar" : "abrir"}`}>
+          <Form method="post" action={path}>
             <p>Inscripciones: {open ? "abiertas" : "cerradas"}.</p>
-            <button type="submit" className="button button--secondary">
+            <button type="submit" name="intent" value={open ? "cerrar" : "abrir"} className="button button--secondary">
               {open ? "Cerrar inscripciones" : "Abrir inscripciones"}
             </button>
           </Form>
-          <Form method="post" action={`${path}?intent=retirar`}>
+          <Form method="post" action={path}>
             <p>Un curso con inscripciones se archiva; uno sin inscripciones se elimina.</p>
-            <button type="submit" className="button button--secondary">
+            <button type="submit" name="intent" value="retirar" className="button button--secondary">
               Retirar el curso
             </button>
           </Form>
@@ -92,7 +108,7 @@ export default function EditCourse() {
       <h2>Datos del curso</h2>
       <CourseForm
         action={path}
-        lastResult={actionData?.result}
+        lastResult={actionData?.intent ? undefined : actionData?.result}
         defaults={{
           course_name: course.course_name,
           course_summary: course.course_summary,

@@ -1,14 +1,17 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { z } from "zod";
+import { staffAction, staffIntent } from "~/actions/pipeline.server";
+import { ErrorSummary } from "~/components/forms";
 import { MONTHS, parseMonthParam } from "~/courses/catalogue";
 import { MODALITY_IDS, MODALITY_LABELS, parseModalityId } from "~/courses/modality";
 import { courseCursor, listAdminCourses, setCourseEnrolmentOpen } from "~/courses/course-admin.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import { roleAllows, type StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
+import { roleAllows } from "~/staff/staff";
 import { coursePagePath, formatDay } from "~/staff/teaching/format";
-import { idParam, staffContextFor } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { StaffTable } from "~/components/staff-table";
@@ -19,7 +22,7 @@ import { countLabel, readCursor } from "~/utils/keyset-paging.server";
 /** Courses: the Teaching office edits them; finance may read them. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos._index");
 const EDITORS = ["ensenanza"] as const;
 
 export const meta: MetaFunction = () => [{ title: "Cursos | Área del personal | HIMFG" }];
@@ -50,24 +53,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { page: { ...page, totalLabel: countLabel(page.total, "curso", "cursos") }, cursorError: null, filters, canEdit };
 }
 
-/** Open or close enrolment in one click (intent=abrir|cerrar, courseId). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, EDITORS);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const courseId = idParam(String(form.get("courseId") ?? ""));
-  if (intent !== "abrir" && intent !== "cerrar") return data({ message: "Acción desconocida." }, { status: 400 });
-  const outcome = await setCourseEnrolmentOpen(db, staffContextFor(staff, context), courseId, intent === "abrir");
-  if (!outcome.ok) return data({ message: outcome.problem.form.join(" ") }, { status: outcome.status });
-  // Back to the same filtered list (without Remix's ?index marker).
+const courseChoice = z.object({ courseId: z.coerce.number().int().positive().max(999_999_999_999) });
+
+/** Back to the same filtered list (without Remix's ?index marker). */
+function listAddress(request: Request): string {
   const search = new URL(request.url).searchParams;
   search.delete("index");
   const query = search.toString();
-  return redirectWithToast(`/admin/cursos${query ? `?${query}` : ""}`, { type: "success", description: outcome.message });
+  return `/admin/cursos${query ? `?${query}` : ""}`;
 }
+
+const setOpen = (open: boolean) =>
+  staffIntent({
+    schema: courseChoice,
+    step: (ctx, { value }) => setCourseEnrolmentOpen(db, ctx, value.courseId, open),
+    done: (outcome, { args }) => redirectWithToast(listAddress(args.request), { type: "success", description: outcome.message }),
+  });
+
+/** Open or close enrolment in one click (intent=abrir|cerrar, courseId): the Teaching office only. */
+export const action = staffAction({ access: EDITORS, intents: { abrir: setOpen(true), cerrar: setOpen(false) } });
 
 export default function AdminCourses() {
   const { page, cursorError, filters, canEdit } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
   const courses = page?.rows ?? [];
   const query = {
     q: filters.q,
@@ -97,6 +105,7 @@ export default function AdminCourses() {
         </div>
       </ListFilters>
 
+      <ErrorSummary title="No pudimos hacer el cambio" errors={[]} formErrors={actionData?.result.error?.[""] ?? []} focusKey={actionData} />
       {cursorError || !page ? <KeysetCursorError message={cursorError} firstPage={keysetHref("/admin/cursos", query)} /> : null}
       {page ? <p role="status">{page.totalLabel}</p> : null}
       {courses.length > 0 ? (

@@ -1,10 +1,10 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData } from "@remix-run/react";
+import { staffAction, uploadBody } from "~/actions/pipeline.server";
+import { staffAccessOf } from "~/staff/access-registry";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { CourseForm } from "~/staff/teaching/course-form-view";
-import { handleCourseForm } from "~/staff/teaching/course-route.server";
+import { COURSE_FILE_RULES, COURSE_FILES_TOO_LARGE, courseFormIntent } from "~/staff/teaching/course-route.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { COURSE_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
@@ -14,7 +14,7 @@ export const maxBodyBytes = COURSE_FORM_MAX_BYTES;
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.cursos.nuevo");
 
 export const meta: MetaFunction = () => [{ title: "Nuevo curso | Área del personal | HIMFG" }];
 
@@ -23,12 +23,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const outcome = await handleCourseForm(request, context, staff, null);
-  if (!outcome.ok) return data({ result: outcome.result }, { status: outcome.status });
-  return redirectWithToast(`/admin/cursos/${outcome.courseId}`, { type: "success", description: "Guardamos el curso." });
-}
+export const action = staffAction({
+  access: staffAccess,
+  read: uploadBody(COURSE_FILE_RULES, { maxBytes: maxBodyBytes, tooLarge: COURSE_FILES_TOO_LARGE }),
+  ...courseFormIntent(
+    () => null,
+    (saved) => redirectWithToast(`/admin/cursos/${saved.courseId}`, { type: "success", description: "Guardamos el curso." }),
+  ),
+});
 
 export default function NewCourse() {
   const actionData = useActionData<typeof action>();

@@ -1,8 +1,9 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { asOutcome } from "~/actions/legacy.server";
+import { staffAction, staffIntent, uploadBody } from "~/actions/pipeline.server";
+import { siteOrigin } from "~/config.server";
 import { ErrorSummary, Field, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
 import { formatMoney, PROFILE_LABELS } from "~/courses/pricing";
@@ -10,17 +11,17 @@ import { db } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { recordOfflinePayment } from "~/enrolment/offline-payments.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 import { formatDay, formatInstant, MODALITY_CHOICE_LABELS, OFFLINE_METHOD_LABELS } from "~/staff/teaching/format";
 import { OfflinePaymentFields, offlinePaymentMetaList, type OfflinePaymentMetas } from "~/staff/teaching/offline-payment-fields";
-import { offlinePaymentSchema, readOfflinePaymentForm, refundSchema } from "~/staff/teaching/payment-forms.server";
+import { offlinePaymentSchema, refundSchema } from "~/staff/teaching/payment-forms.server";
 import { getEnrolmentPayments } from "~/staff/teaching/payments-admin.server";
 import { recordRefund } from "~/staff/teaching/refunds.server";
-import { idParam, orNotFound, originFor, staffContextFor, replyRefused } from "~/staff/teaching/route-helpers.server";
+import { idParam, orNotFound } from "~/staff/teaching/route-helpers.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import teachingStyles from "~/styles/teaching.css";
 import { CardAttemptsTable } from "~/staff/teaching/card-attempts-table";
-import { RECEIPT_FORM_MAX_BYTES } from "~/staff/teaching/admin-uploads.server";
+import { RECEIPT_FORM_MAX_BYTES, RECEIPT_MESSAGES, RECEIPT_RULES } from "~/staff/teaching/admin-uploads.server";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = RECEIPT_FORM_MAX_BYTES;
@@ -28,7 +29,7 @@ export const maxBodyBytes = RECEIPT_FORM_MAX_BYTES;
 /** Payments of one enrolment: the Teaching office and finance. */
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: teachingStyles }];
 
-export const staffAccess = ["ensenanza", "finanzas"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.pagos.$enrolmentId");
 
 export const meta: MetaFunction = () => [{ title: "Pagos de una inscripción | Área del personal | HIMFG" }];
 
@@ -37,49 +38,57 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return orNotFound(await getEnrolmentPayments(db, idParam(params.enrolmentId)));
 }
 
+const pathOf = (args: { params: { enrolmentId?: string } }) => `/admin/pagos/${idParam(args.params.enrolmentId)}`;
+
 /** intent=pago (multipart, with the receipt) or intent=reembolso. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const enrolmentId = idParam(params.enrolmentId);
-  const ctx = staffContextFor(staff, context);
-  const path = `/admin/pagos/${enrolmentId}`;
-  const intent = new URL(request.url).searchParams.get("intent");
-  if (intent === "reembolso") {
-    const submission = parseWithZod(await request.formData(), { schema: refundSchema });
-    if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
-    const [kind, id] = submission.value.payment.split("-") as ["tarjeta" | "fuera_de_linea", string];
-    const outcome = await recordRefund(db, ctx, {
-      enrolmentId,
-      source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
-      amountCentavos: submission.value.amount,
-      reason: submission.value.reason,
-    });
-    if (!outcome.ok) return data({ intent, result: replyRefused(submission, outcome) }, { status: outcome.status });
-    return redirectWithToast(path, {
-      type: "success",
-      description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
-    });
-  }
-  if (intent !== "pago") throw new Response("Acción desconocida", { status: 400 });
-  const form = await readOfflinePaymentForm(request, offlinePaymentSchema);
-  if (!form.ok) return data({ intent, result: form.result }, { status: form.status });
-  const { submission, value, receipt } = form;
-  const outcome = await recordOfflinePayment(db, ctx, {
-    enrolmentId,
-    method: value.method,
-    amountCentavos: value.amount,
-    paidOn: value.paid_on,
-    reference: value.reference,
-    belowPriceReason: value.below_price_reason ?? null,
-    receipt,
-    origin: originFor(request),
-  });
-  if (!outcome.ok) return data({ intent, result: replyRefused(submission, outcome) }, { status: outcome.status });
-  const message = outcome.refundNeeded
-    ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
-    : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
-  return redirectWithToast(path, { type: outcome.refundNeeded ? "info" : "success", description: message });
-}
+export const action = staffAction({
+  access: staffAccess,
+  read: uploadBody(RECEIPT_RULES, { maxBytes: maxBodyBytes, tooLarge: RECEIPT_MESSAGES.tooLarge }),
+  intents: {
+    reembolso: staffIntent({
+      schema: refundSchema,
+      step: async (ctx, { value, args }) => {
+        const [kind, id] = value.payment.split("-") as ["tarjeta" | "fuera_de_linea", string];
+        return asOutcome(
+          await recordRefund(db, ctx, {
+            enrolmentId: idParam(args.params.enrolmentId),
+            source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
+            amountCentavos: value.amount,
+            reason: value.reason,
+          }),
+        );
+      },
+      done: (outcome, { args }) =>
+        redirectWithToast(pathOf(args), {
+          type: "success",
+          description: outcome.cancelled ? "Registramos el reembolso y cancelamos la inscripción." : "Registramos el reembolso.",
+        }),
+    }),
+    pago: staffIntent({
+      schema: offlinePaymentSchema,
+      requiredFiles: { receipt: RECEIPT_MESSAGES.missing },
+      step: async (ctx, { value, files, args }) =>
+        asOutcome(
+          await recordOfflinePayment(db, ctx, {
+            enrolmentId: idParam(args.params.enrolmentId),
+            method: value.method,
+            amountCentavos: value.amount,
+            paidOn: value.paid_on,
+            reference: value.reference,
+            belowPriceReason: value.below_price_reason ?? null,
+            receipt: files.get("receipt")!,
+            origin: siteOrigin(),
+          }),
+        ),
+      done: (outcome, { args }) => {
+        const message = outcome.refundNeeded
+          ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."
+          : "Registramos el pago y confirmamos la inscripción; el participante recibió su acceso por correo.";
+        return redirectWithToast(pathOf(args), { type: outcome.refundNeeded ? "info" : "success", description: message });
+      },
+    }),
+  },
+});
 
 export default function EnrolmentPayments() {
   const { enrolment, cardAttempts, offlinePayments, refunds } = useLoaderData<typeof loader>();
@@ -186,14 +195,8 @@ export default function EnrolmentPayments() {
             Transferencia, tienda de conveniencia, ventanilla bancaria o referencia de la Dirección de Enseñanza. Al registrarlo se confirma la
             inscripción.
           </p>
-          <Form
-            method="post"
-            encType="multipart/form-data"
-            action={`${path}?intent=pago`}
-            {...getFormProps(payForm)}
-            noValidate
-            className="staff-form"
-          >
+          <Form method="post" encType="multipart/form-data" action={path} {...getFormProps(payForm)} noValidate className="staff-form">
+            <input type="hidden" name="intent" value="pago" />
             <ErrorSummary
               title="Revise el pago"
               errors={summaryErrors(offlinePaymentMetaList(pay as unknown as OfflinePaymentMetas))}
@@ -211,7 +214,8 @@ export default function EnrolmentPayments() {
       {refundable.length > 0 ? (
         <section aria-labelledby="refund-title">
           <h2 id="refund-title">Registrar un reembolso</h2>
-          <Form method="post" action={`${path}?intent=reembolso`} {...getFormProps(refundForm)} noValidate className="staff-form">
+          <Form method="post" action={path} {...getFormProps(refundForm)} noValidate className="staff-form">
+            <input type="hidden" name="intent" value="reembolso" />
             <ErrorSummary
               title="Revise el reembolso"
               errors={summaryErrors([refund.payment, refund.amount, refund.reason] as FieldMeta[])}

@@ -1,12 +1,11 @@
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
+import { staffAction, staffIntent } from "~/actions/pipeline.server";
 import { StaffTable } from "~/components/staff-table";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
-import { staffContextFor } from "~/staff/teaching/route-helpers.server";
+import { staffAccessOf } from "~/staff/access-registry";
 import { backupNow, retryMail } from "~/system/system-actions.server";
 import { systemStatus } from "~/system/system-status.server";
 import {
@@ -24,7 +23,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 import systemStyles from "~/styles/system.css";
 
 // The state of the site for administrators (issue 24): version, disks, backups, mail, jobs, certificate.
-export const staffAccess = ["admin"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.sistema");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: systemStyles }];
 
@@ -35,26 +34,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { status: await systemStatus(db) };
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("respaldar") }),
-  z.object({ intent: z.literal("reintentar"), correo: z.coerce.number().int().positive() }),
-]);
+const done = (outcome: { message: string }) =>
+  redirectWithToast("/admin/sistema", { type: "success", description: outcome.message }, { status: 303 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = await requireStaff(request, staffAccess);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return data({ message: "La solicitud no es válida: vuelva a cargar la página e inténtelo de nuevo." }, { status: 400 });
-  const ctx = staffContextFor(staff, context);
-  const outcome = parsed.data.intent === "respaldar" ? await backupNow(db, ctx) : await retryMail(db, ctx, parsed.data.correo);
-  if (!outcome.ok) return data({ message: outcome.message }, { status: outcome.status });
-  return redirectWithToast("/admin/sistema", { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = staffAction({
+  access: staffAccess,
+  intents: {
+    respaldar: staffIntent({ schema: z.object({}), step: (ctx) => backupNow(db, ctx), done }),
+    reintentar: staffIntent({
+      schema: z.object({ correo: z.coerce.number().int().positive() }),
+      step: (ctx, { value }) => retryMail(db, ctx, value.correo),
+      done,
+    }),
+  },
+});
 
 const when = (iso: string | null) => (iso ? formatMexicoCityDateTime(iso) : "—");
 
 export default function SystemPage() {
   const { status } = useLoaderData<typeof loader>();
-  const refused = useActionData<typeof action>();
+  const actionData = useActionData<typeof action>();
+  // A refused «Respaldar ahora» or «Reintentar»: its message (the forms have no field to fix).
+  const refused = actionData
+    ? (actionData.result.error?.[""] ?? ["La solicitud no es válida: vuelva a cargar la página e inténtelo de nuevo."])
+    : null;
   return (
     <div className="container page system-page">
       <h1>Sistema</h1>
@@ -64,7 +67,7 @@ export default function SystemPage() {
       </p>
       {refused ? (
         <div className="notice notice--warning" role="alert">
-          <p>{refused.message}</p>
+          <p>{refused.join(" ")}</p>
         </div>
       ) : null}
 

@@ -7,18 +7,20 @@ import { siteJobRunner } from "~/jobs/site-jobs.server";
 import { retryDelivery } from "~/mail/deliveries.server";
 import { transmitMail } from "~/mail/mailer.server";
 import { recordAudit } from "~/staff/audit.server";
-import type { StaffContext } from "~/staff/teaching/staff-context.server";
+import type { StaffContext } from "~/actions/context";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 
 /**
  * The administrators' actions on /admin/sistema, each audited: «Respaldar ahora» (through the job
  * runner, so it never overlaps a scheduled backup), a backup's download, «Reintentar» of a failed mail.
  */
 
-export type SystemActionOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409 | 500; message: string };
+/** A refusal's status says why: 409 nothing to do now, 404 no such mail, 503 the backup or the mail failed (try later). */
+export type SystemActionOutcome = Outcome<{ message: string }>;
 
 export async function backupNow(db: Kysely<DB>, ctx: StaffContext): Promise<SystemActionOutcome> {
   const run = await siteJobRunner().runNow("respaldos");
-  if (!run.ran) return { ok: false, status: 409, message: "Ya se está haciendo un respaldo. Espere un momento y vuelva a cargar la página." };
+  if (!run.ran) return refuse(409, "Ya se está haciendo un respaldo. Espere un momento y vuelva a cargar la página.");
   const backup = await db.selectFrom("backups").select(["id", "file_name", "ok", "integrity"]).orderBy("id", "desc").limit(1).executeTakeFirst();
   await recordAudit(db, {
     actor: ctx.actor,
@@ -28,7 +30,7 @@ export async function backupNow(db: Kysely<DB>, ctx: StaffContext): Promise<Syst
     after: { ok: run.ok, ...(run.ok ? {} : { error: run.error }) },
     requestId: ctx.requestId,
   });
-  if (!run.ok) return { ok: false, status: 500, message: `El respaldo falló: ${run.error}` };
+  if (!run.ok) return refuse(503, `El respaldo falló: ${run.error}`);
   return { ok: true, message: `Respaldo guardado y revisado: ${backup?.file_name ?? ""}.` };
 }
 
@@ -52,12 +54,14 @@ export async function openBackupDownload(
   return { stream: fs.createReadStream(file), size, fileName };
 }
 
+const NOTHING_TO_RETRY = "Ese correo ya no está en «fallido»: no hay nada que reintentar.";
+
 export async function retryMail(db: Kysely<DB>, ctx: StaffContext, id: number): Promise<SystemActionOutcome> {
   const row = await db.selectFrom("mail_deliveries").select(["subject", "status"]).where("id", "=", id).executeTakeFirst();
-  if (!row) return { ok: false, status: 404, message: "Ese correo no existe." };
-  if (row.status !== "fallido") return { ok: false, status: 409, message: "Ese correo ya no está en «fallido»: no hay nada que reintentar." };
+  if (!row) return notFound("Ese correo no existe.");
+  if (row.status !== "fallido") return refuse(409, NOTHING_TO_RETRY);
   const outcome = await retryDelivery(db, id, transmitMail);
-  if (!outcome.ok) return { ok: false, status: 409, message: "Ese correo ya no está en «fallido»: no hay nada que reintentar." };
+  if (!outcome.ok) return refuse(409, NOTHING_TO_RETRY);
   await recordAudit(db, {
     actor: ctx.actor,
     action: "mail.retry",
@@ -69,5 +73,5 @@ export async function retryMail(db: Kysely<DB>, ctx: StaffContext, id: number): 
   });
   return outcome.sent.ok
     ? { ok: true, message: `Se envió el correo «${row.subject}».` }
-    : { ok: false, status: 500, message: `El correo volvió a fallar: ${outcome.sent.error}` };
+    : refuse(503, `El correo volvió a fallar: ${outcome.sent.error}`);
 }

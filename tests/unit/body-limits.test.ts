@@ -5,7 +5,7 @@ import { expect, test } from "vitest";
 // the helpers built on it). A route that calls one must declare the body it accepts, or Express
 // refuses its uploads at the 64 KB default (server/body-limits.ts, decision 0032).
 const FILE_FORM_READERS =
-  /\b(parseUploadForm|parseFormWithFiles|parseAdminForm|parseImageSubmission|readEditorForm|readOfflinePaymentForm|handleCourseForm|(edit|new)(Department|Profile|ResearchUnit)Route)\b/;
+  /\b(parseUploadForm|parseFormWithFiles|parseAdminForm|parseImageSubmission|readEditorForm|readOfflinePaymentForm|handleCourseForm|uploadBody|(edit|new)(Department|Profile|ResearchUnit)Route)\b/;
 
 test("every route that reads uploaded files declares its maxBodyBytes (the JSON API keeps its own)", () => {
   const routes = readdirSync("app/routes").filter((name) => !name.startsWith("api."));
