@@ -39,6 +39,6 @@ export async function replaceParticipantDocument(
   upload: UploadedDocument,
 ): Promise<ReplaceDocumentResult> {
   const check = checkUpload(upload.fileName, upload.bytes);
-  if (!check.ok) return refuse(400, { fields: { document: check.message }, code: "invalid-file" });
+  if (!check.ok) return refuse(400, { fields: { document: check.problem.form }, code: "invalid-file" });
   return replaceDocument(db, participantId, documentId, check.file);
 }

@@ -100,7 +100,7 @@ export function documentErrors(role: Profile, documents: RegistrationInput["docu
     if (!uploaded) errors[document.field] = [FILE_MESSAGES.missing];
     else {
       const check = checkUpload(uploaded.fileName, uploaded.bytes);
-      if (!check.ok) errors[document.field] = [check.message];
+      if (!check.ok) errors[document.field] = check.problem.form;
     }
   }
   return errors;

@@ -55,7 +55,7 @@ export const formBody: BodyReader = async (request) => {
 export function uploadBody(rules: Record<string, FileRule>, options: { maxBytes: number; tooLarge: string }): BodyReader {
   return async (request) => {
     const form = await parseFormWithFiles(request, rules, options.maxBytes);
-    if (!form.ok) return form.reason === "too-large" ? refuse(413, options.tooLarge) : refuse(400, UNREADABLE_FORM);
+    if (!form.ok) return form.status === 413 ? refuse(413, options.tooLarge) : refuse(400, UNREADABLE_FORM);
     return { ok: true, body: { fields: form.fields, files: form.files, fileErrors: form.fileErrors } };
   };
 }

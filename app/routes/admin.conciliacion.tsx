@@ -92,9 +92,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const form = await parseAdminForm(request, { reporte: REPORT_RULE });
     if (!form.ok) {
       const result = parseReportColumnsForm(new FormData()).reply({
-        formErrors: [form.reason === "too-large" ? REPORT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
+        formErrors: [form.status === 413 ? REPORT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
       });
-      return data({ intent, attemptId: null, result }, { status: form.reason === "too-large" ? 413 : 400 });
+      return data({ intent, attemptId: null, result }, { status: form.status === 413 ? 413 : 400 });
     }
     const submission = parseReportColumnsForm(form.fields);
     const file = form.files.get("reporte");

@@ -76,9 +76,9 @@ const HONEYPOT_MESSAGE = "No pudimos procesar el formulario. Si es una persona, 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormWithFiles(request, DONATION_FILE_RULES, MAX_REQUEST_BYTES);
   if (!form.ok) {
-    const message = form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    const message = form.status === 413 ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
     const result = parseWithZod(new FormData(), { schema: donationSchema }).reply({ formErrors: [message] });
-    return data({ step: "form", result } satisfies DonationActionResult, { status: form.reason === "too-large" ? 413 : 400, headers: NO_STORE });
+    return data({ step: "form", result } satisfies DonationActionResult, { status: form.status === 413 ? 413 : 400, headers: NO_STORE });
   }
   const honeypot = form.fields.get(F.honeypot);
   const letter = form.files.get(F.letter) ?? null;

@@ -73,9 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const course = await chosenCourse(request);
   const form = await parseUploadForm(request, DOCUMENT_FIELDS);
   if (!form.ok) {
-    const message = form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    const message = form.status === 413 ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
     return data(parseWithZod(new FormData(), { schema: registrationSchema }).reply({ formErrors: [message] }), {
-      status: form.reason === "too-large" ? 413 : 400,
+      status: form.status === 413 ? 413 : 400,
     });
   }
 

@@ -4,6 +4,7 @@ import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { parseWithZod, passwordResetSchema } from "~/accounts/account-forms.server";
+import { INVALID_RESET_LINK } from "~/accounts/account-options";
 import { findValidResetToken, resetPassword } from "~/accounts/password-reset.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PasswordField, secretFieldKey } from "~/components/credential-fields";
@@ -30,8 +31,6 @@ export const meta = privatePageMeta({
   path: "/restablecer-contrasena",
 });
 
-const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = (await findValidResetToken(db, token)) !== null;
@@ -46,7 +45,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data(submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 400 });
   }
   const outcome = await resetPassword(db, submission.value.token, submission.value.password);
-  if (!outcome.ok) return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation"] }), { status: 400 });
+  if (!outcome.ok)
+    return data(submission.reply({ formErrors: outcome.problem.form, hideFields: ["password", "password_confirmation"] }), {
+      status: outcome.status,
+    });
   return redirectWithToast("/userlogin", {
     type: "success",
     title: "Contraseña actualizada",
@@ -72,7 +74,7 @@ export default function PasswordResetPage() {
       {!valid && !lastResult ? (
         <>
           <p className="notice notice--warning" data-testid="invalid-reset-link">
-            {INVALID_LINK}
+            {INVALID_RESET_LINK}
           </p>
           <p>
             <Link to="/recuperar-contrasena" className="button">

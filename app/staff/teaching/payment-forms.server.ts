@@ -76,9 +76,9 @@ export async function readOfflinePaymentForm<S extends PaymentSchema>(request: R
   const form = await parseAdminForm(request, RECEIPT_RULES);
   if (!form.ok) {
     const result = parseWithZod(new FormData(), { schema }).reply({
-      formErrors: [form.reason === "too-large" ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
+      formErrors: [form.status === 413 ? RECEIPT_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
     });
-    return { ok: false as const, status: form.reason === "too-large" ? (413 as const) : (400 as const), result };
+    return { ok: false as const, status: form.status === 413 ? (413 as const) : (400 as const), result };
   }
   const submission = parseWithZod(form.fields, { schema });
   const receipt = form.files.get("receipt");
