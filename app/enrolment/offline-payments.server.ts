@@ -119,7 +119,7 @@ async function recordPaymentIn(
     .returning("id")
     .executeTakeFirstOrThrow();
   const confirmation = await confirmEnrolment(trx, enrolment.id, { paid: true });
-  if (!confirmation.ok) throw new Error(`confirmEnrolment refused a paid enrolment: ${confirmation.reason}`);
+  if (!confirmation.ok) throw new Error(`confirmEnrolment refused a paid enrolment: ${confirmation.problem.code}`);
   const refundNeeded = "refund" in confirmation;
   const after = await trx
     .selectFrom("enrolments")
@@ -271,7 +271,7 @@ export async function enrolWithOfflinePayment(
       modality: input.modality,
     });
     if (!started.ok) {
-      const known = START_REFUSALS[started.reason] ?? {
+      const known = START_REFUSALS[started.problem.code ?? ""] ?? {
         status: 409 as const,
         message: "No se pudo inscribir al participante en este curso. No se registró nada.",
       };

@@ -24,10 +24,10 @@ export function checkoutRefusal(reason: PaymentStartRefusal): Refusal {
   return refuse(reason === "wrong-path" ? 400 : 409, { form: PAYMENT_START_MESSAGES[reason], code: reason });
 }
 
-/** Thrown inside a transaction to roll it back with a business reason. */
+/** Thrown inside a transaction to roll it back with its refusal. */
 class Refused extends Error {
-  constructor(readonly reason: PaymentStartRefusal) {
-    super(reason);
+  constructor(readonly refusal: Refusal) {
+    super(refusal.problem.code);
   }
 }
 
@@ -35,13 +35,13 @@ async function enrolOnPath(db: Kysely<DB>, input: StartEnrolmentInput, path: "fr
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input);
-      if (!outcome.ok) throw new Refused(outcome.reason);
+      if (!outcome.ok) throw new Refused(outcome);
       // The page offered this path for the participant's profile; anything else is refused and rolled back.
-      if (outcome.path !== path) throw new Refused("wrong-path");
+      if (outcome.path !== path) throw new Refused(checkoutRefusal("wrong-path"));
       return { ok: true, enrolmentId: outcome.enrolmentId } as const;
     });
   } catch (error) {
-    if (error instanceof Refused) return checkoutRefusal(error.reason);
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }
@@ -82,13 +82,13 @@ export async function requestInvoice(
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input.enrolment);
-      if (!outcome.ok) throw new Refused(outcome.reason);
-      if (outcome.path !== "card") throw new Refused("wrong-path");
+      if (!outcome.ok) throw new Refused(outcome);
+      if (outcome.path !== "card") throw new Refused(checkoutRefusal("wrong-path"));
       await createInvoiceRequestIn(trx, outcome.enrolmentId, input.invoice, input.constancia);
       return { ok: true, enrolmentId: outcome.enrolmentId } as const;
     });
   } catch (error) {
-    if (error instanceof Refused) return checkoutRefusal(error.reason);
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }
@@ -105,8 +105,8 @@ export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolment
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input);
-      if (!outcome.ok) throw new Refused(outcome.reason);
-      if (outcome.path !== "card" || outcome.status !== "pendiente_de_pago") throw new Refused("wrong-path");
+      if (!outcome.ok) throw new Refused(outcome);
+      if (outcome.path !== "card" || outcome.status !== "pendiente_de_pago") throw new Refused(checkoutRefusal("wrong-path"));
       const current = await trx.selectFrom("enrolments").select("offline_intent_at").where("id", "=", outcome.enrolmentId).executeTakeFirstOrThrow();
       await trx
         .updateTable("enrolments")
@@ -116,7 +116,7 @@ export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolment
       return { ok: true, enrolmentId: outcome.enrolmentId } as const;
     });
   } catch (error) {
-    if (error instanceof Refused) return checkoutRefusal(error.reason);
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }

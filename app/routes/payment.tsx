@@ -9,14 +9,7 @@ import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { currentPurchase, seatsLeft } from "~/enrolment/payment-page.server";
-import {
-  checkoutRefusal,
-  chooseOfflinePayment,
-  enrolFree,
-  paymentPageState,
-  requestInvoice,
-  sendEnrolmentToReview,
-} from "~/payments/checkout.server";
+import { chooseOfflinePayment, enrolFree, paymentPageState, requestInvoice, sendEnrolmentToReview } from "~/payments/checkout.server";
 import { invoiceSchema } from "~/payments/invoices.server";
 import { NO_SCRIPT_MESSAGE, PaymentView, type PaymentActionResult } from "~/payments/payment-page";
 import { startCardPayment } from "~/payments/payments.server";
@@ -108,11 +101,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseUploadForm(request, ["constancia"]);
   if (!parsed.ok) {
     const message =
-      parsed.reason === "too-large"
+      parsed.status === 413
         ? "El formulario pesa más de 5 MB. Adjunte una constancia más ligera."
         : "No pudimos leer el formulario. Intente de nuevo.";
     return data({ intent: "invoice", message } satisfies PaymentActionResult, {
-      status: parsed.reason === "too-large" ? 413 : 400,
+      status: parsed.status === 413 ? 413 : 400,
       headers: noStore,
     });
   }
@@ -131,7 +124,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return data({ intent, message: NO_SCRIPT_MESSAGE } satisfies PaymentActionResult, { status: 400, headers: noStore });
     const provider = await getPaymentProvider(db);
     const outcome = await startCardPayment(db, provider, enrolmentInput);
-    if (!outcome.ok) return refused(intent, checkoutRefusal(outcome.reason));
+    if (!outcome.ok) return refused(intent, outcome);
     // Written: answer 303 at once, never a render that could fail after the commit (decision 0031).
     // The page it leads to reads the started payment once from this browser's session.
     return redirect("/payment", { status: 303, headers: { "Set-Cookie": await flashStartedCardPayment(request, outcome) } });

@@ -54,7 +54,7 @@ async function claim() {
   const participant = await createParticipant({ role: "EXTERNO", grade: "Médico" });
   const courseId = await createCourse();
   const started = await startCardPayment(db, bank, { participantId: participant.id, profile: "EXTERNO", courseId, modality: "presencial" });
-  if (!started.ok) throw new Error(`could not start: ${started.reason}`);
+  if (!started.ok) throw new Error(`could not start: ${started.problem.code}`);
   const answer = await answerSimulatedPayment(db, started.params, APPROVE);
   if (!answer.ok) throw new Error(answer.errorCode);
   const relayed = await handleRelay(db, bank, { kind: "success", payload: answer.response, controlNumber: null, relayToken: started.relayToken });
