@@ -175,7 +175,7 @@ describe("a forged approval on a real-use start", () => {
       taxCertificate: null,
       clientAddress: "203.0.113.7",
     });
-    if (!started.ok) throw new Error(started.reason);
+    if (!started.ok) throw new Error(started.problem.code);
     const declined = bankDeclines(started.params, started.controlNumber);
     const answer = await relay(started.controlNumber, started.relayToken, forgeApproval(declined.data, declined.plaintext));
     expect(answer.body).toEqual({ applied: true, status: "in_verification" });

@@ -20,12 +20,9 @@ const NOT_YET_CONVERTED: readonly string[] = [
   // helper "pipe-public": the participant and public side. Each file left is pinned by a test that
   // asserts its older shape (toEqual/toMatchObject on reason, message, errors, problems, errorCode,
   // formErrors); the simulator answers in Banorte's own wire format ({ ok: false, error }).
-  "enrolment/offline-payments\\.server\\.ts",
   "payments/banorte/response\\.server\\.ts",
   "payments/reconcile\\.server\\.ts",
   "payments/simulator\\.server\\.ts",
-  "donations/donations\\.server\\.ts",
-  "courses/course-admin\\.server\\.ts",
   // helper "content": the content records and their editors.
   "content/",
   "documents/",
