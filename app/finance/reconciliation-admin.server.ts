@@ -81,7 +81,7 @@ export type ReviewOutcome = { ok: true; reportId: string } | { ok: false; status
  */
 export async function reviewReport(db: Kysely<DB>, staff: StaffContext, file: CheckedFile, columns: ReportColumnNames): Promise<ReviewOutcome> {
   const reading = await readBanorteReport(file.data, file.fileName, columns);
-  if (!reading.ok) return { ok: false, status: 400, formErrors: reading.errors, fieldErrors: {} };
+  if (!reading.ok) return { ok: false, status: 400, formErrors: reading.problem.form, fieldErrors: {} };
   const sha256 = reportSha256(file.data);
   const reportId = await db.transaction().execute(async (trx) => {
     const id = await storeFile(trx, { fileName: file.fileName, contentType: file.contentType, data: file.data }, "private");
@@ -152,7 +152,7 @@ export async function previewStoredReport(db: Kysely<DB>, reportId: string): Pro
   const applied = await findAppliedReport(db, report.sha256);
   if (applied) return { ...base, applied, plan: null, errors: [] };
   const reading = await readBanorteReport(report.data, report.fileName, report.columns);
-  if (!reading.ok) return { ...base, applied: null, plan: null, errors: reading.errors };
+  if (!reading.ok) return { ...base, applied: null, plan: null, errors: reading.problem.form };
   return { ...base, applied: null, plan: await planReconciliation(db, reading.rows), errors: [] };
 }
 
@@ -174,7 +174,7 @@ export async function applyStoredReport(
     return { ok: false, status: 404, formErrors: ["No encontramos ese reporte. Súbalo de nuevo con «Revisar reporte»."] };
   }
   const reading = await readBanorteReport(report.data, report.fileName, report.columns);
-  if (!reading.ok) return { ok: false, status: 400, formErrors: reading.errors };
+  if (!reading.ok) return { ok: false, status: 400, formErrors: reading.problem.form };
   const outcome = await applyReconciliation(db, reading.rows, staff, {
     origin: options.origin,
     report: { fileName: report.fileName, sha256: report.sha256, fileId: report.reportId },

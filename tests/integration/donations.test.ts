@@ -196,7 +196,7 @@ describe("a card donation through the simulator", () => {
     expect(attempt.relay_token_hash).not.toContain(started.relayToken);
 
     const answer = await answerSimulatedPayment(db, started.params, APPROVE);
-    if (!answer.ok) throw new Error(answer.errorCode);
+    if (answer.kind !== "answer") throw new Error(answer.errorCode);
     // The bank was asked for our amount.
     expect(
       (
@@ -257,7 +257,7 @@ describe("a card donation through the simulator", () => {
   test("a declined answer edited into an approval (AES-CTR bit flip) is tampering: the bank's 'no' closes the donation, nothing is approved", async () => {
     const started = await start({ ...GOOD, Amount: "100.00", donativo_correo: "rechazo@example.org" });
     const answer = await answerSimulatedPayment(db, started.params, DECLINE);
-    if (!answer.ok) throw new Error(answer.errorCode);
+    if (answer.kind !== "answer") throw new Error(answer.errorCode);
     const attempt = await db.selectFrom("payment_attempts").selectAll().where("control_number", "=", started.controlNumber).executeTakeFirstOrThrow();
     const plaintext = decryptResponseText(answer.response.data!, {
       viHex: attempt.vi_hex!,

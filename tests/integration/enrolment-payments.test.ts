@@ -55,7 +55,7 @@ async function paid(participantId: number, courseId: number, card = "41111111111
   const started = await startCardPayment(db, provider, { participantId, profile: "EXTERNO", courseId, modality });
   if (!started.ok) throw new Error(`could not start: ${started.problem.code}`);
   const answer = await answerSimulatedPayment(db, started.params, card);
-  if (!answer.ok) throw new Error(answer.errorCode);
+  if (answer.kind !== "answer") throw new Error(answer.errorCode);
   return { started, response: answer.response };
 }
 
@@ -353,9 +353,9 @@ describe("accepting a relayed result", () => {
     const courseId = await course();
     const started = await startCardPayment(db, provider, { participantId: await participant(), profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!started.ok) throw new Error("no");
-    expect((await answerSimulatedPayment(db, started.params, "4111111111111111")).ok).toBe(true);
-    expect(await answerSimulatedPayment(db, started.params, "4111111111111111")).toMatchObject({ ok: false, errorCode: "PAYW-3039" });
-    expect(await answerSimulatedPayment(db, "abc:::def", "4111111111111111")).toMatchObject({ ok: false, errorCode: "AUT-10" });
+    expect((await answerSimulatedPayment(db, started.params, "4111111111111111")).kind).toBe("answer");
+    expect(await answerSimulatedPayment(db, started.params, "4111111111111111")).toMatchObject({ kind: "error", errorCode: "PAYW-3039" });
+    expect(await answerSimulatedPayment(db, "abc:::def", "4111111111111111")).toMatchObject({ kind: "error", errorCode: "AUT-10" });
     expect((await getSimulatorKeyPair(db)).certificatePem).toContain("BEGIN CERTIFICATE");
   });
 });

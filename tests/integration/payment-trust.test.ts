@@ -101,7 +101,7 @@ async function pay(participantId: number, courseId: number, card: string, modali
   const started = await startCardPayment(db, provider, { participantId, profile: "EXTERNO", courseId, modality });
   if (!started.ok) throw new Error(`could not start: ${started.problem.code}`);
   const answer = await answerSimulatedPayment(db, started.params, card);
-  if (!answer.ok) throw new Error(answer.errorCode);
+  if (answer.kind !== "answer") throw new Error(answer.errorCode);
   const row = await attempt(started.controlNumber);
   const keys = { viHex: row.vi_hex!, saltHex: row.salt_hex!, passphrase: row.passphrase! };
   // What the attacker knows: the decline's plaintext (Banorte's format is public, and their own
@@ -228,7 +228,7 @@ describe("the bit-flip forgery of a declined answer", () => {
       }),
       { controlNumber: "X1", merchantId: "7654321", notBefore: new Date(Date.now() - 60_000), notAfter: new Date() },
     );
-    expect(shortRef).toMatchObject({ ok: false, problems: ["referencia no tiene 12 dígitos"] });
+    expect(shortRef).toMatchObject({ valid: false, problems: ["referencia no tiene 12 dígitos"] });
     expect(await attempt(declined.started.controlNumber)).toMatchObject({ status: "pending" });
     expect((await events(declined.attemptId)).filter((e) => e.outcome === "tampering")).toHaveLength(variations.length);
   });
@@ -393,13 +393,19 @@ describe("reconciliation against Banorte's report", () => {
     const refused = await reconcile(bad, "prueba");
     expect(refused).toEqual({
       ok: false,
-      errors: [
-        "Fila 2: importe no válido; fecha no válida; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
-      ],
+      status: 400,
+      problem: {
+        form: [
+          "Fila 2: importe no válido; fecha no válida; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
+        ],
+        fields: {},
+        code: "invalid-report",
+      },
     });
     expect(await readBanorteReport(Buffer.from("numero_control,importe\nX,1\n"), "reporte.csv")).toEqual({
       ok: false,
-      errors: ["Faltan columnas en el encabezado: resultado, fecha."],
+      status: 400,
+      problem: { form: ["Faltan columnas en el encabezado: resultado, fecha."], fields: {}, code: "invalid-report" },
     });
     expect((await attempt(started.controlNumber)).status).toBe("pending");
 
@@ -432,7 +438,7 @@ describe("a bank approval is never dropped", () => {
     expect(await attempt(first.controlNumber)).toMatchObject({ status: "expired" });
     const firstAnswer = await answerSimulatedPayment(db, first.params, APPROVE);
     const secondAnswer = await answerSimulatedPayment(db, second.params, APPROVE);
-    if (!firstAnswer.ok || !secondAnswer.ok) throw new Error("no");
+    if (firstAnswer.kind !== "answer" || secondAnswer.kind !== "answer") throw new Error("no");
     expect(
       await handleRelay(db, simulator, { kind: "success", payload: firstAnswer.response, controlNumber: null, relayToken: first.relayToken }),
     ).toMatchObject({
