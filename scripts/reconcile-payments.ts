@@ -48,7 +48,7 @@ const outcome = await reconcileReportFile(db, bytes, path.basename(file), { cli:
 await db.destroy();
 if (!outcome.ok) {
   console.error("El reporte no se importó (no se cambió nada):");
-  for (const error of outcome.errors) console.error(`  - ${error}`);
+  for (const error of outcome.problem.form) console.error(`  - ${error}`);
   process.exit(1);
 }
 if (outcome.alreadyApplied) {

@@ -64,7 +64,7 @@ function participantDefaults(): NewParticipant {
 export async function createParticipant(overrides: Partial<NewParticipant> = {}, options: { documents?: NewDocument[]; db?: Kysely<DB> } = {}) {
   const input = { ...participantDefaults(), ...(overrides.role === "ESTUDIANTE" ? { grade: "ESTUDIANTE" } : {}), ...defined(overrides) };
   const outcome = await registerParticipant(options.db ?? appDb, input, options.documents ?? []);
-  if (!outcome.ok) throw new Error(`createParticipant: ${outcome.reason} (${input.email})`);
+  if (!outcome.ok) throw new Error(`createParticipant: ${outcome.problem.code} (${input.email})`);
   return { ...outcome.participant, password: input.password };
 }
 

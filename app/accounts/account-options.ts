@@ -46,3 +46,6 @@ export type ModalityChoice = keyof typeof MODALITY_CHOICES;
 export const EMAIL_TAKEN_MESSAGE = "Ya existe una cuenta con este correo electrónico. Inicie sesión o recupere su contraseña si la olvidó.";
 /** The heading of the registration's error summary when the e-mail is the only problem. */
 export const EMAIL_TAKEN_TITLE = "Ya existe una cuenta con este correo electrónico";
+
+/** A password-reset link that is unknown, used or expired (the page and the reset's refusal). */
+export const INVALID_RESET_LINK = "El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.";

@@ -1,8 +1,9 @@
 import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { db } from "~/db.server";
 import { verifyLogin, type ParticipantSummary } from "./participants.server";
-import { clearAttempts, releaseAttempts } from "~/security/throttle.server";
+import { clearAttempts, releaseAttempts, type ThrottleReading } from "~/security/throttle.server";
 import { accountKey, consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET } from "./rate-limit.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "El correo electrónico o la contraseña no son correctos. Revíselos e intente de nuevo.";
@@ -30,29 +31,37 @@ authenticator.use(
   "form",
 );
 
-export type SignInOutcome =
-  | { ok: true; user: ParticipantSummary }
-  | { ok: false; reason: "invalid-credentials" }
-  | { ok: false; reason: "too-many-attempts"; retryAfterSeconds: number };
+/** Refused 400 with code "invalid-credentials" (one generic message for a wrong e-mail or password). */
+export type SignInOutcome = Outcome<{ user: ParticipantSummary }>;
+
+async function postedAccountKey(request: Request): Promise<string> {
+  const form = await request.clone().formData();
+  return accountKey(String(form.get("student_email") ?? ""));
+}
 
 /**
- * Signs in with the posted form, throttled per account and per client address. The attempt is
- * counted before the password is checked (atomically, so concurrent attempts count each other):
- * once the window is full nothing is checked at all, not even a right password. A success clears
+ * Counts one sign-in attempt of the posted form, per account and per client address, before the
+ * password is checked (atomically, so concurrent attempts count each other): once the window is
+ * full nothing is checked at all, not even a right password. The route answers a refusal with
+ * 429 and Retry-After; an allowed attempt goes on to signIn.
+ */
+export async function countSignInAttempt(request: Request, clientAddress: string): Promise<ThrottleReading> {
+  return consumeLoginAttempt(db, await postedAccountKey(request), clientAddress);
+}
+
+/**
+ * Signs in with the posted form, after countSignInAttempt allowed the attempt. A success clears
  * the account's attempts and does not count against the address.
  */
-export async function signIn(request: Request, clientAddress: string): Promise<SignInOutcome> {
-  const form = await request.clone().formData();
-  const email = accountKey(String(form.get("student_email") ?? ""));
-  const throttle = await consumeLoginAttempt(db, email, clientAddress);
-  if (!throttle.ok) return { ok: false, reason: "too-many-attempts", retryAfterSeconds: throttle.retryAfterSeconds };
+export async function signIn(request: Request, attempt: { attemptIds: number[] }): Promise<SignInOutcome> {
+  const email = await postedAccountKey(request);
   try {
     const user = await authenticator.authenticate("form", request);
     await clearAttempts(db, LOGIN_ACCOUNT_BUCKET, email);
-    await releaseAttempts(db, throttle.attemptIds);
+    await releaseAttempts(db, attempt.attemptIds);
     return { ok: true, user };
   } catch (error) {
     if (!(error instanceof InvalidCredentialsError)) throw error;
-    return { ok: false, reason: "invalid-credentials" };
+    return refuse(400, { form: INVALID_CREDENTIALS_MESSAGE, code: "invalid-credentials" });
   }
 }

@@ -6,6 +6,8 @@ import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { hashPassword, needsRehash, verifyPassword } from "./passwords.server";
 import type { CheckedUpload } from "./uploads.server";
 import * as clock from "~/utils/clock.server";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
+import { EMAIL_TAKEN_MESSAGE } from "./account-options";
 
 export const PARTICIPANT_ID_MIN = 450000;
 export const PARTICIPANT_ID_MAX = 899999;
@@ -54,7 +56,8 @@ export interface NewDocument {
   file: CheckedUpload;
 }
 
-export type RegisterOutcome = { ok: true; participant: ParticipantSummary } | { ok: false; reason: "email-taken" };
+/** Refused with code "email-taken" (409) when the e-mail already has an account. */
+export type RegisterOutcome = Outcome<{ participant: ParticipantSummary }>;
 
 /** A random participant id (the seed's student_id), from a secure generator. */
 export function randomParticipantId(): number {
@@ -112,7 +115,8 @@ export async function registerParticipant(db: Kysely<DB>, input: NewParticipant,
       return { ok: true as const, participant: { id, name: input.name, email: input.email.trim().toLowerCase(), role: input.role } };
     });
   } catch (error) {
-    if (isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "participants.email")) return { ok: false, reason: "email-taken" };
+    if (isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "participants.email"))
+      return refuse(409, { fields: { student_email: EMAIL_TAKEN_MESSAGE }, code: "email-taken" });
     throw error;
   }
 }
@@ -192,13 +196,13 @@ export interface ProfileChanges {
 }
 
 /** Saves the editable part of the profile. A student's grade stays ESTUDIANTE (the caller resolves it). */
-export async function updateProfile(db: Kysely<DB>, id: number, changes: ProfileChanges): Promise<{ ok: true } | { ok: false; reason: "not-found" }> {
+export async function updateProfile(db: Kysely<DB>, id: number, changes: ProfileChanges): Promise<Outcome> {
   const result = await db
     .updateTable("participants")
     .set({ ...changes, updated_at: clock.nowIso() })
     .where("id", "=", id)
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n ? { ok: true } : { ok: false, reason: "not-found" };
+  return result.numUpdatedRows > 0n ? { ok: true } : notFound("El participante no existe.");
 }
 
 /** Replaces the password (the reset flow); the caller ends the participant's sessions. */
@@ -245,12 +249,15 @@ export async function listDocuments(db: Kysely<DB>, participantId: number): Prom
   }));
 }
 
-export type ReplaceDocumentOutcome = { ok: true } | { ok: false; reason: "not-found" | "approved" };
+/** Refused 404 (another participant's or no document) or 400 with code "approved". */
+export type ReplaceDocumentOutcome = Outcome;
 
 /**
  * Replaces a document that is not approved yet: the new file goes back to review (pendiente) and
  * the old file is deleted, in one transaction. Another participant's document is "not-found".
  */
+export const DOCUMENT_NOT_FOUND_MESSAGE = "El documento no existe.";
+
 export async function replaceDocument(
   db: Kysely<DB>,
   participantId: number,
@@ -264,8 +271,8 @@ export async function replaceDocument(
       .where("id", "=", documentId)
       .where("participant_id", "=", participantId)
       .executeTakeFirst();
-    if (!current) return { ok: false, reason: "not-found" } as const;
-    if (current.status === "aprobado") return { ok: false, reason: "approved" } as const;
+    if (!current) return notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+    if (current.status === "aprobado") return refuse(400, { form: "Este documento ya fue aprobado y no se puede reemplazar.", code: "approved" });
     const fileId = await storeFile(trx, file, "private");
     await trx
       .updateTable("participant_documents")

@@ -1,11 +1,13 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { siteUrl } from "~/config.server";
 import type { DB } from "~/db.server";
 import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
 import { passwordReset } from "~/mail/messages/password-reset";
 import { mailLog } from "~/mail/mail-log.server";
+import { INVALID_RESET_LINK } from "./account-options";
 import { findParticipantIdByEmail } from "./participants.server";
 import { hashPassword } from "./passwords.server";
 import { destroyParticipantSessions } from "./session.server";
@@ -64,7 +66,10 @@ export async function findValidResetToken(db: Kysely<DB>, token: string, now = c
   return row.participant_id;
 }
 
-export type ResetOutcome = { ok: true; participantId: number } | { ok: false; reason: "invalid-token" };
+/** Refused (400, code "invalid-token") when the link is unknown, used or expired. */
+export type ResetOutcome = Outcome<{ participantId: number }>;
+
+const INVALID_TOKEN = () => refuse(400, { form: INVALID_RESET_LINK, code: "invalid-token" });
 
 /**
  * Sets the new password with a valid token, in one transaction: the token is used up, the hash
@@ -74,14 +79,14 @@ export async function resetPassword(db: Kysely<DB>, token: string, newPassword: 
   const passwordHash = await hashPassword(newPassword);
   return db.transaction().execute(async (trx) => {
     const participantId = await findValidResetToken(trx, token, now);
-    if (participantId === null) return { ok: false, reason: "invalid-token" } as const;
+    if (participantId === null) return INVALID_TOKEN();
     const used = await trx
       .updateTable("password_reset_tokens")
       .set({ used_at: now.toISOString() })
       .where("token_hash", "=", hashToken(token))
       .where("used_at", "is", null)
       .executeTakeFirst();
-    if (used.numUpdatedRows !== 1n) return { ok: false, reason: "invalid-token" } as const;
+    if (used.numUpdatedRows !== 1n) return INVALID_TOKEN();
     await trx
       .updateTable("participants")
       .set({ password_hash: passwordHash, updated_at: now.toISOString() })

@@ -42,11 +42,16 @@ export interface ProfileParticipant {
   phone: string;
 }
 
-/** The action's last answer: which form it is about and conform's result. */
+/** The action's last answer (the pipeline's ActionReply): which form it is about and conform's result. */
 export interface ProfileAnswer {
-  intent: "update-profile" | "replace-document" | null;
-  documentId: number | null;
+  intent: string | null;
   result: SubmissionResult<string[]>;
+}
+
+/** The document a replace-document answer is about: the form's own documentId, sent back with its values. */
+function answeredDocumentId(answer: ProfileAnswer | undefined): number | null {
+  const value = (answer?.result.initialValue as Record<string, unknown> | null | undefined)?.documentId;
+  return typeof value === "string" && /^[1-9][0-9]{0,9}$/.test(value) ? Number(value) : null;
 }
 
 type ProfileFields = z.input<typeof profileUpdateSchema>;
@@ -103,7 +108,7 @@ export function ProfilePage({
               <DocumentCard
                 key={document.id}
                 document={document}
-                lastResult={answer?.intent === "replace-document" && answer.documentId === document.id ? answer.result : undefined}
+                lastResult={answer?.intent === "replace-document" && answeredDocumentId(answer) === document.id ? answer.result : undefined}
               />
             ))}
           </ul>

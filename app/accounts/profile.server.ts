@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { DB, Graduated } from "~/db.server";
 import { replaceDocument, updateProfile } from "./participants.server";
 import type { UploadedDocument } from "./registration.server";
@@ -16,15 +17,16 @@ export interface ProfileInput {
   phone: string;
 }
 
-export type SaveProfileResult = { ok: true } | { ok: false; reason: "not-found" };
+/** Refused 404 when the participant no longer exists. */
+export type SaveProfileResult = Outcome;
 
 /** Saves the participant's editable data (never the e-mail nor the profile: they decide prices and documents). */
 export async function saveProfile(db: Kysely<DB>, participantId: number, input: ProfileInput): Promise<SaveProfileResult> {
   return updateProfile(db, participantId, input);
 }
 
-export type ReplaceDocumentResult =
-  { ok: true } | { ok: false; reason: "not-found" | "approved" } | { ok: false; reason: "invalid-file"; message: string };
+/** Refused 400 with the file's message on the field "document", 400 "approved", or 404. */
+export type ReplaceDocumentResult = Outcome;
 
 /**
  * Replaces one of the participant's documents while it is not approved: the file is checked by
@@ -37,6 +39,6 @@ export async function replaceParticipantDocument(
   upload: UploadedDocument,
 ): Promise<ReplaceDocumentResult> {
   const check = checkUpload(upload.fileName, upload.bytes);
-  if (!check.ok) return { ok: false, reason: "invalid-file", message: check.message };
+  if (!check.ok) return refuse(400, { fields: { document: check.problem.form }, code: "invalid-file" });
   return replaceDocument(db, participantId, documentId, check.file);
 }

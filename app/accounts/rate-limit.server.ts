@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
-import { consumeAttempt, minutesText, type ThrottleOutcome } from "~/security/throttle.server";
+import { consumeAttempt, minutesText, type ThrottleReading } from "~/security/throttle.server";
 import * as clock from "~/utils/clock.server";
 
 /**
@@ -24,7 +24,7 @@ export function accountKey(email: string): string {
   return email.trim().toLowerCase().slice(0, 254);
 }
 
-export function consumeLoginAttempt(db: Kysely<DB>, email: string, clientAddress: string, now = clock.now()): Promise<ThrottleOutcome> {
+export function consumeLoginAttempt(db: Kysely<DB>, email: string, clientAddress: string, now = clock.now()): Promise<ThrottleReading> {
   return consumeAttempt(
     db,
     [
@@ -40,7 +40,7 @@ export const MAX_RESETS_PER_EMAIL = 3;
 export const MAX_RESETS_PER_ADDRESS = 10;
 
 /** A password-reset request, before anything is looked up or mailed. */
-export function consumeResetRequest(db: Kysely<DB>, email: string, clientAddress: string, now = clock.now()): Promise<ThrottleOutcome> {
+export function consumeResetRequest(db: Kysely<DB>, email: string, clientAddress: string, now = clock.now()): Promise<ThrottleReading> {
   return consumeAttempt(
     db,
     [
@@ -60,7 +60,7 @@ export function resetThrottleMessage(outcome: { bucket: string; retryAfterSecond
 export const MAX_REGISTRATIONS_PER_ADDRESS = 20;
 
 /** A registration that passed validation, before the account is created. */
-export function consumeRegistration(db: Kysely<DB>, clientAddress: string, now = clock.now()): Promise<ThrottleOutcome> {
+export function consumeRegistration(db: Kysely<DB>, clientAddress: string, now = clock.now()): Promise<ThrottleReading> {
   return consumeAttempt(db, { bucket: "registration-address", key: clientAddress, limit: MAX_REGISTRATIONS_PER_ADDRESS, windowMinutes: 60 }, now);
 }
 

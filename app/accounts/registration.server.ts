@@ -1,5 +1,6 @@
 import { FIELD_MESSAGES } from "./field-messages";
 import type { Kysely } from "kysely";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { PublicCourse } from "~/courses/courses.server";
 import { fixedEnrolmentModality, MODALITY, type ModalityId } from "~/courses/modality";
 import type { Profile } from "~/courses/pricing";
@@ -88,8 +89,8 @@ export function registrationInputFrom(
   };
 }
 
-export type RegistrationResult =
-  { ok: true; participantId: number; participant: ParticipantSummary; modality: ModalityChoice | null } | { ok: false; errors: FieldErrors };
+/** Refused 400 with every message by field (code "email-taken" when the e-mail was taken meanwhile). */
+export type RegistrationResult = Outcome<{ participantId: number; participant: ParticipantSummary; modality: ModalityChoice | null }>;
 
 /** The documents' messages by field: each required one present and really a JPG, PNG or PDF of at most 1 MB. */
 export function documentErrors(role: Profile, documents: RegistrationInput["documents"]): FieldErrors {
@@ -99,7 +100,7 @@ export function documentErrors(role: Profile, documents: RegistrationInput["docu
     if (!uploaded) errors[document.field] = [FILE_MESSAGES.missing];
     else {
       const check = checkUpload(uploaded.fileName, uploaded.bytes);
-      if (!check.ok) errors[document.field] = [check.message];
+      if (!check.ok) errors[document.field] = check.problem.form;
     }
   }
   return errors;
@@ -130,7 +131,7 @@ export async function registerAccount(db: Kysely<DB>, input: RegistrationInput):
   const modality = resolveModality(input.course, input.modality);
   if (modality.error) errors.student_modality = [modality.error];
   if (await isEmailRegistered(db, input.email)) errors.student_email = [EMAIL_TAKEN_MESSAGE];
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(errors).length > 0) return refuse(400, { fields: errors });
 
   const outcome = await registerParticipant(
     db,
@@ -154,6 +155,6 @@ export async function registerAccount(db: Kysely<DB>, input: RegistrationInput):
     }),
   );
   // Someone registered the same e-mail between the check and the insert.
-  if (!outcome.ok) return { ok: false, errors: { student_email: [EMAIL_TAKEN_MESSAGE] } };
+  if (!outcome.ok) return refuse(400, outcome.problem);
   return { ok: true, participantId: outcome.participant.id, participant: outcome.participant, modality: modality.modality };
 }

@@ -1,4 +1,5 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { detectFileType, DOCUMENT_LIMITS, FILE_MESSAGES, MAX_UPLOAD_BYTES, type DetectedFileType } from "./documents";
 
 /** A file that passed the checks: its type comes from its content, never its name or declared type. */
@@ -40,15 +41,17 @@ export const DOCUMENT_RULE: FileRule<DetectedFileType["contentType"]> = {
   fallbackName: "documento",
 };
 
-export type FileCheck<ContentType extends string = string> = { ok: true; file: CheckedFile<ContentType> } | { ok: false; message: string };
+/** A checked file, or a refusal whose one form-level message is the rule's (the caller files it under its field). */
+export type FileCheck<ContentType extends string = string> = Outcome<{ file: CheckedFile<ContentType> }>;
 
 /** Checks one file against its rule, by content: not empty, within the limit, of an accepted type. */
 export function checkFile<ContentType extends string>(rule: FileRule<ContentType>, fileName: string, data: Uint8Array): FileCheck<ContentType> {
-  if (rule.refuseHostileNames && isHostileFileName(fileName)) return { ok: false, message: rule.messages.badName ?? rule.messages.wrongType };
-  if (data.byteLength === 0) return { ok: false, message: rule.messages.empty };
-  if (data.byteLength > rule.maxBytes) return { ok: false, message: rule.messages.tooLarge };
+  if (rule.refuseHostileNames && isHostileFileName(fileName))
+    return refuse(400, { form: rule.messages.badName ?? rule.messages.wrongType, code: "bad-name" });
+  if (data.byteLength === 0) return refuse(400, { form: rule.messages.empty, code: "empty" });
+  if (data.byteLength > rule.maxBytes) return refuse(413, { form: rule.messages.tooLarge, code: "too-large" });
   const type = rule.detect(data);
-  if (!type) return { ok: false, message: rule.messages.wrongType };
+  if (!type) return refuse(415, { form: rule.messages.wrongType, code: "wrong-type" });
   return {
     ok: true,
     file: { fileName: storedFileName(fileName, type.extension, rule.fallbackName), contentType: type.contentType, data: Buffer.from(data) },
@@ -83,17 +86,21 @@ export const MAX_REQUEST_BYTES = 5 * 1024 * 1024;
 const MAX_TEXT_FIELD_BYTES = 16 * 1024;
 const MAX_PARTS = 60;
 
-export type ParsedForm<ContentType extends string = string> =
-  | {
-      ok: true;
-      /** The text fields only (files never go back into the form values). */
-      fields: FormData;
-      /** Files that passed the checks, by field name. */
-      files: Map<string, CheckedFile<ContentType>>;
-      /** A message per file field whose file was refused (too large, wrong type, empty). */
-      fileErrors: Record<string, string[]>;
-    }
-  | { ok: false; reason: "too-large" | "malformed" };
+/**
+ * The form as read, or a refusal of the whole body: 413 (code "too-large") over the cap, 400
+ * (code "malformed") when it cannot be read. Callers answer with their own message for each.
+ */
+export type ParsedForm<ContentType extends string = string> = Outcome<{
+  /** The text fields only (files never go back into the form values). */
+  fields: FormData;
+  /** Files that passed the checks, by field name. */
+  files: Map<string, CheckedFile<ContentType>>;
+  /** A message per file field whose file was refused (too large, wrong type, empty). */
+  fileErrors: Record<string, string[]>;
+}>;
+
+const BODY_TOO_LARGE = refuse(413, { form: "El envío es demasiado grande, así que no lo pudimos leer.", code: "too-large" });
+const BODY_MALFORMED = refuse(400, { form: "No pudimos leer el formulario. Vuelva a intentarlo.", code: "malformed" });
 
 export type ParsedUploadForm = ParsedForm<DetectedFileType["contentType"]>;
 
@@ -117,7 +124,7 @@ export async function parseFormWithFiles<ContentType extends string>(
   maxRequestBytes: number,
 ): Promise<ParsedForm<ContentType>> {
   const declaredLength = Number(request.headers.get("Content-Length") ?? "0");
-  if (declaredLength > maxRequestBytes) return { ok: false, reason: "too-large" };
+  if (declaredLength > maxRequestBytes) return BODY_TOO_LARGE;
   const contentType = request.headers.get("Content-Type") ?? "";
   const files = new Map<string, CheckedFile<ContentType>>();
   const fileErrors: Record<string, string[]> = {};
@@ -132,7 +139,7 @@ export async function parseFormWithFiles<ContentType extends string>(
       }
       return { ok: true, fields, files, fileErrors };
     } catch {
-      return { ok: false, reason: "malformed" };
+      return BODY_MALFORMED;
     }
   }
 
@@ -158,7 +165,7 @@ export async function parseFormWithFiles<ContentType extends string>(
     }
     const check = checkFile(rule, filename, content.bytes);
     if (check.ok) files.set(name, check.file);
-    else fileErrors[name] = [check.message];
+    else fileErrors[name] = check.problem.form;
     return undefined;
   };
 
@@ -172,10 +179,8 @@ export async function parseFormWithFiles<ContentType extends string>(
     const fields = await unstable_parseMultipartFormData(capped, uploadHandler);
     return { ok: true, fields, files, fileErrors };
   } catch (error) {
-    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge))
-      return { ok: false, reason: "too-large" };
-    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message)))
-      return { ok: false, reason: "malformed" };
+    if (error instanceof RequestTooLarge || (error instanceof Error && error.cause instanceof RequestTooLarge)) return BODY_TOO_LARGE;
+    if (error instanceof TypeError || (error instanceof Error && /multipart|boundary|FormData/i.test(error.message))) return BODY_MALFORMED;
     throw error;
   }
 }

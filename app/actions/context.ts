@@ -17,3 +17,12 @@ export interface ParticipantContext {
   participant: SessionUser;
   requestId: string | null;
 }
+
+/**
+ * The context of an anonymous (public) step: nobody is signed in, so only the request: its id and
+ * the client's address (what the public forms' throttles count by).
+ */
+export interface PublicContext {
+  clientAddress: string;
+  requestId: string | null;
+}

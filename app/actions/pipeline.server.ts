@@ -6,7 +6,7 @@ import { requireUser } from "~/accounts/session.server";
 import { parseFormWithFiles, type CheckedFile, type FileRule } from "~/accounts/uploads.server";
 import { requireStaff } from "~/staff/guard.server";
 import type { StaffRole } from "~/staff/staff";
-import type { ParticipantContext, StaffContext } from "./context";
+import type { ParticipantContext, PublicContext, StaffContext } from "./context";
 import { refuse, type Outcome, type Refusal } from "./outcome";
 import { replyRefusal, replyUnread, type ActionReply } from "./reply.server";
 
@@ -18,7 +18,8 @@ import { replyRefusal, replyUnread, type ActionReply } from "./reply.server";
  *     → intent (the `intent` field) → parse (conform + zod) → step(ctx, input): Outcome
  *     → refusal: replyRefusal (one place) | success: the intent's `done` (redirect + toast, data)
  *
- * The step gets ONE context (StaffContext or ParticipantContext) and returns an Outcome
+ * The step gets ONE context (StaffContext, ParticipantContext or, for anonymous forms,
+ * PublicContext) and returns an Outcome
  * (app/actions/outcome.ts), built with refuse()/notFound() when it refuses.
  */
 
@@ -57,7 +58,7 @@ export function uploadBody(rules: Record<string, FileRule>, options: { maxBytes:
     // A form without files (another intent of the page) keeps every text field, also one named like a file field.
     if (!(request.headers.get("Content-Type") ?? "").toLowerCase().startsWith("multipart/form-data")) return formBody(request);
     const form = await parseFormWithFiles(request, rules, options.maxBytes);
-    if (!form.ok) return form.reason === "too-large" ? refuse(413, options.tooLarge) : refuse(400, UNREADABLE_FORM);
+    if (!form.ok) return form.status === 413 ? refuse(413, options.tooLarge) : refuse(400, UNREADABLE_FORM);
     return { ok: true, body: { fields: form.fields, files: form.files, fileErrors: form.fileErrors } };
   };
 }
@@ -227,6 +228,26 @@ export function participantAction(
   return async (args: ActionFunctionArgs) => {
     const participant = await requireUser(args.request);
     const ctx: ParticipantContext = { participant, requestId: requestIdOf(args) };
+    return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
+  };
+}
+
+/**
+ * An anonymous (public) form's action: the same pipeline without a session guard, with a
+ * PublicContext. A refusal that must carry headers (a throttle's 429 + Retry-After) is not a
+ * refusal this pipeline can answer: such forms stay thin routes (see docs/ARCHITECTURE.md).
+ */
+export function publicAction<Schema extends z.ZodType, Done extends object, Answer>(
+  spec: Single<PublicContext, Schema, Done, Answer>,
+): StaffActionFn<Awaited<Answer>>;
+export function publicAction<Intents extends Record<string, AnyIntent<PublicContext>>>(
+  spec: Multi<PublicContext, Intents>,
+): StaffActionFn<AnswerOf<Intents[keyof Intents]>>;
+export function publicAction(
+  spec: Single<PublicContext, z.ZodType, object, unknown> | Multi<PublicContext, Record<string, AnyIntent<PublicContext>>>,
+) {
+  return async (args: ActionFunctionArgs) => {
+    const ctx: PublicContext = { clientAddress: args.context?.clientAddress ?? "unknown", requestId: requestIdOf(args) };
     return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
   };
 }

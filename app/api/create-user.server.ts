@@ -1,11 +1,12 @@
 import crypto from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { Kysely } from "kysely";
+import type { z } from "zod";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { registrationSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms";
 import { DOCUMENTS_BY_ROLE, FILE_MESSAGES } from "~/accounts/documents";
 import { isEmailRegistered } from "~/accounts/participants.server";
 import { createResetToken, RESET_PATH } from "~/accounts/password-reset.server";
-import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
 import { EMAIL_TAKEN_MESSAGE, registerAccount, registrationInputFrom, type RegistrationInput } from "~/accounts/registration.server";
 import { canonicalStateName, STATE_NAMES_MESSAGE } from "~/accounts/state-names";
 import { siteUrl } from "~/config.server";
@@ -50,10 +51,22 @@ function graduatedAnswer(value: string): string {
   return value;
 }
 
-export type CreateUserResult =
-  | { ok: true; participantId: number; passwordMailed: boolean }
-  | { ok: false; status: 400; errors: Record<string, string> }
-  | { ok: false; status: 429; retryAfterSeconds: number; message: string };
+/** Refused 400 with one message per field (the API answers `{ "errors": { field: message } }`). */
+export type CreateUserResult = Outcome<{ participantId: number; passwordMailed: boolean }>;
+
+/** A payload that passed every check a registration can make before it claims files and counts. */
+export interface PreparedApiRegistration {
+  value: z.output<typeof apiRegistrationSchema>;
+  grade: string;
+  institution: string;
+  fileUrls: Record<string, unknown>;
+  passwordGiven: boolean;
+}
+
+/** The refused registration's messages as the API answers them: one string per field. */
+export function apiFieldErrors(fields: Record<string, string[]>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([name, messages]) => [name, messages.join(" ")]));
+}
 
 /** The API answers one message per field: the form's list joined, and "Otro" folded into its field. */
 function flatten(errors: FieldErrors): Record<string, string> {
@@ -81,6 +94,19 @@ export async function createUserFromApi(
   payload: Record<string, unknown>,
   context: { clientAddress: string; origin: string },
 ): Promise<CreateUserResult> {
+  const prepared = await prepareApiRegistration(db, payload);
+  return prepared.ok ? completeApiRegistration(db, prepared.registration, context) : prepared;
+}
+
+/**
+ * The checks of createUserFromApi that need no file and write nothing (schema, grade and
+ * institution, document fields present, e-mail free). The route counts the registration
+ * throttle after them (an invalid payload does not count), then calls completeApiRegistration.
+ */
+export async function prepareApiRegistration(
+  db: Kysely<DB>,
+  payload: Record<string, unknown>,
+): Promise<Outcome<{ registration: PreparedApiRegistration }>> {
   const errors: FieldErrors = {};
   const form = new FormData();
   for (const name of TEXT_FIELDS) {
@@ -137,33 +163,27 @@ export async function createUserFromApi(
   if (email.success && !errors.student_email && (await isEmailRegistered(db, email.data))) errors.student_email = [EMAIL_TAKEN_MESSAGE];
 
   if (submission.status !== "success" || Object.keys(errors).length > 0 || !resolved.grade || !resolved.institution || !role) {
-    return { ok: false, status: 400, errors: flatten(errors) };
+    return refuse(400, { fields: flatten(errors) });
   }
+  return { ok: true, registration: { value: submission.value, grade: resolved.grade, institution: resolved.institution, fileUrls, passwordGiven } };
+}
 
-  // Same limit as /register, counted once the payload is valid (what creates an account).
-  const throttle = await consumeRegistration(db, context.clientAddress);
-  if (!throttle.ok)
-    return {
-      ok: false,
-      status: 429,
-      retryAfterSeconds: throttle.retryAfterSeconds,
-      message: registrationThrottleMessage(throttle.retryAfterSeconds),
-    };
-
+/** Claims the staged files and creates the account (registerAccount); a refusal releases the files. */
+export async function completeApiRegistration(
+  db: Kysely<DB>,
+  { value, grade, institution, fileUrls, passwordGiven }: PreparedApiRegistration,
+  context: { origin: string },
+): Promise<CreateUserResult> {
   const claim = await claimStagedUploads(db, fileUrls, context.origin);
-  if (!claim.ok) return { ok: false, status: 400, errors: claim.errors };
+  if (!claim.ok) return claim;
 
-  const value = submission.value;
   const documents: RegistrationInput["documents"] = {};
   for (const [field, upload] of claim.uploads)
     documents[field as keyof RegistrationInput["documents"]] = { fileName: upload.fileName, bytes: upload.bytes };
-  const outcome = await registerAccount(
-    db,
-    registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, { modality: null, documents, course: null }),
-  );
+  const outcome = await registerAccount(db, registrationInputFrom(value, { grade, institution }, { modality: null, documents, course: null }));
   if (!outcome.ok) {
     await releaseStagedUploads(db, claim.uploads.values());
-    return { ok: false, status: 400, errors: flatten(outcome.errors) };
+    return refuse(400, { fields: flatten(outcome.problem.fields) });
   }
   await consumeStagedUploads(db, claim.uploads.values());
 

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
+import { problemMessages, refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import type { DB } from "~/db.server";
 import { consumeAttempt } from "~/security/throttle.server";
 
@@ -34,7 +35,13 @@ export const API_MESSAGES = {
 /** A registration payload is a few hundred bytes; 16 KB leaves room and refuses anything else unread. */
 export const MAX_JSON_BYTES = 16 * 1024;
 
-export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
+/** Refused 415, 413 or 400 with the API's message; the route answers it with apiRefusal. */
+export type JsonBody = Outcome<{ value: Record<string, unknown> }>;
+
+/** A refusal as the API answers it: `{ "message": … }` with the refusal's status. */
+export function apiRefusal(refusal: Refusal): Response {
+  return apiMessage(refusal.status, problemMessages(refusal).join(" "));
+}
 
 /**
  * Reads a JSON object body: Content-Type application/json (415 otherwise), at most `maxBytes`
@@ -43,10 +50,9 @@ export type JsonBody = { ok: true; value: Record<string, unknown> } | { ok: fals
  */
 export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES): Promise<JsonBody> {
   const type = (request.headers.get("Content-Type") ?? "").split(";")[0]!.trim().toLowerCase();
-  if (type !== "application/json") return { ok: false, response: apiMessage(415, API_MESSAGES.wrongContentType) };
+  if (type !== "application/json") return refuse(415, API_MESSAGES.wrongContentType);
   const limitText = `${Math.round(maxBytes / 1024)} KB`;
-  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes)
-    return { ok: false, response: apiMessage(413, API_MESSAGES.tooLarge(limitText)) };
+  if (Number(request.headers.get("Content-Length") ?? "0") > maxBytes) return refuse(413, API_MESSAGES.tooLarge(limitText));
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -57,7 +63,7 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        return { ok: false, response: apiMessage(413, API_MESSAGES.tooLarge(limitText)) };
+        return refuse(413, API_MESSAGES.tooLarge(limitText));
       }
       chunks.push(value);
     }
@@ -66,9 +72,9 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   try {
     value = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks)));
   } catch {
-    return { ok: false, response: apiMessage(400, API_MESSAGES.badJson) };
+    return refuse(400, API_MESSAGES.badJson);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, response: apiMessage(400, API_MESSAGES.notAnObject) };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return refuse(400, API_MESSAGES.notAnObject);
   return { ok: true, value: value as Record<string, unknown> };
 }
 
@@ -81,7 +87,7 @@ export const API_WRITE_LIMITS = {
 /** Counts one write for the client; a 429 with Retry-After when the client has used its share. */
 export async function throttleApiWrite(db: Kysely<DB>, bucket: keyof typeof API_WRITE_LIMITS, clientAddress: string): Promise<Response | null> {
   const outcome = await consumeAttempt(db, { bucket, key: clientAddress, ...API_WRITE_LIMITS[bucket] });
-  if (outcome.ok) return null;
+  if (outcome.allowed) return null;
   return apiMessage(429, API_MESSAGES.throttled(outcome.retryAfterSeconds), { "Retry-After": String(outcome.retryAfterSeconds) });
 }
 

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { Kysely } from "kysely";
 import type { CheckedUpload } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
@@ -68,7 +69,8 @@ export interface ClaimedUpload {
   bytes: Uint8Array;
 }
 
-export type ClaimOutcome = { ok: true; uploads: Map<string, ClaimedUpload> } | { ok: false; errors: Record<string, string> };
+/** Refused 400 with one message per field whose file could not be claimed. */
+export type ClaimOutcome = Outcome<{ uploads: Map<string, ClaimedUpload> }>;
 
 export const STAGED_UPLOAD_MESSAGES = {
   notOurs: "Envíe la dirección (fileUrl) que le devolvió POST /api/files/upload; no se aceptan otros enlaces.",
@@ -96,7 +98,7 @@ export async function claimStagedUploads(
     else if ([...tokens.values()].includes(token)) errors[field] = STAGED_UPLOAD_MESSAGES.repeated;
     else tokens.set(field, token);
   }
-  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  if (Object.keys(errors).length > 0) return refuse(400, { fields: errors });
 
   return db.transaction().execute(async (trx) => {
     const uploads = new Map<string, ClaimedUpload>();
@@ -129,7 +131,7 @@ export async function claimStagedUploads(
       for (const upload of uploads.values()) {
         await trx.updateTable("staged_uploads").set({ claimed_at: null }).where("token_hash", "=", upload.tokenHash).execute();
       }
-      return { ok: false as const, errors };
+      return refuse(400, { fields: errors });
     }
     return { ok: true as const, uploads };
   });

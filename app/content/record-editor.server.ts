@@ -71,7 +71,7 @@ export async function parseEditorForm<Schema extends z.ZodType, Field extends st
   const parsed = await parseAdminForm(request, imageRules);
   if (!parsed.ok) {
     const message =
-      parsed.reason === "too-large"
+      parsed.status === 413
         ? "El envío pesa demasiado: cada imagen puede pesar 2 MB como máximo."
         : "No pudimos leer el formulario. Vuelva a intentarlo.";
     return { done: data({ result: { status: "error" as const, error: { "": [message] } }, preview: null }, { status: 400 }) } as const;

@@ -192,10 +192,8 @@ export async function courseConflicts(
   return errors;
 }
 
-export type SaveCourseOutcome =
-  | { ok: true; courseId: number; created: boolean }
-  | { ok: false; reason: "invalid"; fieldErrors: Record<string, string[]> }
-  | { ok: false; reason: "not-found" };
+/** Refused 404 (no such course) or 400 "invalid" with the messages per field (a conflict found in the transaction). */
+export type SaveCourseOutcome = Outcome<{ courseId: number; created: boolean }>;
 
 // What the audit keeps of a course: everything but the file contents and the password itself.
 function auditView(course: AdminCourse | undefined) {
@@ -218,12 +216,12 @@ export async function saveCourse(
   const { value } = input;
   return db.transaction().execute(async (trx) => {
     const before = input.courseId === null ? undefined : await getAdminCourse(trx, input.courseId);
-    if (input.courseId !== null && !before) return { ok: false, reason: "not-found" } as const;
+    if (input.courseId !== null && !before) return notFound("El curso no existe.");
     const fieldErrors = await courseConflicts(trx, input.courseId, { courseUrl: value.course_url, capacity: value.course_max_range });
     if (value.course_finish_date < value.course_start_date)
       fieldErrors.course_finish_date = ["La fecha de término no puede ser anterior a la de inicio."];
     if (hasInPersonSeats(value.modality_id) && !value.venue) fieldErrors.venue = ["Escriba la sede: un curso presencial necesita dónde impartirse."];
-    if (Object.keys(fieldErrors).length > 0) return { ok: false, reason: "invalid", fieldErrors } as const;
+    if (Object.keys(fieldErrors).length > 0) return refuse(400, { fields: fieldErrors, code: "invalid" });
 
     const imageId = input.image ? await storeFile(trx, input.image, "public") : undefined;
     const pdfId = input.pdf ? await storeFile(trx, input.pdf, "public") : undefined;

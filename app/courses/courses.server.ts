@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from "kysely";
+import { notFound, type Outcome } from "~/actions/outcome";
 import type { CoursesTable, DB } from "~/db.server";
 import { publicFileUrl } from "~/files/files.server";
 import { capacityLabel, cardAction, formatCalendarDate, type CardAction } from "./catalogue";
@@ -81,15 +82,14 @@ export async function getCourseById(db: Kysely<DB>, courseId: number): Promise<P
   return selectPublicCourses(db).where("course_id", "=", courseId).executeTakeFirst();
 }
 
-export type ChooseCourseOutcome =
-  { ok: true; course: PublicCourse } | { ok: false; reason: "not-found" } | { ok: false; reason: "closed"; course: PublicCourse };
+/** Refused 404 when the course does not exist; `open` says whether its enrolment is open. */
+export type ChooseCourseOutcome = Outcome<{ course: PublicCourse; open: boolean }>;
 
-/** A course a visitor may choose from the catalogue: it must exist and have enrolment open. */
+/** A course a visitor may choose from the catalogue: it must exist, and only an open one is chosen. */
 export async function findChoosableCourse(db: Kysely<DB>, courseId: number): Promise<ChooseCourseOutcome> {
   const course = await getCourseById(db, courseId);
-  if (!course) return { ok: false, reason: "not-found" };
-  if (course.course_able !== 1) return { ok: false, reason: "closed", course };
-  return { ok: true, course };
+  if (!course) return notFound("El curso no existe.");
+  return { ok: true, course, open: course.course_able === 1 };
 }
 
 /** Who is looking at the catalogue: anonymous, or a signed-in participant with a profile. */

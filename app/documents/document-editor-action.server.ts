@@ -29,9 +29,9 @@ export interface EditorForm {
 export async function readEditorForm(request: Request) {
   const form = await parseFormWithFiles(request, { file: DOCUMENT_FILE_RULE }, DOCUMENT_FORM_MAX_BYTES);
   if (!form.ok) {
-    const message = form.reason === "too-large" ? DOCUMENT_FILE_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    const message = form.status === 413 ? DOCUMENT_FILE_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo.";
     const result = parseWithZod(new FormData(), { schema: zodObject({}) }).reply({ formErrors: [message] });
-    return { done: data({ intent: "unknown", target: null as string | null, result }, { status: form.reason === "too-large" ? 413 : 400 }) } as const;
+    return { done: data({ intent: "unknown", target: null as string | null, result }, { status: form.status === 413 ? 413 : 400 }) } as const;
   }
   const parsed: EditorForm = {
     intent: String(form.fields.get("intent") ?? ""),

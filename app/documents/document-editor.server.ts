@@ -574,7 +574,7 @@ export async function replaceDocumentFile(
     // "Dirección anterior": the address the file had on the former site, so its old links follow.
     const history = await trx.selectFrom("document_file_history").select("file_id").where("item_id", "=", item.id).execute();
     const former = await checkFormerAddress(trx, input.formerAddress, { ownFileIds: [item.file_id, ...history.map((h) => h.file_id)] });
-    if (!former.ok) return refuse(former.status, { fields: { formerAddress: former.message } });
+    if (!former.ok) return refuse(former.status, { fields: former.problem.fields });
     const fileId = await storeFile(
       trx,
       { fileName: fileNameForTitle(item.title, extensionOf(input.file.contentType)), contentType: input.file.contentType, data: input.file.data },

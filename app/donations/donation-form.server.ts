@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { formatMoney } from "~/courses/pricing";
 import { invoiceSchema, type InvoiceInput } from "~/payments/invoices.server";
 import { cleanText } from "~/utils/text";
@@ -69,8 +70,8 @@ export interface DonationFormValue {
 
 export type DonationFieldErrors = Record<string, string[]>;
 
-/** The amount the form asks for, in centavos, or the error and the field it belongs to. */
-export function donationAmount(fields: FormData): { ok: true; centavos: number } | { ok: false; field: string; message: string } {
+/** The amount the form asks for, in centavos, or a 400 with the message on the field it belongs to. */
+export function donationAmount(fields: FormData): Outcome<{ centavos: number }> {
   const text = (name: string) => {
     const value = fields.get(name);
     return typeof value === "string" ? value : "";
@@ -79,11 +80,11 @@ export function donationAmount(fields: FormData): { ok: true; centavos: number }
   const typedOther = chosen === OTHER_AMOUNT;
   const value = typedOther ? text(F.otherAmount) : chosen;
   const field = typedOther ? F.otherAmount : F.amount;
-  if (value.trim() === "") return { ok: false, field, message: typedOther ? "Escriba la cantidad que desea donar." : AMOUNT_MESSAGES.missing };
+  if (value.trim() === "") return refuse(400, { fields: { [field]: typedOther ? "Escriba la cantidad que desea donar." : AMOUNT_MESSAGES.missing } });
   const centavos = parsePesos(value);
-  if (centavos === null) return { ok: false, field, message: AMOUNT_MESSAGES.invalid };
-  if (centavos < MIN_DONATION_CENTAVOS) return { ok: false, field, message: AMOUNT_MESSAGES.tooSmall };
-  if (centavos > MAX_DONATION_CENTAVOS) return { ok: false, field, message: AMOUNT_MESSAGES.tooLarge };
+  if (centavos === null) return refuse(400, { fields: { [field]: AMOUNT_MESSAGES.invalid } });
+  if (centavos < MIN_DONATION_CENTAVOS) return refuse(400, { fields: { [field]: AMOUNT_MESSAGES.tooSmall } });
+  if (centavos > MAX_DONATION_CENTAVOS) return refuse(400, { fields: { [field]: AMOUNT_MESSAGES.tooLarge } });
   return { ok: true, centavos };
 }
 
@@ -97,7 +98,7 @@ export function parseDonation(fields: FormData): { errors: DonationFieldErrors; 
   const base = donationSchema.safeParse(Object.fromEntries([...fields].filter(([, v]) => typeof v === "string")));
   if (!base.success) for (const issue of base.error.issues) add(String(issue.path[0] ?? ""), issue.message);
   const amount = donationAmount(fields);
-  if (!amount.ok) add(amount.field, amount.message);
+  if (!amount.ok) for (const [field, messages] of Object.entries(amount.problem.fields)) for (const message of messages) add(field, message);
   let invoice: InvoiceInput | null = null;
   if (fields.get(F.wantsInvoice) === "si") {
     const text = (name: string) => (typeof fields.get(name) === "string" ? (fields.get(name) as string) : undefined);

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { CheckedUpload } from "~/accounts/uploads.server";
 import type { DB, DonationStatus, PaymentAttemptStatus } from "~/db.server";
 import { storeFile } from "~/files/files.server";
@@ -34,23 +35,30 @@ export interface StartDonationInput {
   clientAddress: string;
 }
 
-export type StartDonationOutcome =
-  | { ok: true; donationId: number; controlNumber: string; params: string; relayToken: string; amountCentavos: number }
-  | { ok: false; reason: "throttled" | "declined-burst"; retryAfterSeconds: number };
+/** Refused 429 with the page's message and the reason as `problem.code`: "throttled" or "declined-burst". */
+export type StartDonationOutcome = Outcome<{ donationId: number; controlNumber: string; params: string; relayToken: string; amountCentavos: number }>;
 
 /**
- * Accepts a valid donation form: checks the limits, then in ONE transaction stores the files
- * (private), the donation, its invoice request (the course invoice module's table) and its card
- * attempt. The amount is the server's (parsed from the form); the browser only gets the opaque
- * Params, the control number and the relay token.
+ * Whether this address and e-mail may start a donation now: a reading like the throttle's (it
+ * counts the attempt). Refused after a burst of declined cards from the address, or over the
+ * limits per address and per e-mail; the route answers 429 with `message` and Retry-After.
  */
-export async function startDonation(
+export type DonationAdmission =
+  { allowed: true } | { allowed: false; code: "throttled" | "declined-burst"; retryAfterSeconds: number; message: string };
+
+/** The limits' Spanish message, with the wait in minutes. */
+export function donationRefusalMessage(code: "throttled" | "declined-burst", retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return code === "declined-burst"
+    ? `El banco rechazó varios pagos hechos desde su conexión en la última hora. Por seguridad, espere ${minutes} minutos antes de intentarlo de nuevo, o haga su donativo por transferencia bancaria.`
+    : `Se hicieron demasiados intentos de donativo desde su conexión o con su correo. Espere ${minutes} minutos e inténtelo de nuevo, o haga su donativo por transferencia bancaria.`;
+}
+
+export async function admitDonation(
   db: Kysely<DB>,
-  provider: PaymentProvider,
-  input: StartDonationInput,
+  input: Pick<StartDonationInput, "clientAddress" | "donorEmail">,
   now: Date = clock.now(),
-): Promise<StartDonationOutcome> {
-  if (input.invoice && !input.taxCertificate) throw new Error("an invoice request needs its constancia");
+): Promise<DonationAdmission> {
   const hourAgo = new Date(now.getTime() - 3_600_000).toISOString();
   const declined = await db
     .selectFrom("donations")
@@ -63,15 +71,43 @@ export async function startDonation(
   if (declined.length >= DONATION_LIMITS.declinedPerAddressPerHour) {
     const oldestCounted = declined[DONATION_LIMITS.declinedPerAddressPerHour - 1]!.updated_at;
     const retryAfterSeconds = Math.max(1, Math.ceil((new Date(oldestCounted).getTime() + 3_600_000 - now.getTime()) / 1000));
-    return { ok: false, reason: "declined-burst", retryAfterSeconds };
+    return { allowed: false, code: "declined-burst", retryAfterSeconds, message: donationRefusalMessage("declined-burst", retryAfterSeconds) };
   }
   const rules: ThrottleRule[] = [
     { bucket: "donation-address", key: input.clientAddress || "-", limit: DONATION_LIMITS.perAddressPerHour, windowMinutes: 60 },
     { bucket: "donation-email", key: input.donorEmail.toLowerCase(), limit: DONATION_LIMITS.perEmailPerHour, windowMinutes: 60 },
   ];
   const throttle = await consumeAttempt(db, rules, now);
-  if (!throttle.ok) return { ok: false, reason: "throttled", retryAfterSeconds: throttle.retryAfterSeconds };
+  if (!throttle.allowed) {
+    const retryAfterSeconds = throttle.retryAfterSeconds;
+    return { allowed: false, code: "throttled", retryAfterSeconds, message: donationRefusalMessage("throttled", retryAfterSeconds) };
+  }
+  return { allowed: true };
+}
 
+/**
+ * Accepts a valid donation form: admitDonation (the limits), then createDonation. The /donacion
+ * route calls the two itself, so its 429 carries Retry-After.
+ */
+export async function startDonation(
+  db: Kysely<DB>,
+  provider: PaymentProvider,
+  input: StartDonationInput,
+  now: Date = clock.now(),
+): Promise<StartDonationOutcome> {
+  if (input.invoice && !input.taxCertificate) throw new Error("an invoice request needs its constancia");
+  const admission = await admitDonation(db, input, now);
+  if (!admission.allowed) return refuse(429, { form: admission.message, code: admission.code });
+  return createDonation(db, provider, input);
+}
+
+/**
+ * In ONE transaction stores the files (private), the donation, its invoice request (the course
+ * invoice module's table) and its card attempt. The amount is the server's (parsed from the form);
+ * the browser only gets the opaque Params, the control number and the relay token.
+ */
+export async function createDonation(db: Kysely<DB>, provider: PaymentProvider, input: StartDonationInput): Promise<StartDonationOutcome> {
+  if (input.invoice && !input.taxCertificate) throw new Error("an invoice request needs its constancia");
   const settings = await getSettings(db);
   const certificatePem = await provider.certificatePem();
   const cachedProvider: PaymentProvider = { ...provider, certificatePem: async () => certificatePem };

@@ -1,9 +1,11 @@
 import type { ExpressionBuilder, Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { readConfig } from "~/config.server";
 import { MODALITY, offersModality } from "~/courses/modality";
 import { priceForProfile, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
+import { PAYMENT_START_MESSAGES } from "~/payments/payment-messages";
 import { getSettings } from "~/settings/settings.server";
 import { newVerificationToken } from "./verification";
 import { now, nowIso } from "~/utils/clock.server";
@@ -81,9 +83,21 @@ export async function freeSeats(db: Executor, courseId: number): Promise<number>
   return Math.max(0, capacity - (await takenSeats(db, courseId, nowIso())));
 }
 
-export type StartEnrolmentOutcome =
-  | { ok: true; enrolmentId: number; path: EnrolmentPath; status: EnrolmentStatus; amountCentavos: number }
-  | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" | "awaiting-bank" };
+/**
+ * Refused with 409, the /payment page's message and the reason as `problem.code`: "course-closed",
+ * "already-enrolled", "no-seats", "modality-unavailable" or "awaiting-bank".
+ */
+export type StartEnrolmentOutcome = Outcome<{ enrolmentId: number; path: EnrolmentPath; status: EnrolmentStatus; amountCentavos: number }>;
+
+export type EnrolmentRefusalCode = "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" | "awaiting-bank";
+
+/** An enrolment that cannot start (or a seat that cannot be held): 409 with the page's words. */
+export function enrolmentRefusal(code: EnrolmentRefusalCode): Refusal {
+  return refuse(409, { form: PAYMENT_START_MESSAGES[code], code });
+}
+
+const INVALID_TRANSITION = "Esta inscripción ya no está en un estado que permita confirmarla.";
+const NOT_PENDING = "Esta inscripción ya no espera un pago.";
 
 export type StartEnrolmentInput = { participantId: number; profile: Profile; courseId: number; modality: EnrolmentModality };
 
@@ -106,9 +120,9 @@ export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolme
     .select(["course_id", "course_able", "course_price", "course_student_price", "course_employee_price", "modality_id"])
     .where("course_id", "=", input.courseId)
     .executeTakeFirst();
-  if (!course || course.course_able !== 1) return { ok: false, reason: "course-closed" } as const;
+  if (!course || course.course_able !== 1) return enrolmentRefusal("course-closed");
   if (!offersModality(course.modality_id, input.modality)) {
-    return { ok: false, reason: "modality-unavailable" } as const;
+    return enrolmentRefusal("modality-unavailable");
   }
   const path = enrolmentPath(course, input.profile);
   const amountCentavos = priceForProfile(course, input.profile);
@@ -120,10 +134,10 @@ export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolme
     .where("status", "not in", ["rechazada", "cancelada"])
     .executeTakeFirst();
   if (live) {
-    if (live.status !== "pendiente_de_pago" || path !== "card") return { ok: false, reason: "already-enrolled" } as const;
+    if (live.status !== "pendiente_de_pago" || path !== "card") return enrolmentRefusal("already-enrolled");
     // The bank never answered an earlier attempt: it may have charged the card. No new payment
     // until that attempt is settled (verification or reconciliation).
-    if (await awaitingBankAnswer(trx, live.id)) return { ok: false, reason: "awaiting-bank" } as const;
+    if (await awaitingBankAnswer(trx, live.id)) return enrolmentRefusal("awaiting-bank");
     // A retry of a payment: the price and modality are decided again, now. Switching to en línea
     // gives a held seat back; staying in person keeps the hold as it is (never extended).
     await trx
@@ -140,7 +154,7 @@ export async function startEnrolmentIn(trx: Transaction<DB>, input: StartEnrolme
   }
   if (path === "free" && input.modality === "presencial") {
     const { capacity } = await capacityOf(trx, input.courseId);
-    if ((await takenSeats(trx, input.courseId, nowIso())) >= capacity) return { ok: false, reason: "no-seats" } as const;
+    if ((await takenSeats(trx, input.courseId, nowIso())) >= capacity) return enrolmentRefusal("no-seats");
   }
   const status: EnrolmentStatus = path === "card" ? "pendiente_de_pago" : path === "free" ? "confirmada" : "pendiente_de_revision";
   const inserted = await trx
@@ -190,7 +204,8 @@ export async function awaitingBankAnswer(db: Executor, enrolmentId: number): Pro
   return row !== undefined;
 }
 
-export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; reason: "no-seats" | "not-pending" };
+/** Refused 409: "no-seats" (enrolmentRefusal) or "not-pending" (the enrolment no longer waits for a payment). */
+export type HoldOutcome = Outcome<{ heldUntil: string | null }>;
 
 /**
  * Holds an in-person seat for a pending card payment for SEAT_HOLD_MINUTES. Runs inside the
@@ -201,12 +216,12 @@ export type HoldOutcome = { ok: true; heldUntil: string | null } | { ok: false; 
  */
 export async function holdSeat(trx: Executor, enrolmentId: number, minutes = seatHoldMinutes(), clock: () => Date = now): Promise<HoldOutcome> {
   const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
-  if (enrolment.status !== "pendiente_de_pago") return { ok: false, reason: "not-pending" };
+  if (enrolment.status !== "pendiente_de_pago") return refuse(409, { form: NOT_PENDING, code: "not-pending" });
   if (enrolment.modality === "en_linea") return { ok: true, heldUntil: null };
   const now = clock().toISOString();
   if (enrolment.seat_held_until && enrolment.seat_held_until > now) return { ok: true, heldUntil: enrolment.seat_held_until };
   const { capacity } = await capacityOf(trx, enrolment.course_id);
-  if ((await takenSeats(trx, enrolment.course_id, now, enrolment.id)) >= capacity) return { ok: false, reason: "no-seats" };
+  if ((await takenSeats(trx, enrolment.course_id, now, enrolment.id)) >= capacity) return enrolmentRefusal("no-seats");
   const heldUntil = new Date(clock().getTime() + minutes * 60_000).toISOString();
   await trx.updateTable("enrolments").set({ seat_held_until: heldUntil, updated_at: now }).where("id", "=", enrolmentId).execute();
   return { ok: true, heldUntil };
@@ -241,10 +256,10 @@ export async function releaseSeat(trx: Executor, enrolmentId: number): Promise<v
   await trx.updateTable("enrolments").set({ seat_held_until: null, updated_at: nowIso() }).where("id", "=", enrolmentId).execute();
 }
 
-export type ConfirmOutcome =
-  | { ok: true; modality: EnrolmentModality; movedOnline: boolean }
-  | { ok: true; refund: true; reason: string }
-  | { ok: false; reason: "invalid-transition" | "no-seats" };
+/** Refused 409: "invalid-transition" (the transition table forbids it) or "no-seats" (unpaid, no seat free). */
+export type ConfirmOutcome = Outcome<{ modality: EnrolmentModality; movedOnline: boolean } | { refund: true; reason: string }>;
+
+const invalidTransition = () => refuse(409, { form: INVALID_TRANSITION, code: "invalid-transition" });
 
 const MOVED_ONLINE_NOTE = "El cupo presencial se agotó mientras se procesaba el pago; la inscripción quedó confirmada en línea.";
 const REFUND_NOTE = "Pago aprobado sin cupo presencial y el curso no se imparte en línea: reembolsar.";
@@ -256,7 +271,7 @@ const REFUND_NOTE = "Pago aprobado sin cupo presencial y el curso no se imparte 
  */
 export async function confirmEnrolment(trx: Executor, enrolmentId: number, options: { paid: boolean }): Promise<ConfirmOutcome> {
   const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", enrolmentId).executeTakeFirstOrThrow();
-  if (!canTransition(enrolment.status, "confirmada")) return { ok: false, reason: "invalid-transition" };
+  if (!canTransition(enrolment.status, "confirmada")) return invalidTransition();
   const now = nowIso();
   let modality = enrolment.modality;
   let movedOnline = false;
@@ -264,7 +279,7 @@ export async function confirmEnrolment(trx: Executor, enrolmentId: number, optio
     const { capacity, modalityId } = await capacityOf(trx, enrolment.course_id);
     const seatFree = (await takenSeats(trx, enrolment.course_id, now, enrolment.id)) < capacity;
     if (!seatFree) {
-      if (!options.paid) return { ok: false, reason: "no-seats" };
+      if (!options.paid) return enrolmentRefusal("no-seats");
       if (modalityId === MODALITY.PRESENCIAL) {
         await trx
           .updateTable("enrolments")
@@ -302,24 +317,27 @@ export async function sendToReview(db: Kysely<DB>, enrolmentId: number): Promise
 export async function approveDocuments(db: Kysely<DB>, enrolmentId: number, staff: string): Promise<ConfirmOutcome> {
   return db.transaction().execute(async (trx) => {
     const enrolment = await trx.selectFrom("enrolments").select("status").where("id", "=", enrolmentId).executeTakeFirstOrThrow();
-    if (enrolment.status !== "pendiente_de_revision") return { ok: false, reason: "invalid-transition" } as const;
+    if (enrolment.status !== "pendiente_de_revision") return invalidTransition();
     const outcome = await confirmEnrolment(trx, enrolmentId, { paid: false });
     if (outcome.ok) await trx.updateTable("enrolments").set({ reviewed_by: staff }).where("id", "=", enrolmentId).execute();
     return outcome;
   });
 }
 
-/** Staff reject a participant's documents, always with a reason. */
-export async function rejectDocuments(db: Kysely<DB>, enrolmentId: number, reason: string, staff = "Enseñanza"): Promise<{ ok: boolean }> {
+/** Staff reject a participant's documents, always with a reason (400 "no-reason"); only an enrolment in review (409 "not-in-review"). */
+export async function rejectDocuments(db: Kysely<DB>, enrolmentId: number, reason: string, staff = "Enseñanza"): Promise<Outcome> {
   const trimmed = reason.trim();
-  if (trimmed.length === 0) return { ok: false };
+  if (trimmed.length === 0)
+    return refuse(400, { fields: { reason: "Escriba el motivo del rechazo: se le enviará al participante." }, code: "no-reason" });
   const result = await db
     .updateTable("enrolments")
     .set({ status: "rechazada", rejection_reason: trimmed.slice(0, 500), reviewed_by: staff, updated_at: nowIso() })
     .where("id", "=", enrolmentId)
     .where("status", "=", "pendiente_de_revision")
     .executeTakeFirst();
-  return { ok: Number(result.numUpdatedRows) === 1 };
+  if (Number(result.numUpdatedRows) !== 1)
+    return refuse(409, { form: "Esta inscripción ya no espera la revisión de sus documentos.", code: "not-in-review" });
+  return { ok: true };
 }
 
 export async function cancelEnrolment(db: Kysely<DB>, enrolmentId: number): Promise<{ ok: boolean }> {

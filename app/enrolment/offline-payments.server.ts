@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from "kysely";
+import { refuse, type Outcome, type Refusal, type RefusalStatus } from "~/actions/outcome";
 import { offersModality, type ModalityId } from "~/courses/modality";
 import { formatMoney } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentsTable, OfflinePaymentMethod } from "~/db.server";
@@ -48,24 +49,29 @@ export interface OfflinePaymentInput extends OfflinePaymentFields {
   origin: string;
 }
 
-export type OfflinePaymentRefusal = { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
-
-export type OfflinePaymentOutcome =
-  { ok: true; offlinePaymentId: number; confirmed: boolean; movedOnline: boolean; refundNeeded: boolean } | OfflinePaymentRefusal;
+/**
+ * Refused 404 (no such enrolment or participant), 409 (the enrolment no longer waits for a
+ * payment, code "not-pending"; the same reference twice, code "duplicate-reference") or 400 with
+ * the messages per field; nothing is stored.
+ */
+export type OfflinePaymentOutcome = Outcome<{ offlinePaymentId: number; confirmed: boolean; movedOnline: boolean; refundNeeded: boolean }>;
 
 export const DUPLICATE_REFERENCE_MESSAGE =
   "Esa referencia ya está registrada para otro pago del mismo medio: es el mismo dinero. Revise el comprobante; no se registró nada.";
 
 /** Thrown inside a transaction to roll everything back with the answer to give. */
-class Refusal extends Error {
-  constructor(readonly outcome: OfflinePaymentRefusal) {
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
     super("refused");
   }
 }
 
-const refuse = (status: 400 | 404 | 409, formErrors: string[], fieldErrors: Record<string, string[]> = {}): never => {
-  throw new Refusal({ ok: false, status, formErrors, fieldErrors });
+const refuseWith = (status: RefusalStatus, form: string[], fields: Record<string, string[]> = {}, code?: string): never => {
+  throw new Refused(refuse(status, { form, fields, ...(code === undefined ? {} : { code }) }));
 };
+
+const duplicateReference = (): Refusal =>
+  refuse(409, { form: DUPLICATE_REFERENCE_MESSAGE, fields: { reference: DUPLICATE_REFERENCE_MESSAGE }, code: "duplicate-reference" });
 
 function isDuplicateReference(error: unknown): boolean {
   const e = error as { code?: unknown; message?: unknown } | null;
@@ -94,7 +100,8 @@ async function checkPayment(trx: Transaction<DB>, priceCentavos: number, input: 
   if (Object.keys(fieldErrors).length === 0) return;
   // The same money twice is a conflict; anything else (with or without it) is a form to correct.
   const onlyDuplicate = Object.keys(fieldErrors).length === 1 && duplicate;
-  refuse(onlyDuplicate ? 409 : 400, onlyDuplicate ? [DUPLICATE_REFERENCE_MESSAGE] : [], fieldErrors);
+  if (onlyDuplicate) throw new Refused(duplicateReference());
+  refuseWith(400, [], fieldErrors);
 }
 
 /** Stores the receipt and the payment, confirms the enrolment and writes the audit rows. */
@@ -119,7 +126,7 @@ async function recordPaymentIn(
     .returning("id")
     .executeTakeFirstOrThrow();
   const confirmation = await confirmEnrolment(trx, enrolment.id, { paid: true });
-  if (!confirmation.ok) throw new Error(`confirmEnrolment refused a paid enrolment: ${confirmation.reason}`);
+  if (!confirmation.ok) throw new Error(`confirmEnrolment refused a paid enrolment: ${confirmation.problem.code}`);
   const refundNeeded = "refund" in confirmation;
   const after = await trx
     .selectFrom("enrolments")
@@ -159,14 +166,12 @@ async function recordPaymentIn(
 }
 
 /** Runs a recording transaction and turns a Refusal (or the unique index, on a race) into its answer. */
-async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T | OfflinePaymentRefusal> {
+async function inTransaction<T>(db: Kysely<DB>, work: (trx: Transaction<DB>) => Promise<T>): Promise<T | Refusal> {
   try {
     return await db.transaction().execute(work);
   } catch (error) {
-    if (error instanceof Refusal) return error.outcome;
-    if (isDuplicateReference(error)) {
-      return { ok: false, status: 409, formErrors: [DUPLICATE_REFERENCE_MESSAGE], fieldErrors: { reference: [DUPLICATE_REFERENCE_MESSAGE] } };
-    }
+    if (error instanceof Refused) return error.refusal;
+    if (isDuplicateReference(error)) return duplicateReference();
     throw error;
   }
 }
@@ -180,9 +185,9 @@ export async function recordOfflinePayment(
 ): Promise<OfflinePaymentOutcome> {
   const result = await inTransaction(db, async (trx) => {
     const enrolment = await trx.selectFrom("enrolments").selectAll().where("id", "=", input.enrolmentId).executeTakeFirst();
-    if (!enrolment) return refuse(404, ["La inscripción no existe."]);
+    if (!enrolment) return refuseWith(404, ["La inscripción no existe."], {}, "no_encontrado");
     if (!canTransition(enrolment.status, "confirmada")) {
-      refuse(409, ["Esta inscripción ya no espera un pago (está confirmada, rechazada o cancelada). No se registró nada."]);
+      refuseWith(409, ["Esta inscripción ya no espera un pago (está confirmada, rechazada o cancelada). No se registró nada."], {}, "not-pending");
     }
     await checkPayment(trx, enrolment.amount_centavos, input, now);
     return { ok: true as const, ...(await recordPaymentIn(trx, ctx, enrolment, input)) };
@@ -198,9 +203,14 @@ export interface EnrolWithPaymentInput extends OfflinePaymentFields {
   origin: string;
 }
 
-export type EnrolWithPaymentOutcome =
-  | { ok: true; enrolmentId: number; offlinePaymentId: number; confirmed: boolean; movedOnline: boolean; refundNeeded: boolean }
-  | OfflinePaymentRefusal;
+/** Refused like OfflinePaymentOutcome, or as the enrolment could not start (START_REFUSALS). */
+export type EnrolWithPaymentOutcome = Outcome<{
+  enrolmentId: number;
+  offlinePaymentId: number;
+  confirmed: boolean;
+  movedOnline: boolean;
+  refundNeeded: boolean;
+}>;
 
 const START_REFUSALS: Record<string, { status: 400 | 409; field?: string; message: string }> = {
   "course-closed": { status: 400, field: "course_id", message: "Las inscripciones de este curso están cerradas. Elija un curso abierto." },
@@ -232,20 +242,20 @@ export async function enrolWithOfflinePayment(
 ): Promise<EnrolWithPaymentOutcome> {
   const result = await inTransaction(db, async (trx) => {
     const participant = await trx.selectFrom("participants").select(["id", "role"]).where("id", "=", input.participantId).executeTakeFirst();
-    if (!participant) return refuse(404, ["El participante no existe."]);
+    if (!participant) return refuseWith(404, ["El participante no existe."], {}, "no_encontrado");
     const course = await trx
       .selectFrom("courses")
       .select(["course_id", "course_able", "archived_at", "modality_id", "course_price", "course_student_price", "course_employee_price"])
       .where("course_id", "=", input.courseId)
       .executeTakeFirst();
     if (!course || course.archived_at || course.course_able !== 1) {
-      return refuse(400, [], { course_id: ["Elija un curso con inscripciones abiertas."] });
+      return refuseWith(400, [], { course_id: ["Elija un curso con inscripciones abiertas."] });
     }
     if (!offersModality(course.modality_id as ModalityId, input.modality)) {
-      refuse(400, [], { modality: ["El curso no se imparte en esa modalidad."] });
+      refuseWith(400, [], { modality: ["El curso no se imparte en esa modalidad."] });
     }
     if (enrolmentPath(course, participant.role) !== "card") {
-      refuse(400, [], {
+      refuseWith(400, [], {
         course_id: [
           "Para el perfil de este participante el curso no tiene costo: no hay pago que registrar. Inscríbalo sin cobro desde las inscripciones del curso.",
         ],
@@ -262,7 +272,7 @@ export async function enrolWithOfflinePayment(
     // into a refund (a participant's own live hold is their seat).
     const ownHold = before?.modality === "presencial" && before.seat_held_until !== null && before.seat_held_until > now.toISOString();
     if (input.modality === "presencial" && !ownHold && (await freeSeats(trx, input.courseId)) === 0) {
-      refuse(400, [], { modality: [START_REFUSALS["no-seats"]!.message] });
+      refuseWith(400, [], { modality: [START_REFUSALS["no-seats"]!.message] });
     }
     const started = await startEnrolmentIn(trx, {
       participantId: input.participantId,
@@ -271,11 +281,11 @@ export async function enrolWithOfflinePayment(
       modality: input.modality,
     });
     if (!started.ok) {
-      const known = START_REFUSALS[started.reason] ?? {
+      const known = START_REFUSALS[started.problem.code ?? ""] ?? {
         status: 409 as const,
         message: "No se pudo inscribir al participante en este curso. No se registró nada.",
       };
-      refuse(known.status, known.field ? [] : [known.message], known.field ? { [known.field]: [known.message] } : {});
+      refuseWith(known.status, known.field ? [] : [known.message], known.field ? { [known.field]: [known.message] } : {});
       throw new Error("unreachable");
     }
     if (started.path !== "card" || started.status !== "pendiente_de_pago") throw new Error(`unexpected enrolment path ${started.path}`);

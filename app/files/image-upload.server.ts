@@ -49,9 +49,9 @@ export async function parseImageSubmission<Schema extends z.ZodType>(request: Re
   const form = await parseFormWithFiles(request, { [IMAGE_FIELD]: CONTENT_IMAGE_RULE }, IMAGE_FORM_MAX_BYTES);
   if (!form.ok) {
     const result = parseWithZod(new FormData(), { schema }).reply({
-      formErrors: [form.reason === "too-large" ? CONTENT_IMAGE_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
+      formErrors: [form.status === 413 ? CONTENT_IMAGE_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
     });
-    return { done: data({ result: result as SubmissionResult<string[]> }, { status: form.reason === "too-large" ? 413 : 400 }) } as const;
+    return { done: data({ result: result as SubmissionResult<string[]> }, { status: form.status === 413 ? 413 : 400 }) } as const;
   }
   const submission = parseWithZod(form.fields, { schema });
   const image = form.files.get(IMAGE_FIELD);

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { redirect } from "@remix-run/node";
 import type { DB } from "~/db.server";
 import { namedFileUrl } from "./file-types";
@@ -53,7 +54,8 @@ export async function legacyFileRedirect(db: Db, request: Request): Promise<Resp
   return target ? redirect(target, { status: 301 }) : null;
 }
 
-export type FormerAddressCheck = { ok: true; path: string | null } | { ok: false; status: 400 | 409; message: string };
+/** Refused 400 or 409 with the message on the field "formerAddress" (the editor's field). */
+export type FormerAddressCheck = Outcome<{ path: string | null }>;
 
 /** The site path of a page (content page, renamed page, direction page), or of a route's page. */
 async function isPagePath(db: Db, path: string): Promise<boolean> {
@@ -92,32 +94,32 @@ export async function checkFormerAddress(
 ): Promise<FormerAddressCheck> {
   const value = (raw ?? "").trim();
   if (value === "") return { ok: true, path: null };
-  if (value.length > FORMER_ADDRESS_MAX)
-    return { ok: false, status: 400, message: `La dirección anterior tiene más de ${FORMER_ADDRESS_MAX} caracteres.` };
-  if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, status: 400, message: "La dirección anterior tiene caracteres no válidos." };
+  if (value.length > FORMER_ADDRESS_MAX) return formerAddressRefusal(400, `La dirección anterior tiene más de ${FORMER_ADDRESS_MAX} caracteres.`);
+  if (/[\u0000-\u001f\u007f]/.test(value)) return formerAddressRefusal(400, "La dirección anterior tiene caracteres no válidos.");
   if (!value.startsWith("/") || value.startsWith("//") || /[\s?#\\]/.test(value))
-    return {
-      ok: false,
-      status: 400,
-      message:
-        "Escriba la dirección anterior como una ruta del sitio que empieza con «/», sin espacios, por ejemplo /descargas/documentos/informe.pdf.",
-    };
+    return formerAddressRefusal(
+      400,
+      "Escriba la dirección anterior como una ruta del sitio que empieza con «/», sin espacios, por ejemplo /descargas/documentos/informe.pdf.",
+    );
   const path = decodedPath(value);
   if (path === null || path.includes(".."))
-    return { ok: false, status: 400, message: "La dirección anterior no puede contener «..» ni códigos de caracteres incompletos." };
+    return formerAddressRefusal(400, "La dirección anterior no puede contener «..» ni códigos de caracteres incompletos.");
   if (await isPagePath(db, path))
-    return { ok: false, status: 409, message: `${path} es la dirección de una página del sitio; una dirección anterior no puede ocuparla.` };
+    return formerAddressRefusal(409, `${path} es la dirección de una página del sitio; una dirección anterior no puede ocuparla.`);
   if (!FILE_EXTENSION.test(path))
-    return {
-      ok: false,
-      status: 400,
-      message: "La dirección anterior debe terminar en el nombre de un archivo, por ejemplo /descargas/documentos/informe.pdf.",
-    };
+    return formerAddressRefusal(
+      400,
+      "La dirección anterior debe terminar en el nombre de un archivo, por ejemplo /descargas/documentos/informe.pdf.",
+    );
   const taken = await db.selectFrom("legacy_file_addresses").select(["path", "file_id"]).where("path", "=", path).executeTakeFirst();
   // Already this document's (one of its files): given again with its new file, it stays its own.
   if (taken && !(taken.file_id && options.ownFileIds?.includes(taken.file_id)))
-    return { ok: false, status: 409, message: `La dirección ${path} ya lleva a otro archivo.` };
+    return formerAddressRefusal(409, `La dirección ${path} ya lleva a otro archivo.`);
   return { ok: true, path };
+}
+
+function formerAddressRefusal(status: 400 | 409, message: string): Refusal {
+  return refuse(status, { fields: { formerAddress: message } });
 }
 
 /** Points a former address at a stored file (a new one, or again for the same document). */

@@ -77,7 +77,7 @@ export type ReviewOutcome = Outcome<{ reportId: string }>;
  */
 export async function reviewReport(db: Kysely<DB>, staff: StaffContext, file: CheckedFile, columns: ReportColumnNames): Promise<ReviewOutcome> {
   const reading = await readBanorteReport(file.data, file.fileName, columns);
-  if (!reading.ok) return refuse(400, { form: reading.errors });
+  if (!reading.ok) return refuse(400, { form: reading.problem.form });
   const sha256 = reportSha256(file.data);
   const reportId = await db.transaction().execute(async (trx) => {
     const id = await storeFile(trx, { fileName: file.fileName, contentType: file.contentType, data: file.data }, "private");
@@ -148,7 +148,7 @@ export async function previewStoredReport(db: Kysely<DB>, reportId: string): Pro
   const applied = await findAppliedReport(db, report.sha256);
   if (applied) return { ...base, applied, plan: null, errors: [] };
   const reading = await readBanorteReport(report.data, report.fileName, report.columns);
-  if (!reading.ok) return { ...base, applied: null, plan: null, errors: reading.errors };
+  if (!reading.ok) return { ...base, applied: null, plan: null, errors: reading.problem.form };
   return { ...base, applied: null, plan: await planReconciliation(db, reading.rows), errors: [] };
 }
 
@@ -169,7 +169,7 @@ export async function applyStoredReport(
     return notFound("No encontramos ese reporte. Súbalo de nuevo con «Revisar reporte».");
   }
   const reading = await readBanorteReport(report.data, report.fileName, report.columns);
-  if (!reading.ok) return refuse(400, { form: reading.errors });
+  if (!reading.ok) return refuse(400, { form: reading.problem.form });
   const outcome = await applyReconciliation(db, reading.rows, staff, {
     origin: options.origin,
     report: { fileName: report.fileName, sha256: report.sha256, fileId: report.reportId },

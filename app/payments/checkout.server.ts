@@ -1,24 +1,33 @@
 import type { Kysely } from "kysely";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import type { CheckedUpload } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
 import { sendEnrolmentConfirmedMail, sendSentToReviewMail } from "~/enrolment/enrolment-mail.server";
-import { liveEnrolmentsFor, startEnrolmentIn, type StartEnrolmentInput, type StartEnrolmentOutcome } from "~/enrolment/enrolment.server";
+import { liveEnrolmentsFor, startEnrolmentIn, type StartEnrolmentInput } from "~/enrolment/enrolment.server";
 import { replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-notice";
 import { courseOfflineDetails, type OfflinePaymentDetails } from "~/settings/settings";
 import { getSettings } from "~/settings/settings.server";
 import { createInvoiceRequestIn, type InvoiceInput } from "./invoices.server";
+import { PAYMENT_START_MESSAGES, type PaymentStartRefusal } from "./payment-messages";
 import * as clock from "~/utils/clock.server";
 
 // The /payment page's intents as domain functions (the route authorises, parses and maps the
 // outcome to HTTP). Card payments: startCardPayment in payments.server.ts.
 
-export type CheckoutRefusal = Exclude<StartEnrolmentOutcome, { ok: true }>["reason"] | "wrong-path";
-export type CheckoutOutcome = { ok: true; enrolmentId: number } | { ok: false; reason: CheckoutRefusal };
+/**
+ * Refused with the page's message and the reason as `problem.code`: 400 "wrong-path" (the page
+ * offered another path), 409 for the rest (course-closed, already-enrolled, no-seats…).
+ */
+export type CheckoutOutcome = Outcome<{ enrolmentId: number }>;
 
-/** Thrown inside a transaction to roll it back with a business reason. */
-class Refusal extends Error {
-  constructor(readonly reason: CheckoutRefusal) {
-    super(reason);
+export function checkoutRefusal(reason: PaymentStartRefusal): Refusal {
+  return refuse(reason === "wrong-path" ? 400 : 409, { form: PAYMENT_START_MESSAGES[reason], code: reason });
+}
+
+/** Thrown inside a transaction to roll it back with its refusal. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.problem.code);
   }
 }
 
@@ -26,13 +35,13 @@ async function enrolOnPath(db: Kysely<DB>, input: StartEnrolmentInput, path: "fr
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input);
-      if (!outcome.ok) throw new Refusal(outcome.reason);
+      if (!outcome.ok) throw new Refused(outcome);
       // The page offered this path for the participant's profile; anything else is refused and rolled back.
-      if (outcome.path !== path) throw new Refusal("wrong-path");
+      if (outcome.path !== path) throw new Refused(checkoutRefusal("wrong-path"));
       return { ok: true, enrolmentId: outcome.enrolmentId } as const;
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: error.reason };
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }
@@ -73,13 +82,13 @@ export async function requestInvoice(
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input.enrolment);
-      if (!outcome.ok) throw new Refusal(outcome.reason);
-      if (outcome.path !== "card") throw new Refusal("wrong-path");
+      if (!outcome.ok) throw new Refused(outcome);
+      if (outcome.path !== "card") throw new Refused(checkoutRefusal("wrong-path"));
       await createInvoiceRequestIn(trx, outcome.enrolmentId, input.invoice, input.constancia);
       return { ok: true, enrolmentId: outcome.enrolmentId } as const;
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: error.reason };
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }
@@ -96,8 +105,8 @@ export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolment
   try {
     return await db.transaction().execute(async (trx) => {
       const outcome = await startEnrolmentIn(trx, input);
-      if (!outcome.ok) throw new Refusal(outcome.reason);
-      if (outcome.path !== "card" || outcome.status !== "pendiente_de_pago") throw new Refusal("wrong-path");
+      if (!outcome.ok) throw new Refused(outcome);
+      if (outcome.path !== "card" || outcome.status !== "pendiente_de_pago") throw new Refused(checkoutRefusal("wrong-path"));
       const current = await trx.selectFrom("enrolments").select("offline_intent_at").where("id", "=", outcome.enrolmentId).executeTakeFirstOrThrow();
       await trx
         .updateTable("enrolments")
@@ -107,7 +116,7 @@ export async function chooseOfflinePayment(db: Kysely<DB>, input: StartEnrolment
       return { ok: true, enrolmentId: outcome.enrolmentId } as const;
     });
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, reason: error.reason };
+    if (error instanceof Refused) return error.refusal;
     throw error;
   }
 }

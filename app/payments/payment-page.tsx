@@ -6,6 +6,7 @@ import { formatMoney } from "~/courses/pricing";
 import { EnrolmentNotice } from "~/enrolment/enrolment-notice";
 import type { loader } from "~/routes/payment";
 import { OfflinePaymentChoice, OfflinePaymentInstructions } from "./offline-payment-ui";
+import { PAYMENT_START_MESSAGES } from "./payment-messages";
 import { AwaitingBank, CardPayment, InvoiceForm, PaymentConsiderations } from "./payment-ui";
 
 // The /payment page as the server renders it (app/routes/payment.tsx loads and acts; the page does
@@ -13,22 +14,11 @@ import { AwaitingBank, CardPayment, InvoiceForm, PaymentConsiderations } from ".
 
 export type PaymentPageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** What the /payment action answers when it does not redirect. */
+/** What the /payment action answers when it does not redirect: the refusal's message, or the invoice form's errors. */
 export type PaymentActionResult =
-  | { intent: "card" | "free" | "review" | "invoice" | "offline"; ok: false; message: string }
-  | { intent: "invoice"; ok: false; result: SubmissionResult<string[]> };
+  { intent: "card" | "free" | "review" | "invoice" | "offline"; message: string } | { intent: "invoice"; result: SubmissionResult<string[]> };
 
-/** Why a card payment, an enrolment or a review could not start (the same words for each intent). */
-export const PAYMENT_START_MESSAGES = {
-  "course-closed": "Las inscripciones de este curso están cerradas.",
-  "already-enrolled": "Ya tiene una inscripción en este curso. Consulte «Mis inscripciones» en su perfil.",
-  "no-seats": "Ya no hay lugares presenciales en este curso. Puede inscribirse en la modalidad en línea.",
-  "modality-unavailable": "Este curso no se imparte en esa modalidad.",
-  "not-a-card-payment": "Este curso no requiere pago con tarjeta para su perfil.",
-  "wrong-path": "Esta forma de inscripción no corresponde a su perfil. Vuelva a cargar la página.",
-  "awaiting-bank":
-    "El banco no respondió a su pago anterior y todavía no sabemos si se hizo el cargo. Para no cobrarle dos veces, no puede pagar de nuevo hasta que lo confirmemos.",
-} as const;
+export { PAYMENT_START_MESSAGES } from "./payment-messages";
 
 export const NO_SCRIPT_MESSAGE =
   "El pago con tarjeta necesita JavaScript activado en su navegador. Use una de las formas de pago sin tarjeta que se describen en esta página.";

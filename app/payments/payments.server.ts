@@ -1,7 +1,9 @@
 import type { Kysely, Transaction } from "kysely";
+import type { Outcome, Refusal } from "~/actions/outcome";
 import type { DB, PaymentAttemptStatus, PaymentVerification } from "~/db.server";
 import { getSettings } from "~/settings/settings.server";
-import { holdSeat, startEnrolmentIn, type StartEnrolmentInput } from "~/enrolment/enrolment.server";
+import { enrolmentRefusal, holdSeat, startEnrolmentIn, type StartEnrolmentInput } from "~/enrolment/enrolment.server";
+import { checkoutRefusal } from "./checkout.server";
 import type { EnrolmentModality } from "~/db.server";
 import { isUniqueViolation, makeControlNumber } from "./control-number.server";
 import { encryptOrder } from "./provider.server";
@@ -11,18 +13,20 @@ import { nowIso } from "~/utils/clock.server";
 
 export { handleRelay, type RelayKind, type RelayOutcome } from "./relay.server";
 
-export type StartCardPaymentOutcome =
-  | {
-      ok: true;
-      controlNumber: string;
-      params: string;
-      /** The relay's right to this attempt: given to this browser only, stored hashed. */
-      relayToken: string;
-      enrolmentId: number;
-      amountCentavos: number;
-      heldUntil: string | null;
-    }
-  | { ok: false; reason: "course-closed" | "already-enrolled" | "no-seats" | "modality-unavailable" | "not-a-card-payment" | "awaiting-bank" };
+/**
+ * Refused 409 with the /payment page's message and the reason as `problem.code`: the enrolment's
+ * ("course-closed", "already-enrolled", "no-seats", "modality-unavailable", "awaiting-bank") or
+ * "not-a-card-payment".
+ */
+export type StartCardPaymentOutcome = Outcome<{
+  controlNumber: string;
+  params: string;
+  /** The relay's right to this attempt: given to this browser only, stored hashed. */
+  relayToken: string;
+  enrolmentId: number;
+  amountCentavos: number;
+  heldUntil: string | null;
+}>;
 
 /**
  * Starts a card payment: the enrolment (our price for the profile), a held seat, a fresh
@@ -40,10 +44,10 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
     try {
       return await db.transaction().execute(async (trx) => {
         const enrolment = await startEnrolmentIn(trx, input);
-        if (!enrolment.ok) throw new Refusal(enrolment.reason);
-        if (enrolment.path !== "card") throw new Refusal("not-a-card-payment");
+        if (!enrolment.ok) throw new Refused(enrolment);
+        if (enrolment.path !== "card") throw new Refused(checkoutRefusal("not-a-card-payment"));
         const hold = await holdSeat(trx, enrolment.enrolmentId);
-        if (!hold.ok) throw new Refusal(hold.reason === "no-seats" ? "no-seats" : "already-enrolled");
+        if (!hold.ok) throw new Refused(enrolmentRefusal(hold.problem.code === "no-seats" ? "no-seats" : "already-enrolled"));
         // Only one attempt per enrolment is alive: an earlier one (another tab) expires, but keeps
         // its secrets for a while: if the bank approves it after all, that money must be read.
         await trx
@@ -69,7 +73,7 @@ export async function startCardPayment(db: Kysely<DB>, provider: PaymentProvider
         } as const;
       });
     } catch (error) {
-      if (error instanceof Refusal) return { ok: false, reason: error.reason };
+      if (error instanceof Refused) return error.refusal;
       if (isUniqueViolation(error, "control_number")) continue;
       throw error;
     }
@@ -123,10 +127,10 @@ export async function createAttemptIn(
   return { params, relayToken: relay.token };
 }
 
-/** Thrown inside a transaction to roll it back with a business reason. */
-class Refusal extends Error {
-  constructor(readonly reason: Exclude<StartCardPaymentOutcome, { ok: true }>["reason"]) {
-    super(reason);
+/** Thrown inside a transaction to roll it back with its refusal. */
+class Refused extends Error {
+  constructor(readonly refusal: Refusal) {
+    super(refusal.problem.code);
   }
 }
 

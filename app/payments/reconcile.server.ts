@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { parse } from "csv-parse/sync";
 import type { Kysely, Transaction } from "kysely";
 import { readSheet } from "read-excel-file/node";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import type { DB, PaymentAttemptStatus, PaymentPurpose } from "~/db.server";
 import { mailFor } from "~/mail/message";
 import { sendMail } from "~/mail/mailer.server";
@@ -71,7 +72,10 @@ export interface ReportRow {
   codigoAut: string | null;
 }
 
-export type ReportReading = { ok: true; rows: ReportRow[] } | { ok: false; errors: string[] };
+/** The report's rows, or refused 400 "invalid-report" with every problem (each naming its line) as problem.form. */
+export type ReportReading = Outcome<{ rows: ReportRow[] }>;
+
+const unreadable = (errors: string | string[]): Refusal => refuse(400, { form: errors, code: "invalid-report" });
 
 const COLUMN_ALIASES: Record<string, ReportColumn> = {
   numero_control: "numero_control",
@@ -150,7 +154,7 @@ function decodeText(bytes: Uint8Array): string {
   }
 }
 
-function csvRecords(bytes: Uint8Array): { ok: true; records: RawRecord[] } | { ok: false; errors: string[] } {
+function csvRecords(bytes: Uint8Array): Outcome<{ records: RawRecord[] }> {
   const text = decodeText(bytes);
   const firstLine = text.replace(/^\uFEFF/, "").split(/\r?\n/, 1)[0] ?? "";
   const delimiter = firstLine.includes(";") && !firstLine.includes(",") ? ";" : ",";
@@ -165,7 +169,7 @@ function csvRecords(bytes: Uint8Array): { ok: true; records: RawRecord[] } | { o
     }) as unknown as { record: string[]; info: { lines: number } }[];
     return { ok: true, records: parsed.map(({ record, info }) => ({ line: info.lines, cells: record.map((text) => ({ text, numeric: false })) })) };
   } catch (error) {
-    return { ok: false, errors: [`El reporte no es un CSV válido: ${error instanceof Error ? error.message : String(error)}`] };
+    return unreadable([`El reporte no es un CSV válido: ${error instanceof Error ? error.message : String(error)}`]);
   }
 }
 
@@ -176,12 +180,12 @@ class RawNumber {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-async function xlsxRecords(bytes: Uint8Array): Promise<{ ok: true; records: RawRecord[] } | { ok: false; errors: string[] }> {
+async function xlsxRecords(bytes: Uint8Array): Promise<Outcome<{ records: RawRecord[] }>> {
   let sheet: unknown[][];
   try {
     sheet = (await readSheet<RawNumber>(Buffer.from(bytes), { parseNumber: (text) => new RawNumber(text) })) as unknown[][];
   } catch {
-    return { ok: false, errors: ["El archivo XLSX no se pudo leer: guárdelo de nuevo como libro de Excel (.xlsx) o expórtelo como CSV."] };
+    return unreadable(["El archivo XLSX no se pudo leer: guárdelo de nuevo como libro de Excel (.xlsx) o expórtelo como CSV."]);
   }
   const records: RawRecord[] = [];
   sheet.forEach((row, index) => {
@@ -215,16 +219,15 @@ function codeText(cell: Cell | undefined, width: number): string | null {
  * line. `columns` names the bank's header for any column whose header is not ours nor an alias.
  */
 export async function readBanorteReport(bytes: Uint8Array, fileName: string, columns: ReportColumnNames = {}): Promise<ReportReading> {
-  if (bytes.byteLength > MAX_REPORT_BYTES) return { ok: false, errors: ["El reporte pesa más de 5 MB."] };
-  if (bytes.byteLength === 0) return { ok: false, errors: ["El reporte está vacío."] };
+  if (bytes.byteLength > MAX_REPORT_BYTES) return unreadable(["El reporte pesa más de 5 MB."]);
+  if (bytes.byteLength === 0) return unreadable(["El reporte está vacío."]);
   const xlsx = looksLikeXlsx(bytes);
-  if (!xlsx && !looksLikeCsv(bytes)) return { ok: false, errors: [`${fileName.slice(0, 100)} no es un CSV ni un XLSX.`] };
+  if (!xlsx && !looksLikeCsv(bytes)) return unreadable([`${fileName.slice(0, 100)} no es un CSV ni un XLSX.`]);
   const read = xlsx ? await xlsxRecords(bytes) : csvRecords(bytes);
   if (!read.ok) return read;
   const [header, ...records] = read.records;
-  if (!header) return { ok: false, errors: ["El reporte no tiene encabezado ni filas."] };
-  if (records.length > MAX_REPORT_ROWS)
-    return { ok: false, errors: [`El reporte tiene más de ${MAX_REPORT_ROWS.toLocaleString("es-MX")} filas: divídalo.`] };
+  if (!header) return unreadable(["El reporte no tiene encabezado ni filas."]);
+  if (records.length > MAX_REPORT_ROWS) return unreadable([`El reporte tiene más de ${MAX_REPORT_ROWS.toLocaleString("es-MX")} filas: divídalo.`]);
 
   // The bank's header for each column: the names finance gave first, then ours and the aliases.
   const headerNames = header.cells.map((cell) => normaliseHeader(cell.text));
@@ -233,19 +236,19 @@ export async function readBanorteReport(bytes: Uint8Array, fileName: string, col
   for (const column of REPORT_COLUMNS) {
     const given = columns[column]?.trim();
     if (!given) continue;
-    if (given.length > COLUMN_NAME_MAX) return { ok: false, errors: [`El nombre de la columna ${column} es demasiado largo.`] };
+    if (given.length > COLUMN_NAME_MAX) return unreadable([`El nombre de la columna ${column} es demasiado largo.`]);
     const index = headerNames.indexOf(normaliseHeader(given));
     if (index < 0) errors.push(`No encontramos la columna «${given}» (${column}) en el encabezado del reporte.`);
     else positions.set(column, index);
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return unreadable(errors);
   headerNames.forEach((name, index) => {
     const column = COLUMN_ALIASES[name];
     if (column && !positions.has(column) && ![...positions.values()].includes(index)) positions.set(column, index);
   });
   const missing = REQUIRED_COLUMNS.filter((column) => !positions.has(column));
-  if (missing.length > 0) return { ok: false, errors: [`Faltan columnas en el encabezado: ${missing.join(", ")}.`] };
-  if (records.length === 0) return { ok: false, errors: ["El reporte no tiene filas."] };
+  if (missing.length > 0) return unreadable([`Faltan columnas en el encabezado: ${missing.join(", ")}.`]);
+  if (records.length === 0) return unreadable(["El reporte no tiene filas."]);
 
   const cellOf = (record: RawRecord, column: ReportColumn): Cell | undefined => {
     const index = positions.get(column);
@@ -276,7 +279,7 @@ export async function readBanorteReport(bytes: Uint8Array, fileName: string, col
     if (problems.length > 0) errors.push(`Fila ${line}: ${problems.join("; ")}.`);
     else rows.push({ line, controlNumber, amountCentavos, result: result!, date: date!, referencia, codigoAut: codigoAut?.toUpperCase() ?? null });
   }
-  if (errors.length > 0) return { ok: false, errors };
+  if (errors.length > 0) return unreadable(errors);
   return { ok: true, rows };
 }
 
@@ -762,7 +765,7 @@ export async function reconcileReportFile(
   fileName: string,
   actor: ReconcileActor,
   options: { origin?: string | null; columns?: ReportColumnNames } = {},
-): Promise<{ ok: false; errors: string[] } | ApplyOutcome> {
+): Promise<Refusal | ApplyOutcome> {
   const reading = await readBanorteReport(bytes, fileName, options.columns);
   if (!reading.ok) return reading;
   return applyReconciliation(db, reading.rows, actor, { origin: options.origin, report: { fileName, sha256: reportSha256(bytes) } });

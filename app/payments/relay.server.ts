@@ -141,7 +141,7 @@ export async function handleRelay(
       notBefore: new Date(attempt.created_at),
       notAfter: clock(),
     });
-    if (!parsed.ok) return ignore(`respuesta alterada o mal formada: ${parsed.problems.join("; ")}`, true);
+    if (!parsed.valid) return ignore(`respuesta alterada o mal formada: ${parsed.problems.join("; ")}`, true);
     const responseJson = text.slice(0, 4_000);
 
     if (parsed.result === "A") return approvalClaimed(attempt, parsed.referencia, parsed.codigoAut, text.slice(0, 4_000));

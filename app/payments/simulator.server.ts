@@ -53,7 +53,11 @@ export async function verifySimulatedPayment(db: Kysely<DB>, controlNumber: stri
   return { kind: row.result === "D" ? "declined" : row.result === "R" ? "rejected" : "no-answer" };
 }
 
-export type SimulatedAnswer = { ok: true; response: Record<string, string> } | { ok: false; errorCode: string; message: string };
+/**
+ * The simulated bank's reply in its own terms: an (encrypted) answer, or one of Banorte's error
+ * codes. A bank's reply, not a domain Outcome: the simulator's page puts it on the wire as Banorte does.
+ */
+export type SimulatedAnswer = { kind: "answer"; response: Record<string, string> } | { kind: "error"; errorCode: string; message: string };
 
 /**
  * What Banorte does with Params and a card: decrypt (RSA-OAEP SHA-256/MGF1-SHA-1, then AES-CTR),
@@ -65,7 +69,7 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
   try {
     decrypted = decryptParams(paramsString, privateKeyPem);
   } catch {
-    return { ok: false, errorCode: "AUT-10", message: "Authentication failed" };
+    return { kind: "error", errorCode: "AUT-10", message: "Authentication failed" };
   }
   const { params, keys } = decrypted;
   const credentials = SIMULATOR_CREDENTIALS;
@@ -75,11 +79,11 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
     params.password !== credentials.password ||
     params.terminalId !== credentials.terminalId
   ) {
-    return { ok: false, errorCode: "AUT-10", message: "Authentication failed" };
+    return { kind: "error", errorCode: "AUT-10", message: "Authentication failed" };
   }
   const controlNumber = String(params.controlNumber ?? "");
   if (!/^[A-Za-z0-9]{1,30}$/.test(controlNumber) || !/^\d{1,13}\.\d{2}$/.test(String(params.amount ?? ""))) {
-    return { ok: false, errorCode: "PAYW-1000", message: "Invalid parameters" };
+    return { kind: "error", errorCode: "PAYW-1000", message: "Invalid parameters" };
   }
   const amountCentavos = Math.round(Number(params.amount) * 100);
   // The bank's books: a control number is taken once (Banorte rejects a reused one: PAYW-3039).
@@ -96,7 +100,7 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
       })
       .execute();
   } catch (error) {
-    if (isUniqueViolation(error, "control_number")) return { ok: false, errorCode: "PAYW-3039", message: "Control number already used" };
+    if (isUniqueViolation(error, "control_number")) return { kind: "error", errorCode: "PAYW-3039", message: "Control number already used" };
     throw error;
   }
 
@@ -126,7 +130,7 @@ export async function answerSimulatedPayment(db: Kysely<DB>, paramsString: strin
     .where("control_number", "=", controlNumber)
     .execute();
   return {
-    ok: true,
+    kind: "answer",
     response: {
       data: encryptResponse(result, keys),
       numeroControl: controlNumber,

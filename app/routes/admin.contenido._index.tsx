@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const q = (url.searchParams.get("q") ?? "").slice(0, 200);
   const cursor = readCursor(url.searchParams, pageListCursor);
-  if (!cursor.ok) return data({ q, page: null, cursorError: cursor.message }, { status: 400 });
+  if (!cursor.ok) return data({ q, page: null, cursorError: cursor.problem.form.join(" ") }, { status: 400 });
   const page = await listPagesForEditor(db, q, cursor.position);
   return { q, page: { ...page, totalLabel: countLabel(page.total, "página", "páginas") }, cursorError: null };
 }

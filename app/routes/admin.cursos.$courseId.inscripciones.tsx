@@ -65,7 +65,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     canEnrol: roleAllows(staff.role, ENROLLERS),
   };
   const cursor = readCursor(new URL(request.url).searchParams, courseEnrolmentCursor);
-  if (!cursor.ok) return data({ ...view, page: null, cursorError: cursor.message }, { status: 400 });
+  if (!cursor.ok) return data({ ...view, page: null, cursorError: cursor.problem.form.join(" ") }, { status: 400 });
   return { ...view, page: await listCourseEnrolmentPage(db, courseId, cursor.position), cursorError: null };
 }
 

@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const canEdit = roleAllows(staff.role, EDITORS);
   const cursor = readCursor(url.searchParams, courseCursor);
-  if (!cursor.ok) return data({ page: null, cursorError: cursor.message, filters, canEdit }, { status: 400 });
+  if (!cursor.ok) return data({ page: null, cursorError: cursor.problem.form.join(" "), filters, canEdit }, { status: 400 });
   const page = await listAdminCourses(db, filters, cursor.position);
   return { page: { ...page, totalLabel: countLabel(page.total, "curso", "cursos") }, cursorError: null, filters, canEdit };
 }

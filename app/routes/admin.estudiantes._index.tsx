@@ -43,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cursor = readCursor(url.searchParams, participantCursor);
   const courses = await listCourseOptions(db, filters.courseId);
   if (!cursor.ok) {
-    return data({ filters, courses, cursorError: cursor.message, page: null }, { status: 400 });
+    return data({ filters, courses, cursorError: cursor.problem.form.join(" "), page: null }, { status: 400 });
   }
   const page = await listParticipants(db, filters, cursor.position);
   return { filters, courses, cursorError: null, page: { ...page, totalLabel: countLabel(page.total, "participante", "participantes") } };

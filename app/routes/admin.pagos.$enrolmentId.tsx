@@ -68,19 +68,17 @@ export const action = (args: ActionFunctionArgs) =>
       pago: staffIntent({
         schema: offlinePaymentSchema,
         requiredFiles: { receipt: RECEIPT_MESSAGES.missing },
-        step: async (ctx, { value, files, args }) =>
-          asOutcome(
-            await recordOfflinePayment(db, ctx, {
-              enrolmentId: idParam(args.params.enrolmentId),
-              method: value.method,
-              amountCentavos: value.amount,
-              paidOn: value.paid_on,
-              reference: value.reference,
-              belowPriceReason: value.below_price_reason ?? null,
-              receipt: files.get("receipt")!,
-              origin: siteOrigin(),
-            }),
-          ),
+        step: (ctx, { value, files, args }) =>
+          recordOfflinePayment(db, ctx, {
+            enrolmentId: idParam(args.params.enrolmentId),
+            method: value.method,
+            amountCentavos: value.amount,
+            paidOn: value.paid_on,
+            reference: value.reference,
+            belowPriceReason: value.below_price_reason ?? null,
+            receipt: files.get("receipt")!,
+            origin: siteOrigin(),
+          }),
         done: (outcome, { args }) => {
           const message = outcome.refundNeeded
             ? "Registramos el pago, pero ya no había lugar presencial y el curso no es en línea: la inscripción quedó cancelada para reembolso."

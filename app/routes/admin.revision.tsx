@@ -39,7 +39,7 @@ const PATH = "/admin/revision";
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const cursor = readCursor(new URL(request.url).searchParams, reviewQueueCursor);
-  if (!cursor.ok) return data({ page: null, cursorError: cursor.message }, { status: 400 });
+  if (!cursor.ok) return data({ page: null, cursorError: cursor.problem.form.join(" ") }, { status: 400 });
   return { page: await listReviewQueue(db, now(), cursor.position), cursorError: null };
 }
 

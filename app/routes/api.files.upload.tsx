@@ -21,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
   const form = await parseUploadForm(request, ["file"]);
   if (!form.ok) {
-    return form.reason === "too-large"
+    return form.status === 413
       ? apiMessage(413, "El envío es demasiado grande: el archivo debe pesar como máximo 1 MB.")
       : apiMessage(400, "No pudimos leer el envío. Envíe el archivo como multipart/form-data en el campo «file».");
   }

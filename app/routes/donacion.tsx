@@ -9,7 +9,7 @@ import { DONATION_FIELDS as F } from "~/donations/donation-options";
 import { DonationView, type DonationActionResult } from "~/donations/donation-page";
 import { DONATION_FILE_RULES } from "~/donations/donation-rules.server";
 import { donationTokenCookie } from "~/donations/donation-cookie.server";
-import { startDonation } from "~/donations/donations.server";
+import { admitDonation, createDonation } from "~/donations/donations.server";
 import { loadAsDocument } from "~/enhance/document-navigation";
 import type { PageHandle } from "~/enhance/page-handle";
 import { getPaymentProvider } from "~/payments/provider.server";
@@ -76,9 +76,9 @@ const HONEYPOT_MESSAGE = "No pudimos procesar el formulario. Si es una persona, 
 export async function action({ request, context }: ActionFunctionArgs) {
   const form = await parseFormWithFiles(request, DONATION_FILE_RULES, MAX_REQUEST_BYTES);
   if (!form.ok) {
-    const message = form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    const message = form.status === 413 ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
     const result = parseWithZod(new FormData(), { schema: donationSchema }).reply({ formErrors: [message] });
-    return data({ step: "form", result } satisfies DonationActionResult, { status: form.reason === "too-large" ? 413 : 400, headers: NO_STORE });
+    return data({ step: "form", result } satisfies DonationActionResult, { status: form.status === 413 ? 413 : 400, headers: NO_STORE });
   }
   const honeypot = form.fields.get(F.honeypot);
   const letter = form.files.get(F.letter) ?? null;
@@ -108,7 +108,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const value = parsed.value;
   const provider = await getPaymentProvider(db);
-  const outcome = await startDonation(db, provider, {
+  const input = {
     amountCentavos: value.amountCentavos,
     donorName: value.donorName,
     donorEmail: value.donorEmail,
@@ -116,16 +116,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
     letter,
     taxCertificate: value.invoice ? taxCertificate : null,
     clientAddress: typeof context.clientAddress === "string" ? context.clientAddress : "",
-  });
-  if (!outcome.ok) {
-    const minutes = Math.max(1, Math.ceil(outcome.retryAfterSeconds / 60));
-    const message =
-      outcome.reason === "declined-burst"
-        ? `El banco rechazó varios pagos hechos desde su conexión en la última hora. Por seguridad, espere ${minutes} minutos antes de intentarlo de nuevo, o haga su donativo por transferencia bancaria.`
-        : `Se hicieron demasiados intentos de donativo desde su conexión o con su correo. Espere ${minutes} minutos e inténtelo de nuevo, o haga su donativo por transferencia bancaria.`;
-    return data({ step: "form", result: submission.reply({ formErrors: [message] }) } satisfies DonationActionResult, {
+  };
+  const admission = await admitDonation(db, input);
+  if (!admission.allowed) {
+    return data({ step: "form", result: submission.reply({ formErrors: [admission.message] }) } satisfies DonationActionResult, {
       status: 429,
-      headers: { ...NO_STORE, "Retry-After": String(outcome.retryAfterSeconds) },
+      headers: { ...NO_STORE, "Retry-After": String(admission.retryAfterSeconds) },
+    });
+  }
+  const outcome = await createDonation(db, provider, input);
+  if (!outcome.ok) {
+    return data({ step: "form", result: submission.reply({ formErrors: outcome.problem.form }) } satisfies DonationActionResult, {
+      status: outcome.status,
+      headers: NO_STORE,
     });
   }
   const headers = new Headers(NO_STORE);

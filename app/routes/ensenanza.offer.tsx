@@ -84,8 +84,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const courseId = parseChooseCourse(await request.formData());
   if (courseId === null) throw new Response("Solicitud no válida", { status: 400 });
   const outcome = await findChoosableCourse(db, courseId);
-  if (!outcome.ok && outcome.reason === "not-found") throw new Response(null, { status: 404 });
-  if (!outcome.ok) {
+  if (!outcome.ok) throw new Response(null, { status: outcome.status });
+  if (!outcome.open) {
     return redirectWithToast(monthHref(outcome.course.month_id), {
       type: "error",
       description: "Las inscripciones de este curso están cerradas. Elija otro curso de la oferta académica.",

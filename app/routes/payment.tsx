@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
 import { parseWithZod } from "@conform-to/zod/v4";
+import { problemMessages, type Refusal } from "~/actions/outcome";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { parseUploadForm, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { clearChosenCourse, flashStartedCardPayment, requireUser, takeStartedCardPayment } from "~/accounts/session.server";
@@ -10,7 +11,7 @@ import { db } from "~/db.server";
 import { currentPurchase, seatsLeft } from "~/enrolment/payment-page.server";
 import { chooseOfflinePayment, enrolFree, paymentPageState, requestInvoice, sendEnrolmentToReview } from "~/payments/checkout.server";
 import { invoiceSchema } from "~/payments/invoices.server";
-import { NO_SCRIPT_MESSAGE, PAYMENT_START_MESSAGES, PaymentView, type PaymentActionResult } from "~/payments/payment-page";
+import { NO_SCRIPT_MESSAGE, PaymentView, type PaymentActionResult } from "~/payments/payment-page";
 import { startCardPayment } from "~/payments/payments.server";
 import { getPaymentProvider } from "~/payments/provider.server";
 import { loadAsDocument } from "~/enhance/document-navigation";
@@ -100,11 +101,11 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = await parseUploadForm(request, ["constancia"]);
   if (!parsed.ok) {
     const message =
-      parsed.reason === "too-large"
+      parsed.status === 413
         ? "El formulario pesa más de 5 MB. Adjunte una constancia más ligera."
         : "No pudimos leer el formulario. Intente de nuevo.";
-    return data({ intent: "invoice", ok: false, message } satisfies PaymentActionResult, {
-      status: parsed.reason === "too-large" ? 413 : 400,
+    return data({ intent: "invoice", message } satisfies PaymentActionResult, {
+      status: parsed.status === 413 ? 413 : 400,
       headers: noStore,
     });
   }
@@ -113,17 +114,17 @@ export async function action({ request }: ActionFunctionArgs) {
   // Only a course with both modalities lets the participant switch (e.g. to en línea when seats run out).
   const modality = purchase.bothModalities && (requested === "presencial" || requested === "en_linea") ? requested : purchase.modality;
   const enrolmentInput = { participantId: user.id, profile: user.profile, courseId: purchase.course.course_id, modality };
-  const refuse = (which: PaymentActionResult["intent"], reason: keyof typeof PAYMENT_START_MESSAGES, status = 409) =>
-    data({ intent: which, ok: false, message: PAYMENT_START_MESSAGES[reason] } satisfies PaymentActionResult, { status, headers: noStore });
+  const refused = (which: PaymentActionResult["intent"], refusal: Refusal) =>
+    data({ intent: which, message: problemMessages(refusal).join(" ") } satisfies PaymentActionResult, { status: refusal.status, headers: noStore });
 
   if (intent === "card") {
     // Only the page script sends js=1 (card-checkout.ts): without JavaScript the lightbox cannot
     // open, so nothing is created for that browser.
     if (parsed.fields.get("js") !== "1")
-      return data({ intent, ok: false, message: NO_SCRIPT_MESSAGE } satisfies PaymentActionResult, { status: 400, headers: noStore });
+      return data({ intent, message: NO_SCRIPT_MESSAGE } satisfies PaymentActionResult, { status: 400, headers: noStore });
     const provider = await getPaymentProvider(db);
     const outcome = await startCardPayment(db, provider, enrolmentInput);
-    if (!outcome.ok) return refuse(intent, outcome.reason);
+    if (!outcome.ok) return refused(intent, outcome);
     // Written: answer 303 at once, never a render that could fail after the commit (decision 0031).
     // The page it leads to reads the started payment once from this browser's session.
     return redirect("/payment", { status: 303, headers: { "Set-Cookie": await flashStartedCardPayment(request, outcome) } });
@@ -132,7 +133,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "free" || intent === "review") {
     const outcome =
       intent === "free" ? await enrolFree(db, enrolmentInput, { origin: siteOrigin() }) : await sendEnrolmentToReview(db, enrolmentInput);
-    if (!outcome.ok) return refuse(intent, outcome.reason, outcome.reason === "wrong-path" ? 400 : 409);
+    if (!outcome.ok) return refused(intent, outcome);
     const cookie = await clearChosenCourse(request);
     const init = cookie ? { headers: { "Set-Cookie": cookie } } : undefined;
     return intent === "free"
@@ -155,7 +156,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (intent === "offline") {
     // A plain form: works without JavaScript. No seat is held (chooseOfflinePayment says why).
     const outcome = await chooseOfflinePayment(db, enrolmentInput);
-    if (!outcome.ok) return refuse(intent, outcome.reason, outcome.reason === "wrong-path" ? 400 : 409);
+    if (!outcome.ok) return refused(intent, outcome);
     return redirectWithToast("/payment#payment-offline", {
       type: "success",
       title: "Esperamos su pago",
@@ -175,10 +176,10 @@ export async function action({ request }: ActionFunctionArgs) {
           : null);
     if (submission.status !== "success" || fileErrors || !constancia) {
       const result = submission.reply({ fieldErrors: fileErrors ? { constancia: fileErrors } : {} });
-      return data({ intent, ok: false, result } satisfies PaymentActionResult, { status: 400, headers: noStore });
+      return data({ intent, result } satisfies PaymentActionResult, { status: 400, headers: noStore });
     }
     const outcome = await requestInvoice(db, { enrolment: enrolmentInput, invoice: submission.value, constancia });
-    if (!outcome.ok) return refuse(intent, outcome.reason, outcome.reason === "wrong-path" ? 400 : 409);
+    if (!outcome.ok) return refused(intent, outcome);
     return redirectWithToast("/payment", {
       type: "success",
       title: "Solicitud de factura recibida",
@@ -186,7 +187,7 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
 
-  return data({ intent: "card", ok: false, message: "Solicitud no válida: vuelva a cargar la página." } satisfies PaymentActionResult, {
+  return data({ intent: "card", message: "Solicitud no válida: vuelva a cargar la página." } satisfies PaymentActionResult, {
     status: 400,
     headers: noStore,
   });

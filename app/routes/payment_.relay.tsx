@@ -31,7 +31,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   // address that floods it is refused before anything is written.
   const clientAddress = typeof context.clientAddress === "string" ? context.clientAddress : "";
   const throttle = await consumeAttempt(db, { bucket: "payment-relay", key: clientAddress, limit: 120, windowMinutes: 10 });
-  if (!throttle.ok) {
+  if (!throttle.allowed) {
     return Response.json(
       { error: "Demasiadas solicitudes. Espere unos minutos." },
       { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },

@@ -1,13 +1,15 @@
-import type { SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseWithZod, profileUpdateSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
+import { z } from "zod";
+import { profileUpdateSchema, resolveGradeAndInstitution } from "~/accounts/account-forms.server";
+import { notFound, refuse } from "~/actions/outcome";
+import { DEFAULT_INTENT, participantAction, participantIntent, uploadBody } from "~/actions/pipeline.server";
 import { FILE_MESSAGES } from "~/accounts/documents";
-import { getParticipant, listDocuments } from "~/accounts/participants.server";
-import { ProfilePage, type ProfileAnswer } from "~/accounts/profile-page";
+import { DOCUMENT_NOT_FOUND_MESSAGE, getParticipant, listDocuments } from "~/accounts/participants.server";
+import { ProfilePage } from "~/accounts/profile-page";
 import { replaceParticipantDocument, saveProfile } from "~/accounts/profile.server";
-import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE, MAX_REQUEST_BYTES } from "~/accounts/uploads.server";
+import { DOCUMENT_RULE, REQUEST_TOO_LARGE_MESSAGE, MAX_REQUEST_BYTES } from "~/accounts/uploads.server";
 import { requireUser } from "~/accounts/session.server";
 import { getCalendarFeedToken, privateFeedPath } from "~/calendar/ical.server";
 import { siteOrigin } from "~/config.server";
@@ -61,82 +63,77 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ participant, documents, enrolments, calendarUrl, offline, constancias }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-function refusal(intent: ProfileAnswer["intent"], documentId: number | null, result: SubmissionResult<string[]>, status: number) {
-  return data({ intent, documentId, result } satisfies ProfileAnswer, { status });
-}
+/** The replacement form: which document (checked in the step: another's or none is a 404). */
+const replaceDocumentSchema = z.object({ documentId: z.string().optional() });
 
-/**
- * Two forms: the editable data (intent=update-profile) and one document's replacement
- * (intent=replace-document, multipart, the same checks as registration). The route parses and
- * maps outcomes to HTTP; saveProfile and replaceParticipantDocument do the work.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const form = await parseUploadForm(request, ["document"]);
-  if (!form.ok) {
-    const result = parseWithZod(new FormData(), { schema: profileUpdateSchema }).reply({
-      formErrors: [form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo."],
-    });
-    return refusal(null, null, result, form.reason === "too-large" ? 413 : 400);
-  }
-
-  if (form.fields.get("intent") === "replace-document") {
-    const rawId = String(form.fields.get("documentId") ?? "");
-    const documentId = /^[1-9][0-9]{0,9}$/.test(rawId) ? Number(rawId) : null;
-    const submission = parseWithZod(form.fields, { schema: profileUpdateSchema.pick({}) });
-    if (documentId === null) return refusal("replace-document", null, submission.reply({ formErrors: ["El documento no existe."] }), 404);
-    const file = form.files.get("document");
-    if (!file) {
-      return refusal(
-        "replace-document",
-        documentId,
-        submission.reply({ fieldErrors: { document: form.fileErrors.document ?? [FILE_MESSAGES.missing] } }),
-        400,
-      );
-    }
-    const outcome = await replaceParticipantDocument(db, user.id, documentId, { fileName: file.fileName, bytes: file.data });
-    if (!outcome.ok) {
-      if (outcome.reason === "invalid-file")
-        return refusal("replace-document", documentId, submission.reply({ fieldErrors: { document: [outcome.message] } }), 400);
-      const approved = outcome.reason === "approved";
-      const message = approved ? "Este documento ya fue aprobado y no se puede reemplazar." : "El documento no existe.";
-      return refusal("replace-document", documentId, submission.reply({ formErrors: [message] }), approved ? 400 : 404);
-    }
-    return redirectWithToast("/profile", { type: "success", description: "Recibimos su documento. Quedó pendiente de revisión." });
-  }
-
-  const submission = parseWithZod(form.fields, { schema: profileUpdateSchema });
-  const field = (name: string) => {
-    const value = form.fields.get(name);
-    return typeof value === "string" ? value : null;
-  };
-  const resolved = resolveGradeAndInstitution({
-    role: user.profile,
+/** The participant's grade and institution from the raw fields, for their profile (the «Otro» texts folded in). */
+function gradeAndInstitution(profile: string, field: (name: string) => string | null) {
+  return resolveGradeAndInstitution({
+    role: profile,
     grade: field("student_grade"),
     gradeOther: field("student_grade_other"),
     institution: field("student_institution"),
     institutionOther: field("student_institution_other"),
   });
-  if (submission.status !== "success" || Object.keys(resolved.errors).length > 0 || !resolved.grade || !resolved.institution) {
-    const fieldErrors: FieldErrors = { ...resolved.errors };
-    const schemaErrors = submission.status === "success" ? {} : (submission.error ?? {});
-    for (const [name, messages] of Object.entries(schemaErrors)) if (messages?.length) fieldErrors[name] = messages;
-    return refusal("update-profile", null, submission.reply({ fieldErrors }), 400);
-  }
-  const value = submission.value;
-  const outcome = await saveProfile(db, user.id, {
-    name: value.student_name,
-    grade: resolved.grade,
-    institution: resolved.institution,
-    age: value.student_age,
-    graduated: value.student_graduated,
-    nationality: value.student_nationality,
-    state: value.student_state,
-    phone: value.student_phone,
-  });
-  if (!outcome.ok) throw new Response("Not found", { status: 404 });
-  return redirectWithToast("/profile", { type: "success", description: "Guardamos sus datos." });
 }
+
+const textOf = (fields: FormData) => (name: string) => {
+  const value = fields.get(name);
+  return typeof value === "string" ? value : null;
+};
+
+const updateProfile = participantIntent({
+  schema: profileUpdateSchema,
+  // Shown with the schema's messages (every problem at once).
+  precheck: async (fields, { request }) => gradeAndInstitution((await requireUser(request)).profile, textOf(fields)).errors,
+  step: async (ctx, { value }) => {
+    const typed: Record<string, string | undefined> = {
+      student_grade: value.student_grade,
+      student_grade_other: value.student_grade_other,
+      student_institution: value.student_institution,
+      student_institution_other: value.student_institution_other,
+    };
+    const resolved = gradeAndInstitution(ctx.participant.profile, (name) => typed[name] ?? null);
+    if (!resolved.grade || !resolved.institution) return refuse(400, { fields: resolved.errors });
+    const outcome = await saveProfile(db, ctx.participant.id, {
+      name: value.student_name,
+      grade: resolved.grade,
+      institution: resolved.institution,
+      age: value.student_age,
+      graduated: value.student_graduated,
+      nationality: value.student_nationality,
+      state: value.student_state,
+      phone: value.student_phone,
+    });
+    if (!outcome.ok) throw new Response("Not found", { status: 404 });
+    return outcome;
+  },
+  done: () => redirectWithToast("/profile", { type: "success", description: "Guardamos sus datos." }),
+});
+
+/**
+ * Two forms on the action pipeline (app/actions): the editable data (intent=update-profile, also a
+ * post without an intent) and one document's replacement (intent=replace-document, multipart, the
+ * same checks as registration). saveProfile and replaceParticipantDocument do the work.
+ */
+export const action = participantAction({
+  read: uploadBody({ document: DOCUMENT_RULE }, { maxBytes: MAX_REQUEST_BYTES, tooLarge: REQUEST_TOO_LARGE_MESSAGE }),
+  intents: {
+    [DEFAULT_INTENT]: updateProfile,
+    "update-profile": updateProfile,
+    "replace-document": participantIntent({
+      schema: replaceDocumentSchema,
+      requiredFiles: { document: FILE_MESSAGES.missing },
+      step: (ctx, { value, files }) => {
+        const documentId = /^[1-9][0-9]{0,9}$/.test(value.documentId ?? "") ? Number(value.documentId) : null;
+        const file = files.get("document");
+        if (documentId === null || !file) return notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+        return replaceParticipantDocument(db, ctx.participant.id, documentId, { fileName: file.fileName, bytes: file.data });
+      },
+      done: () => redirectWithToast("/profile", { type: "success", description: "Recibimos su documento. Quedó pendiente de revisión." }),
+    }),
+  },
+});
 
 /** A page without React (issue 22): plain HTML enhanced by the page script. */
 export const handle: PageHandle = { hydrate: false };

@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
   // Counted before anything is looked up or mailed: a flood does not become a flood of mail.
   const throttle = await consumeResetRequest(db, submission.value.student_email, context.clientAddress ?? "unknown");
-  if (!throttle.ok) {
+  if (!throttle.allowed) {
     return data(
       { result: submission.reply({ formErrors: [resetThrottleMessage(throttle)] }), sentTo: null },
       { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },

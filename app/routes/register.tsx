@@ -73,9 +73,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const course = await chosenCourse(request);
   const form = await parseUploadForm(request, DOCUMENT_FIELDS);
   if (!form.ok) {
-    const message = form.reason === "too-large" ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
+    const message = form.status === 413 ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
     return data(parseWithZod(new FormData(), { schema: registrationSchema }).reply({ formErrors: [message] }), {
-      status: form.reason === "too-large" ? 413 : 400,
+      status: form.status === 413 ? 413 : 400,
     });
   }
 
@@ -115,7 +115,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const throttle = await consumeRegistration(db, context.clientAddress ?? "unknown");
-  if (!throttle.ok) {
+  if (!throttle.allowed) {
     return data(submission.reply({ formErrors: [registrationThrottleMessage(throttle.retryAfterSeconds)], hideFields: ["student_password"] }), {
       status: 429,
       headers: { "Retry-After": String(throttle.retryAfterSeconds) },
@@ -129,7 +129,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     db,
     registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, { modality: chosenModality, documents, course }),
   );
-  if (!outcome.ok) return refuse(outcome.errors);
+  if (!outcome.ok) return refuse(outcome.problem.fields, outcome.status);
   const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
   return redirectWithToast(
     courseId !== null ? "/payment" : "/profile",

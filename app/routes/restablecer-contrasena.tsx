@@ -1,10 +1,12 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { parseWithZod, passwordResetSchema } from "~/accounts/account-forms.server";
+import { passwordResetSchema } from "~/accounts/account-forms.server";
+import { INVALID_RESET_LINK } from "~/accounts/account-options";
 import { findValidResetToken, resetPassword } from "~/accounts/password-reset.server";
+import { publicAction } from "~/actions/pipeline.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { PasswordField, secretFieldKey } from "~/components/credential-fields";
 import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
@@ -30,8 +32,6 @@ export const meta = privatePageMeta({
   path: "/restablecer-contrasena",
 });
 
-const INVALID_LINK = "El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicite uno nuevo.";
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
   const valid = (await findValidResetToken(db, token)) !== null;
@@ -40,23 +40,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ token: valid ? token : "", valid }, { headers: TOKEN_PAGE_HEADERS });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: passwordResetSchema });
-  if (submission.status !== "success") {
-    return data(submission.reply({ hideFields: ["password", "password_confirmation"] }), { status: 400 });
-  }
-  const outcome = await resetPassword(db, submission.value.token, submission.value.password);
-  if (!outcome.ok) return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation"] }), { status: 400 });
-  return redirectWithToast("/userlogin", {
-    type: "success",
-    title: "Contraseña actualizada",
-    description: "Inicie sesión con su nueva contraseña. Por seguridad cerramos todas sus sesiones abiertas.",
-  });
-}
+/** The new password with a valid token (resetPassword); the passwords never come back in the form. */
+export const action = publicAction({
+  schema: passwordResetSchema,
+  hideFields: ["password", "password_confirmation"],
+  step: (_ctx, { value }) => resetPassword(db, value.token, value.password),
+  done: () =>
+    redirectWithToast("/userlogin", {
+      type: "success",
+      title: "Contraseña actualizada",
+      description: "Inicie sesión con su nueva contraseña. Por seguridad cerramos todas sus sesiones abiertas.",
+    }),
+});
 
 export default function PasswordResetPage() {
   const { token, valid } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<z.input<typeof passwordResetSchema>>({ id: "restablecer", lastResult, shouldValidate: "onSubmit" });
   const resetKey = secretFieldKey(lastResult);
 
@@ -72,7 +71,7 @@ export default function PasswordResetPage() {
       {!valid && !lastResult ? (
         <>
           <p className="notice notice--warning" data-testid="invalid-reset-link">
-            {INVALID_LINK}
+            {INVALID_RESET_LINK}
           </p>
           <p>
             <Link to="/recuperar-contrasena" className="button">

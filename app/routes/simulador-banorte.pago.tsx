@@ -13,7 +13,7 @@ export async function action({ request }: ActionFunctionArgs) {
     return Response.json({ ok: false, error: { errorCode: "AUT-10", message: "Authentication failed" } }, { status: 400 });
   }
   const answer = await answerSimulatedPayment(db, String(body.Params ?? ""), String(body.card ?? ""));
-  if (!answer.ok) return Response.json({ ok: false, error: { errorCode: answer.errorCode, message: answer.message } });
+  if (answer.kind === "error") return Response.json({ ok: false, error: { errorCode: answer.errorCode, message: answer.message } });
   return Response.json({ ok: true, response: answer.response }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -4,7 +4,7 @@ import { data, redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
 import { loginSchema, parseWithZod } from "~/accounts/account-forms.server";
-import { INVALID_CREDENTIALS_MESSAGE, signIn } from "~/accounts/auth.server";
+import { countSignInAttempt, signIn } from "~/accounts/auth.server";
 import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { isGraduatedUnknown } from "~/accounts/participants.server";
 import { createUserSession, getChosenCourseId, getSessionUser, graduatedQuestionHref } from "~/accounts/session.server";
@@ -45,17 +45,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
   if (submission.status !== "success") return data(submission.reply({ hideFields: ["student_password"] }), { status: 400 });
 
-  const outcome = await signIn(request, context.clientAddress ?? "unknown");
-  if (!outcome.ok) {
-    const tooMany = outcome.reason === "too-many-attempts";
-    return data(
-      submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CREDENTIALS_MESSAGE], hideFields: ["student_password"] }),
-      {
-        status: tooMany ? 429 : 400,
-        headers: outcome.reason === "too-many-attempts" ? { "Retry-After": String(outcome.retryAfterSeconds) } : undefined,
-      },
-    );
+  const attempt = await countSignInAttempt(request, context.clientAddress ?? "unknown");
+  if (!attempt.allowed) {
+    return data(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS_MESSAGE], hideFields: ["student_password"] }), {
+      status: 429,
+      headers: { "Retry-After": String(attempt.retryAfterSeconds) },
+    });
   }
+  const outcome = await signIn(request, attempt);
+  if (!outcome.ok) return data(submission.reply({ formErrors: outcome.problem.form, hideFields: ["student_password"] }), { status: outcome.status });
   // Decided before signing in: the new session replaces (and deletes) the current one.
   const destination = safeRedirectPath(submission.value.redirectTo, await defaultDestination(request));
   const cookie = await createUserSession(outcome.user, { from: request });

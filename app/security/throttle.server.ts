@@ -22,9 +22,13 @@ export interface ThrottleRule {
   windowMinutes: number;
 }
 
-export type ThrottleOutcome =
-  | { ok: true; /** The rows just counted, for releaseAttempts when a success should not count. */ attemptIds: number[] }
-  | { ok: false; retryAfterSeconds: number; /** The rule that refused (the first, when several). */ bucket: string };
+/**
+ * A throttle's reading, not a step's outcome (app/actions/outcome.ts): a guard asked before the
+ * work, whose refusal carries the Retry-After seconds the route answers with.
+ */
+export type ThrottleReading =
+  | { allowed: true; /** The rows just counted, for releaseAttempts when a success should not count. */ attemptIds: number[] }
+  | { allowed: false; retryAfterSeconds: number; /** The rule that refused (the first, when several). */ bucket: string };
 
 /** Rows older than this are of no use to any rule (the longest window). */
 const MAX_WINDOW_MINUTES = 24 * 60;
@@ -33,7 +37,7 @@ const MAX_WINDOW_MINUTES = 24 * 60;
  * Counts one attempt against every rule, atomically: when all have room, one row is added per
  * rule; when any is full, nothing is added and the answer says how long until it has room.
  */
-export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | ThrottleRule[], now: Date = clock.now()): Promise<ThrottleOutcome> {
+export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | ThrottleRule[], now: Date = clock.now()): Promise<ThrottleReading> {
   const list = (Array.isArray(rules) ? rules : [rules]).map((rule) => ({ ...rule, key: rule.key.slice(0, 300) || "-" }));
   for (const rule of list) {
     if (!(rule.limit >= 1) || !(rule.windowMinutes > 0) || rule.windowMinutes > MAX_WINDOW_MINUTES)
@@ -63,7 +67,7 @@ export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | Throt
       }
       if (refusals.length > 0) {
         await sql`COMMIT`.execute(conn);
-        return { ok: false as const, bucket: refusals[0]!.bucket, retryAfterSeconds: Math.max(...refusals.map((r) => r.retryAfterSeconds)) };
+        return { allowed: false as const, bucket: refusals[0]!.bucket, retryAfterSeconds: Math.max(...refusals.map((r) => r.retryAfterSeconds)) };
       }
       const attemptIds: number[] = [];
       for (const rule of list) {
@@ -80,7 +84,7 @@ export async function consumeAttempt(db: Kysely<DB>, rules: ThrottleRule | Throt
         .where("attempted_at", "<=", new Date(now.getTime() - MAX_WINDOW_MINUTES * 60_000).toISOString())
         .execute();
       await sql`COMMIT`.execute(conn);
-      return { ok: true as const, attemptIds };
+      return { allowed: true as const, attemptIds };
     } catch (error) {
       await sql`ROLLBACK`.execute(conn).catch(() => {});
       throw error;

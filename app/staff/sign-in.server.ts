@@ -32,7 +32,7 @@ export async function verifyStaffPassword(
   const email = input.email.trim().toLowerCase();
   const key = staffThrottleKey(email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
-  if (!throttle.ok) return { ok: false, reason: "too-many-attempts" };
+  if (!throttle.allowed) return { ok: false, reason: "too-many-attempts" };
   const row = await db
     .selectFrom("staff_members")
     .select(["id", "email", "name", "role", "status", "password_hash"])
@@ -71,7 +71,7 @@ export async function verifyStaffCode(
 ): Promise<CodeStepOutcome> {
   const key = staffThrottleKey(input.staff.email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
-  if (!throttle.ok) return { ok: false, reason: "too-many-attempts" };
+  if (!throttle.allowed) return { ok: false, reason: "too-many-attempts" };
   const row = await db.selectFrom("staff_members").select(["totp_secret", "status"]).where("id", "=", input.staff.id).executeTakeFirst();
   let step: number | null = null;
   if (row?.totp_secret && row.status === "activa") {

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { z } from "zod";
 
 /**
@@ -29,24 +30,25 @@ export function encodeCursor(key: readonly KeyValue[]): string {
   return Buffer.from(JSON.stringify(key), "utf8").toString("base64url");
 }
 
-export type CursorReading<Key extends readonly KeyValue[]> = { ok: true; position: PagePosition<Key> | null } | { ok: false; message: string };
+/** Refused 400 with INVALID_CURSOR_MESSAGE (the list answers it beside an empty page). */
+export type CursorReading<Key extends readonly KeyValue[]> = Outcome<{ position: PagePosition<Key> | null }>;
 
 /** The position asked for in `?despues=` or `?antes=` (at most one), checked against the list's key schema. */
 export function readCursor<Key extends readonly KeyValue[]>(searchParams: URLSearchParams, schema: z.ZodType<Key>): CursorReading<Key> {
   const after = searchParams.getAll("despues");
   const before = searchParams.getAll("antes");
   if (after.length + before.length === 0) return { ok: true, position: null };
-  if (after.length + before.length > 1) return { ok: false, message: INVALID_CURSOR_MESSAGE };
+  if (after.length + before.length > 1) return refuse(400, INVALID_CURSOR_MESSAGE);
   const raw = after[0] ?? before[0]!;
-  if (raw.length === 0 || raw.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) return { ok: false, message: INVALID_CURSOR_MESSAGE };
+  if (raw.length === 0 || raw.length > CURSOR_MAX_LENGTH || !/^[A-Za-z0-9_-]+$/.test(raw)) return refuse(400, INVALID_CURSOR_MESSAGE);
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8"));
   } catch {
-    return { ok: false, message: INVALID_CURSOR_MESSAGE };
+    return refuse(400, INVALID_CURSOR_MESSAGE);
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) return { ok: false, message: INVALID_CURSOR_MESSAGE };
+  if (!parsed.success) return refuse(400, INVALID_CURSOR_MESSAGE);
   return { ok: true, position: { direction: after.length ? "after" : "before", key: parsed.data } };
 }
 

@@ -178,7 +178,10 @@ describe("password reset", () => {
     const stored = await db.selectFrom("password_reset_tokens").select("token_hash").where("participant_id", "=", participant.id).execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(token);
     expect(await resetPassword(db, token, "Nueva-Clave-2026")).toEqual({ ok: true, participantId: participant.id });
-    expect(await resetPassword(db, token, "Otra-Clave-2027")).toEqual({ ok: false, reason: "invalid-token" });
+    expect(await resetPassword(db, token, "Otra-Clave-2027")).toMatchObject({
+      ok: false,
+      problem: expect.objectContaining({ code: "invalid-token" }),
+    });
     expect(await getSessionUser(withCookie("http://localhost/", sessionA))).toBeNull();
     expect(await getSessionUser(withCookie("http://localhost/", sessionB))).toBeNull();
     const response = (await loginAction({

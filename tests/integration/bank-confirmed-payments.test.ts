@@ -119,7 +119,7 @@ describe("a forged approval on a real-use start", () => {
     const buyer = await createSignedInParticipant();
     const courseId = await createCourse({ course_max_range: 1 });
     const started = await startCardPayment(db, banorte, { participantId: buyer.id, profile: "EXTERNO", courseId, modality: "presencial" });
-    if (!started.ok) throw new Error(started.reason);
+    if (!started.ok) throw new Error(started.problem.code);
     const declined = bankDeclines(started.params, started.controlNumber);
     const forged = forgeApproval(declined.data, declined.plaintext);
 
@@ -138,7 +138,7 @@ describe("a forged approval on a real-use start", () => {
     const other = await createSignedInParticipant();
     expect(await startCardPayment(db, banorte, { participantId: other.id, profile: "EXTERNO", courseId, modality: "presencial" })).toMatchObject({
       ok: false,
-      reason: "no-seats",
+      problem: expect.objectContaining({ code: "no-seats" }),
     });
 
     // The participant's pages say it in words; the access PDF does not exist yet; no mail went out.
@@ -175,7 +175,7 @@ describe("a forged approval on a real-use start", () => {
       taxCertificate: null,
       clientAddress: "203.0.113.7",
     });
-    if (!started.ok) throw new Error(started.reason);
+    if (!started.ok) throw new Error(started.problem.code);
     const declined = bankDeclines(started.params, started.controlNumber);
     const answer = await relay(started.controlNumber, started.relayToken, forgeApproval(declined.data, declined.plaintext));
     expect(answer.body).toEqual({ applied: true, status: "in_verification" });

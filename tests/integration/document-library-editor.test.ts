@@ -115,12 +115,28 @@ describe("document types are read from the content", () => {
   });
 
   test("the upload rule refuses an EXE named .pdf, an empty file, an oversize file and hostile names, in Spanish", () => {
-    expect(checkFile(DOCUMENT_FILE_RULE, "informe.pdf", exe())).toEqual({ ok: false, message: DOCUMENT_FILE_MESSAGES.wrongType });
-    expect(checkFile(DOCUMENT_FILE_RULE, "informe.pdf", new Uint8Array(0))).toEqual({ ok: false, message: DOCUMENT_FILE_MESSAGES.empty });
+    expect(checkFile(DOCUMENT_FILE_RULE, "informe.pdf", exe())).toEqual({
+      ok: false,
+      status: 415,
+      problem: { form: [DOCUMENT_FILE_MESSAGES.wrongType], fields: {}, code: "wrong-type" },
+    });
+    expect(checkFile(DOCUMENT_FILE_RULE, "informe.pdf", new Uint8Array(0))).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [DOCUMENT_FILE_MESSAGES.empty], fields: {}, code: "empty" },
+    });
     const big = Buffer.concat([pdf(), Buffer.alloc(DOCUMENT_MAX_BYTES)]);
-    expect(checkFile(DOCUMENT_FILE_RULE, "informe.pdf", big)).toEqual({ ok: false, message: DOCUMENT_FILE_MESSAGES.tooLarge });
+    expect(checkFile(DOCUMENT_FILE_RULE, "informe.pdf", big)).toEqual({
+      ok: false,
+      status: 413,
+      problem: { form: [DOCUMENT_FILE_MESSAGES.tooLarge], fields: {}, code: "too-large" },
+    });
     for (const name of ["../../etc/passwd", "..\\..\\boot.ini", "informe\u0000.pdf", "informe\u0007.pdf", "..", "dir/informe.pdf"]) {
-      expect(checkFile(DOCUMENT_FILE_RULE, name, pdf()), name).toEqual({ ok: false, message: DOCUMENT_FILE_MESSAGES.badName });
+      expect(checkFile(DOCUMENT_FILE_RULE, name, pdf()), name).toEqual({
+        ok: false,
+        status: 400,
+        problem: { form: [DOCUMENT_FILE_MESSAGES.badName], fields: {}, code: "bad-name" },
+      });
     }
     expect(checkFile(DOCUMENT_FILE_RULE, "Informe (2025).pdf", pdf()).ok).toBe(true);
   });
@@ -411,7 +427,7 @@ describe("the documents editor, domain functions", () => {
 
     const file = (bytes: Buffer) => {
       const check = checkFile(DOCUMENT_FILE_RULE, "informe.pdf", bytes);
-      if (!check.ok) throw new Error(check.message);
+      if (!check.ok) throw new Error(check.problem.form.join(" "));
       return check.file;
     };
     const first = await uploadDocument(db, "financial-budget", { groupId: group, title: "Primero", file: file(pdf()) }, editor, null);

@@ -196,7 +196,7 @@ describe("a card donation through the simulator", () => {
     expect(attempt.relay_token_hash).not.toContain(started.relayToken);
 
     const answer = await answerSimulatedPayment(db, started.params, APPROVE);
-    if (!answer.ok) throw new Error(answer.errorCode);
+    if (answer.kind !== "answer") throw new Error(answer.errorCode);
     // The bank was asked for our amount.
     expect(
       (
@@ -257,7 +257,7 @@ describe("a card donation through the simulator", () => {
   test("a declined answer edited into an approval (AES-CTR bit flip) is tampering: the bank's 'no' closes the donation, nothing is approved", async () => {
     const started = await start({ ...GOOD, Amount: "100.00", donativo_correo: "rechazo@example.org" });
     const answer = await answerSimulatedPayment(db, started.params, DECLINE);
-    if (!answer.ok) throw new Error(answer.errorCode);
+    if (answer.kind !== "answer") throw new Error(answer.errorCode);
     const attempt = await db.selectFrom("payment_attempts").selectAll().where("control_number", "=", started.controlNumber).executeTakeFirstOrThrow();
     const plaintext = decryptResponseText(answer.response.data!, {
       viHex: attempt.vi_hex!,
@@ -335,7 +335,7 @@ describe("a card donation through the simulator", () => {
       taxCertificate: null,
       clientAddress: "198.51.100.7",
     });
-    if (!outcome.ok) throw new Error(outcome.reason);
+    if (!outcome.ok) throw new Error(outcome.problem.code);
     await answerSimulatedPayment(db, outcome.params, APPROVE);
     await runPaymentMaintenance(db, { now: new Date(Date.now() + 3 * 3_600_000), holdMinutes: 15 });
     expect((await donation(outcome.controlNumber)).status).toBe("expirada");
@@ -358,9 +358,15 @@ describe("abuse limits", () => {
   test("per e-mail and per client address per hour", async () => {
     const provider = createSimulatorProvider(db, "AUT");
     for (let i = 0; i < 5; i++) expect((await startDonation(db, provider, input("mismo@example.org", `192.0.2.${i}`))).ok).toBe(true);
-    expect(await startDonation(db, provider, input("mismo@example.org", "192.0.2.99"))).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await startDonation(db, provider, input("mismo@example.org", "192.0.2.99"))).toMatchObject({
+      ok: false,
+      problem: expect.objectContaining({ code: "throttled" }),
+    });
     for (let i = 0; i < 10; i++) expect((await startDonation(db, provider, input(`otro${i}@example.org`, "192.0.2.200"))).ok).toBe(true);
-    expect(await startDonation(db, provider, input("otro-mas@example.org", "192.0.2.200"))).toMatchObject({ ok: false, reason: "throttled" });
+    expect(await startDonation(db, provider, input("otro-mas@example.org", "192.0.2.200"))).toMatchObject({
+      ok: false,
+      problem: expect.objectContaining({ code: "throttled" }),
+    });
   });
 
   test("a burst of declined cards from one address is stopped with 429 and a clear message, storing nothing", async () => {
@@ -375,14 +381,17 @@ describe("abuse limits", () => {
     const provider = createSimulatorProvider(db, "AUT");
     for (let i = 0; i < 2; i++) {
       const outcome = await startDonation(db, provider, input(`rechazo${i}@example.org`, address!));
-      if (!outcome.ok) throw new Error(outcome.reason);
+      if (!outcome.ok) throw new Error(outcome.problem.code);
       await db
         .updateTable("donations")
         .set({ status: "rechazada", updated_at: new Date().toISOString() })
         .where("control_number", "=", outcome.controlNumber)
         .execute();
     }
-    expect(await startDonation(db, provider, input("directo@example.org", address!))).toMatchObject({ ok: false, reason: "declined-burst" });
+    expect(await startDonation(db, provider, input("directo@example.org", address!))).toMatchObject({
+      ok: false,
+      problem: expect.objectContaining({ code: "declined-burst" }),
+    });
     const before = await counts();
     const response = await post({ ...GOOD, donativo_correo: "nuevo@example.org" });
     expect(response.status).toBe(429);

@@ -53,9 +53,9 @@ async function attempt(controlNumber: string) {
 /** A card payment started and answered by the simulated bank with `card`. */
 async function paid(participantId: number, courseId: number, card = "4111111111111111", modality: "presencial" | "en_linea" = "presencial") {
   const started = await startCardPayment(db, provider, { participantId, profile: "EXTERNO", courseId, modality });
-  if (!started.ok) throw new Error(`could not start: ${started.reason}`);
+  if (!started.ok) throw new Error(`could not start: ${started.problem.code}`);
   const answer = await answerSimulatedPayment(db, started.params, card);
-  if (!answer.ok) throw new Error(answer.errorCode);
+  if (answer.kind !== "answer") throw new Error(answer.errorCode);
   return { started, response: answer.response };
 }
 
@@ -121,9 +121,9 @@ describe("enrolment transitions", () => {
     const a = await participant("ESTUDIANTE");
     const first = await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" });
     if (!first.ok) throw new Error("no");
-    expect(await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" })).toEqual({
+    expect(await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" })).toMatchObject({
       ok: false,
-      reason: "already-enrolled",
+      problem: expect.objectContaining({ code: "already-enrolled" }),
     });
     await expect(
       db
@@ -138,10 +138,13 @@ describe("enrolment transitions", () => {
         })
         .execute(),
     ).rejects.toThrow(/UNIQUE/);
-    expect(await rejectDocuments(db, first.enrolmentId, "   ")).toEqual({ ok: false });
+    expect(await rejectDocuments(db, first.enrolmentId, "   ")).toMatchObject({ ok: false, problem: expect.objectContaining({ code: "no-reason" }) });
     expect(await rejectDocuments(db, first.enrolmentId, "La credencial está vencida")).toEqual({ ok: true });
     expect((await enrolment(first.enrolmentId)).rejection_reason).toBe("La credencial está vencida");
-    expect(await approveDocuments(db, first.enrolmentId, "enseñanza@himfg")).toEqual({ ok: false, reason: "invalid-transition" });
+    expect(await approveDocuments(db, first.enrolmentId, "enseñanza@himfg")).toMatchObject({
+      ok: false,
+      problem: expect.objectContaining({ code: "invalid-transition" }),
+    });
 
     // After a rejection the participant may try again; staff approve this time.
     const second = await startEnrolment(db, { participantId: a, profile: "ESTUDIANTE", courseId, modality: "en_linea" });
@@ -160,9 +163,9 @@ describe("seats", () => {
     expect(a.ok).toBe(true);
     expect(await freeSeats(db, courseId)).toBe(0);
     const bId = await participant();
-    expect(await startCardPayment(db, provider, { participantId: bId, profile: "EXTERNO", courseId, modality: "presencial" })).toEqual({
+    expect(await startCardPayment(db, provider, { participantId: bId, profile: "EXTERNO", courseId, modality: "presencial" })).toMatchObject({
       ok: false,
-      reason: "no-seats",
+      problem: expect.objectContaining({ code: "no-seats" }),
     });
 
     // The hold runs out.
@@ -189,7 +192,7 @@ describe("seats", () => {
           }
         ).enrolmentId,
       ),
-    ).toEqual({ ok: false, reason: "no-seats" });
+    ).toMatchObject({ ok: false, problem: expect.objectContaining({ code: "no-seats" }) });
   });
 
   test("an approved payment whose seat went meanwhile is confirmed en línea, or flagged for refund when there is no en línea", async () => {
@@ -350,9 +353,9 @@ describe("accepting a relayed result", () => {
     const courseId = await course();
     const started = await startCardPayment(db, provider, { participantId: await participant(), profile: "EXTERNO", courseId, modality: "en_linea" });
     if (!started.ok) throw new Error("no");
-    expect((await answerSimulatedPayment(db, started.params, "4111111111111111")).ok).toBe(true);
-    expect(await answerSimulatedPayment(db, started.params, "4111111111111111")).toMatchObject({ ok: false, errorCode: "PAYW-3039" });
-    expect(await answerSimulatedPayment(db, "abc:::def", "4111111111111111")).toMatchObject({ ok: false, errorCode: "AUT-10" });
+    expect((await answerSimulatedPayment(db, started.params, "4111111111111111")).kind).toBe("answer");
+    expect(await answerSimulatedPayment(db, started.params, "4111111111111111")).toMatchObject({ kind: "error", errorCode: "PAYW-3039" });
+    expect(await answerSimulatedPayment(db, "abc:::def", "4111111111111111")).toMatchObject({ kind: "error", errorCode: "AUT-10" });
     expect((await getSimulatorKeyPair(db)).certificatePem).toContain("BEGIN CERTIFICATE");
   });
 });

@@ -1,5 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
+import { INVALID_RESET_LINK } from "~/accounts/account-options";
 import { createPage } from "~/content/page-editor.server";
 import { db } from "~/db.server";
 import { findValidSetupToken, inviteStaff } from "~/staff/staff-members.server";
@@ -251,6 +252,20 @@ describe("pages with a token in their address send no Referer", () => {
     const response = await fetch(`${baseUrl}/restablecer-contrasena?token=abc`);
     expect(response.headers.get("referrer-policy")).toBe("no-referrer");
     expect(response.headers.get("cache-control")).toBe("no-store");
+  });
+
+  test("a new password posted with an unknown or used token: 400 with the page's message, the form still there", async () => {
+    const body = new URLSearchParams({ token: "no-es-un-token", password: "Nueva-Clave-2026", password_confirmation: "Nueva-Clave-2026" });
+    const response = await fetch(`${baseUrl}/restablecer-contrasena`, {
+      method: "POST",
+      headers: { ...FORM, Origin: baseUrl },
+      body,
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    const html = await response.text();
+    expect(html).toContain(INVALID_RESET_LINK);
+    expect(html).toContain('name="token"');
   });
 
   test("other pages keep the site's policy", async () => {

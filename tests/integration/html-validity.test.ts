@@ -91,7 +91,7 @@ beforeAll(async () => {
     },
     [],
   );
-  if (!outcome.ok) throw new Error(outcome.reason);
+  if (!outcome.ok) throw new Error(outcome.problem.code);
   cookie = (await createUserSession({ id: outcome.participant.id, name: "Lucía Validación Pérez" })).split(";")[0]!;
   // Registered through the API without the graduated answer: the question page is theirs.
   const unanswered = await registerParticipant(
@@ -111,7 +111,7 @@ beforeAll(async () => {
     },
     [],
   );
-  if (!unanswered.ok) throw new Error(unanswered.reason);
+  if (!unanswered.ok) throw new Error(unanswered.problem.code);
   unansweredCookie = (await createUserSession({ id: unanswered.participant.id, name: "Raúl Sin Respuesta" })).split(";")[0]!;
   staffCookie = (await createSignedInStaff(db, "admin")).cookie;
 });

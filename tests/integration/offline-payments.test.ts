@@ -119,7 +119,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
     };
     // The student price (500.00) is the server's, whatever the form says.
     const low = await enrolWithOfflinePayment(db, ctx, input);
-    expect(low).toMatchObject({ ok: false, status: 400, fieldErrors: { amount: [expect.stringContaining("$500.00")] } });
+    expect(low).toMatchObject({ ok: false, status: 400, problem: { fields: { amount: [expect.stringContaining("$500.00")] } } });
     expect(await enrolmentsOf(participant.id, courseId)).toEqual([]);
     expect(await paymentsOf(participant.id)).toEqual([]);
 
@@ -145,7 +145,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
       ok: true,
     });
     const duplicate = await enrolWithOfflinePayment(db, ctx, { ...base, participantId: second.id, reference, receipt: pdfReceipt(), origin });
-    expect(duplicate).toMatchObject({ ok: false, status: 409, formErrors: [expect.stringContaining("ya está registrada")] });
+    expect(duplicate).toMatchObject({ ok: false, status: 409, problem: { form: [expect.stringContaining("ya está registrada")] } });
     expect(await enrolmentsOf(second.id, courseId)).toEqual([]);
     // Another method with the same folio is another payment.
     expect(
@@ -166,7 +166,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
         modality: "en_linea",
         reference: newReference(),
       }),
-    ).toMatchObject({ ok: false, status: 400, fieldErrors: { course_id: [expect.stringContaining("no tiene costo")] } });
+    ).toMatchObject({ ok: false, status: 400, problem: { fields: { course_id: [expect.stringContaining("no tiene costo")] } } });
     const external = await createParticipant({ role: "EXTERNO" });
     const closed = await createCourse({ course_able: 0, modality_id: MODALITY.EN_LINEA });
     expect(
@@ -177,7 +177,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
         modality: "en_linea",
         reference: newReference(),
       }),
-    ).toMatchObject({ ok: false, status: 400, fieldErrors: { course_id: [expect.any(String)] } });
+    ).toMatchObject({ ok: false, status: 400, problem: { fields: { course_id: [expect.any(String)] } } });
     expect(
       await enrolWithOfflinePayment(db, ctx, {
         ...payment,
@@ -186,7 +186,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
         modality: "presencial",
         reference: newReference(),
       }),
-    ).toMatchObject({ ok: false, status: 400, fieldErrors: { modality: [expect.any(String)] } });
+    ).toMatchObject({ ok: false, status: 400, problem: { fields: { modality: [expect.any(String)] } } });
     const full = await createCourse({ course_price: 150000, course_max_range: 0, modality_id: MODALITY.PRESENCIAL });
     expect(
       await enrolWithOfflinePayment(db, ctx, {
@@ -196,7 +196,7 @@ describe("staff enrol a participant with an off-line payment (domain)", () => {
         modality: "presencial",
         reference: newReference(),
       }),
-    ).toMatchObject({ ok: false, status: 400, fieldErrors: { modality: [expect.stringContaining("lugares presenciales")] } });
+    ).toMatchObject({ ok: false, status: 400, problem: { fields: { modality: [expect.stringContaining("lugares presenciales")] } } });
     expect(await db.selectFrom("enrolments").select("id").where("participant_id", "in", [employee.id, external.id]).execute()).toEqual([]);
   });
 });

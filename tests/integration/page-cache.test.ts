@@ -35,7 +35,7 @@ beforeAll(async () => {
     },
     [],
   );
-  if (!outcome.ok) throw new Error(outcome.reason);
+  if (!outcome.ok) throw new Error(outcome.problem.code);
   const setCookie = await createUserSession({ id: outcome.participant.id, name: "Rosa Caché Hernández" });
   sessionCookie = setCookie.split(";")[0]!;
   expect(sessionCookie.startsWith(`${SESSION_COOKIE_NAME}=`)).toBe(true);

@@ -99,9 +99,9 @@ const mailsTo = async (participantId: number) => {
 /** A card payment started and answered by the simulated bank. */
 async function pay(participantId: number, courseId: number, card: string, modality: "presencial" | "en_linea" = "en_linea", provider = simulator) {
   const started = await startCardPayment(db, provider, { participantId, profile: "EXTERNO", courseId, modality });
-  if (!started.ok) throw new Error(`could not start: ${started.reason}`);
+  if (!started.ok) throw new Error(`could not start: ${started.problem.code}`);
   const answer = await answerSimulatedPayment(db, started.params, card);
-  if (!answer.ok) throw new Error(answer.errorCode);
+  if (answer.kind !== "answer") throw new Error(answer.errorCode);
   const row = await attempt(started.controlNumber);
   const keys = { viHex: row.vi_hex!, saltHex: row.salt_hex!, passphrase: row.passphrase! };
   // What the attacker knows: the decline's plaintext (Banorte's format is public, and their own
@@ -228,7 +228,7 @@ describe("the bit-flip forgery of a declined answer", () => {
       }),
       { controlNumber: "X1", merchantId: "7654321", notBefore: new Date(Date.now() - 60_000), notAfter: new Date() },
     );
-    expect(shortRef).toMatchObject({ ok: false, problems: ["referencia no tiene 12 dígitos"] });
+    expect(shortRef).toMatchObject({ valid: false, problems: ["referencia no tiene 12 dígitos"] });
     expect(await attempt(declined.started.controlNumber)).toMatchObject({ status: "pending" });
     expect((await events(declined.attemptId)).filter((e) => e.outcome === "tampering")).toHaveLength(variations.length);
   });
@@ -383,9 +383,9 @@ describe("reconciliation against Banorte's report", () => {
     const other = await participant();
     const t = await pay(other, courseId, NO_ANSWER, "en_linea", unverified);
     await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, relayToken: t.started.relayToken });
-    expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
+    expect(await startCardPayment(db, unverified, { participantId: other, profile: "EXTERNO", courseId, modality: "en_linea" })).toMatchObject({
       ok: false,
-      reason: "awaiting-bank",
+      problem: expect.objectContaining({ code: "awaiting-bank" }),
     });
 
     const when = new Date().toISOString();
@@ -393,13 +393,19 @@ describe("reconciliation against Banorte's report", () => {
     const refused = await reconcile(bad, "prueba");
     expect(refused).toEqual({
       ok: false,
-      errors: [
-        "Fila 2: importe no válido; fecha no válida; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
-      ],
+      status: 400,
+      problem: {
+        form: [
+          "Fila 2: importe no válido; fecha no válida; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
+        ],
+        fields: {},
+        code: "invalid-report",
+      },
     });
     expect(await readBanorteReport(Buffer.from("numero_control,importe\nX,1\n"), "reporte.csv")).toEqual({
       ok: false,
-      errors: ["Faltan columnas en el encabezado: resultado, fecha."],
+      status: 400,
+      problem: { form: ["Faltan columnas en el encabezado: resultado, fecha."], fields: {}, code: "invalid-report" },
     });
     expect((await attempt(started.controlNumber)).status).toBe("pending");
 
@@ -432,7 +438,7 @@ describe("a bank approval is never dropped", () => {
     expect(await attempt(first.controlNumber)).toMatchObject({ status: "expired" });
     const firstAnswer = await answerSimulatedPayment(db, first.params, APPROVE);
     const secondAnswer = await answerSimulatedPayment(db, second.params, APPROVE);
-    if (!firstAnswer.ok || !secondAnswer.ok) throw new Error("no");
+    if (firstAnswer.kind !== "answer" || secondAnswer.kind !== "answer") throw new Error("no");
     expect(
       await handleRelay(db, simulator, { kind: "success", payload: firstAnswer.response, controlNumber: null, relayToken: first.relayToken }),
     ).toMatchObject({
@@ -477,9 +483,9 @@ describe("seats, holds and the schedule", () => {
     expect((await enrolment(first.enrolmentId)).seat_held_until).toBe(first.heldUntil);
 
     const refused = await participant();
-    expect(await startCardPayment(db, simulator, { participantId: refused, profile: "EXTERNO", courseId, modality: "presencial" })).toEqual({
+    expect(await startCardPayment(db, simulator, { participantId: refused, profile: "EXTERNO", courseId, modality: "presencial" })).toMatchObject({
       ok: false,
-      reason: "no-seats",
+      problem: expect.objectContaining({ code: "no-seats" }),
     });
     expect(await db.selectFrom("enrolments").select("id").where("participant_id", "=", refused).execute()).toEqual([]);
   });
@@ -527,13 +533,13 @@ describe("seats, holds and the schedule", () => {
       status: "no_answer",
     });
     expect(await attempt(t.started.controlNumber)).toMatchObject({ verification: "por_conciliar" });
-    expect(await startCardPayment(db, unverified, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
+    expect(await startCardPayment(db, unverified, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toMatchObject({
       ok: false,
-      reason: "awaiting-bank",
+      problem: expect.objectContaining({ code: "awaiting-bank" }),
     });
-    expect(await startEnrolment(db, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toEqual({
+    expect(await startEnrolment(db, { participantId: owner, profile: "EXTERNO", courseId, modality: "en_linea" })).toMatchObject({
       ok: false,
-      reason: "awaiting-bank",
+      problem: expect.objectContaining({ code: "awaiting-bank" }),
     });
   });
 });

@@ -54,9 +54,9 @@ async function claim() {
   const participant = await createParticipant({ role: "EXTERNO", grade: "Médico" });
   const courseId = await createCourse();
   const started = await startCardPayment(db, bank, { participantId: participant.id, profile: "EXTERNO", courseId, modality: "presencial" });
-  if (!started.ok) throw new Error(`could not start: ${started.reason}`);
+  if (!started.ok) throw new Error(`could not start: ${started.problem.code}`);
   const answer = await answerSimulatedPayment(db, started.params, APPROVE);
-  if (!answer.ok) throw new Error(answer.errorCode);
+  if (answer.kind !== "answer") throw new Error(answer.errorCode);
   const relayed = await handleRelay(db, bank, { kind: "success", payload: answer.response, controlNumber: null, relayToken: started.relayToken });
   expect(relayed).toMatchObject({ applied: true, status: "in_verification" });
   const row = await db.selectFrom("payment_attempts").selectAll().where("control_number", "=", started.controlNumber).executeTakeFirstOrThrow();
@@ -81,7 +81,7 @@ const auditRows = (action: string) => db.selectFrom("audit_log").selectAll().whe
 
 async function rowsOf(csv: string): Promise<ReportRow[]> {
   const reading = await readBanorteReport(Buffer.from(csv), "reporte.csv");
-  if (!reading.ok) throw new Error(reading.errors.join(" "));
+  if (!reading.ok) throw new Error(reading.problem.form.join(" "));
   return reading.rows;
 }
 
@@ -195,7 +195,8 @@ describe("report files", () => {
     // Without the column's name the report is refused, naming what is missing.
     expect(await readBanorteReport(bytes, "reporte.xlsx")).toEqual({
       ok: false,
-      errors: ["Faltan columnas en el encabezado: numero_control, importe."],
+      status: 400,
+      problem: { form: ["Faltan columnas en el encabezado: numero_control, importe."], fields: {}, code: "invalid-report" },
     });
     const outcome = await reconcileReportFile(
       db,
@@ -221,16 +222,22 @@ describe("report files", () => {
     const outcome = await reconcileReportFile(db, Buffer.from(csv), "malo.csv", { cli: "prueba" }, { origin: ORIGIN });
     expect(outcome).toEqual({
       ok: false,
-      errors: [
-        "Fila 3: importe no válido; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
-        "Fila 4: resultado no es A, D, R ni T; fecha no válida; número de control repetido (también en la fila 2).",
-      ],
+      status: 400,
+      problem: {
+        form: [
+          "Fila 3: importe no válido; una fila aprobada necesita la referencia de 12 dígitos; una fila aprobada necesita el código de autorización de 6 caracteres.",
+          "Fila 4: resultado no es A, D, R ni T; fecha no válida; número de control repetido (también en la fila 2).",
+        ],
+        fields: {},
+        code: "invalid-report",
+      },
     });
     expect(await attempt(c.attemptId)).toMatchObject({ status: "in_verification" });
     expect(await events(c.attemptId)).toHaveLength(0);
     expect(await readBanorteReport(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0]), "foto.png")).toEqual({
       ok: false,
-      errors: ["foto.png no es un CSV ni un XLSX."],
+      status: 400,
+      problem: { form: ["foto.png no es un CSV ni un XLSX."], fields: {}, code: "invalid-report" },
     });
   });
 

@@ -40,7 +40,7 @@ async function allParticipantPages(filters: ParticipantFilters) {
   pages.push(page);
   while (page.next) {
     const cursor = readCursor(new URLSearchParams({ despues: page.next }), participantCursor);
-    if (!cursor.ok) throw new Error(cursor.message);
+    if (!cursor.ok) throw new Error(cursor.problem.form.join(" "));
     page = await listParticipants(db, filters, cursor.position);
     pages.push(page);
   }
@@ -60,7 +60,7 @@ describe("the participants list, page by page", () => {
 
     const third = pages[2]!;
     const back = readCursor(new URLSearchParams({ antes: third.previous! }), participantCursor);
-    if (!back.ok) throw new Error(back.message);
+    if (!back.ok) throw new Error(back.problem.form.join(" "));
     const second = await listParticipants(db, {}, back.position);
     expect(second.rows.map((row) => row.id)).toEqual(pages[1]!.rows.map((row) => row.id));
     expect(second.next).toBe(pages[1]!.next);
@@ -111,7 +111,7 @@ describe("the other long lists", () => {
     let page = first;
     while (page.next) {
       const cursor = readCursor(new URLSearchParams({ despues: page.next }), courseEnrolmentCursor);
-      if (!cursor.ok) throw new Error(cursor.message);
+      if (!cursor.ok) throw new Error(cursor.problem.form.join(" "));
       page = await listCourseEnrolmentPage(db, course.course_id, cursor.position);
       rows.push(...page.rows);
     }
@@ -153,7 +153,7 @@ describe("the information pages list", () => {
     pages.push(page);
     while (page.next) {
       const cursor = readCursor(new URLSearchParams({ despues: page.next }), pageListCursor);
-      if (!cursor.ok) throw new Error(cursor.message);
+      if (!cursor.ok) throw new Error(cursor.problem.form.join(" "));
       page = await listPagesForEditor(db, q, cursor.position);
       pages.push(page);
     }
@@ -168,7 +168,7 @@ describe("the information pages list", () => {
     expect(pages[0]!.rows).toHaveLength(50);
     expect(pages[0]!.total).toEqual({ count: expected.length, atLeast: false });
     const back = readCursor(new URLSearchParams({ antes: pages[1]!.previous! }), pageListCursor);
-    if (!back.ok) throw new Error(back.message);
+    if (!back.ok) throw new Error(back.problem.form.join(" "));
     expect((await listPagesForEditor(db, "", back.position)).rows).toEqual(pages[0]!.rows);
   });
 

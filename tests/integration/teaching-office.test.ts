@@ -132,7 +132,7 @@ describe("courses from the admin area", () => {
     });
     const before = await db.selectFrom("courses").selectAll().where("course_id", "=", other).executeTakeFirstOrThrow();
     const refused = await saveCourse(db, ctx, { courseId: other, value: { ...submission.value, course_max_range: 0 }, image });
-    expect(refused).toMatchObject({ ok: false, reason: "invalid" });
+    expect(refused).toMatchObject({ ok: false, problem: expect.objectContaining({ code: "invalid" }) });
     expect(await db.selectFrom("courses").selectAll().where("course_id", "=", other).executeTakeFirstOrThrow()).toEqual(before);
     expect(await auditRows("course", other)).toHaveLength(0);
 
@@ -182,7 +182,11 @@ describe("payments recorded by staff", () => {
     };
 
     const low = await recordOfflinePayment(db, ctx, { ...input, amountCentavos: 1000, paidOn: "2999-01-01" });
-    expect(low).toMatchObject({ ok: false, status: 400, fieldErrors: { amount: [expect.stringContaining("menor")], paid_on: [expect.any(String)] } });
+    expect(low).toMatchObject({
+      ok: false,
+      status: 400,
+      problem: { fields: { amount: [expect.stringContaining("menor")], paid_on: [expect.any(String)] } },
+    });
     expect(await db.selectFrom("offline_payments").selectAll().where("enrolment_id", "=", started.enrolmentId).execute()).toEqual([]);
 
     const paid = await recordOfflinePayment(db, ctx, input);
@@ -206,7 +210,7 @@ describe("payments recorded by staff", () => {
     if (!secondStart.ok) throw new Error("expected an enrolment");
     expect(await recordOfflinePayment(db, ctx, { ...input, enrolmentId: secondStart.enrolmentId })).toMatchObject({
       ok: false,
-      fieldErrors: { reference: [expect.any(String)] },
+      problem: { fields: { reference: [expect.any(String)] } },
     });
 
     const source = { kind: "fuera_de_linea" as const, offlinePaymentId: paid.offlinePaymentId };

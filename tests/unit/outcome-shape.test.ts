@@ -17,20 +17,13 @@ const OUTCOME_MODULE = "actions/outcome.ts";
  * clean fails the test below, so the list only shrinks.
  */
 const NOT_YET_CONVERTED: readonly string[] = [
-  // helper "pipe-public": the participant and public side.
-  "accounts/",
-  "enrolment/",
-  "payments/",
-  "donations/",
-  "api/",
-  "files/",
-  "security/",
-  // The public catalogue's «closed» course (courses.server.ts) is read by the public routes.
-  "courses/courses\\.server\\.ts",
   // helper "content": the content records and their editors.
   "content/",
-  // The public and participant routes (pipe-public) and the content-editor routes (content).
-  "routes/(?!admin)",
+  // Not an Outcome, kept on purpose: the Banorte simulator's page answers in the bank's own wire
+  // format ({ ok: false, error: { errorCode, message } }), which the card lightbox reads; renaming
+  // its `ok` would change what goes over the wire. (Its domain side, SimulatedAnswer, says `kind`.)
+  "routes/simulador-banorte\\.pago\\.tsx",
+  // The content-editor routes (content).
   "routes/admin\\.(contenido|banners|menus|galerias|hemerobiblioteca|documentos|direcciones)",
 ];
 

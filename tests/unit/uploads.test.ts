@@ -20,11 +20,15 @@ describe("uploads are checked by content", () => {
 
   test("a text file renamed .pdf is refused, whatever its name says", () => {
     const check = checkUpload("cedula.pdf", textFile());
-    expect(check).toEqual({ ok: false, message: FILE_MESSAGES.wrongType });
+    expect(check).toEqual({ ok: false, status: 415, problem: { form: [FILE_MESSAGES.wrongType], fields: {}, code: "wrong-type" } });
   });
 
   test("a 2 MB file is refused even when it is a real PDF", () => {
-    expect(checkUpload("cedula.pdf", twoMegabytePdf())).toEqual({ ok: false, message: FILE_MESSAGES.tooLarge });
+    expect(checkUpload("cedula.pdf", twoMegabytePdf())).toEqual({
+      ok: false,
+      status: 413,
+      problem: { form: [FILE_MESSAGES.tooLarge], fields: {}, code: "too-large" },
+    });
   });
 
   test("a PNG named .pdf is stored as what it is, with a cleaned name", () => {
@@ -68,7 +72,7 @@ describe("uploads are checked by content", () => {
       ["student_license", new File([samplePdf()], "b.pdf")],
     ]);
     const parsed = await parseUploadForm(request, ["student_license"]);
-    expect(parsed).toEqual({ ok: false, reason: "too-large" });
+    expect(parsed).toMatchObject({ ok: false, status: 413, problem: expect.objectContaining({ code: "too-large" }) });
   });
 });
 

@@ -25,9 +25,13 @@ export interface ResponseExpectations {
   notAfter: Date;
 }
 
+/**
+ * Banorte's answer as read: `valid` says whether it has exactly the shape Banorte sends (a parse of
+ * an external wire format, not a domain Outcome: nothing is refused to a person here).
+ */
 export type ParsedResponse =
   | {
-      ok: true;
+      valid: true;
       result: "A";
       referencia: string;
       codigoAut: string;
@@ -35,8 +39,8 @@ export type ParsedResponse =
       requestedAt: Date;
       answeredAt: Date;
     }
-  | { ok: true; result: "D" | "R" | "T"; referencia: string | null; texto: string | null; requestedAt: Date | null; answeredAt: Date | null }
-  | { ok: false; problems: string[] };
+  | { valid: true; result: "D" | "R" | "T"; referencia: string | null; texto: string | null; requestedAt: Date | null; answeredAt: Date | null }
+  | { valid: false; problems: string[] };
 
 const COMMON_KEYS = ["idAfiliacion", "referencia", "numeroControl", "fechaReqCte", "fechaRspCte", "resultadoPayw", "codigoAut", "texto"] as const;
 /** Keys only a decline carries; an approval with one of them is not an approval. */
@@ -69,14 +73,14 @@ export function jsonKeys(text: string): string[] {
 /** Reads the decrypted response text and checks it against what this attempt can receive. */
 export function parseBanorteResponse(text: string, expect: ResponseExpectations): ParsedResponse {
   const problems: string[] = [];
-  if (text.length > MAX_RESPONSE_LENGTH) return { ok: false, problems: ["respuesta demasiado larga"] };
+  if (text.length > MAX_RESPONSE_LENGTH) return { valid: false, problems: ["respuesta demasiado larga"] };
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, problems: ["la respuesta no es JSON"] };
+    return { valid: false, problems: ["la respuesta no es JSON"] };
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return { ok: false, problems: ["la respuesta no es un objeto JSON"] };
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return { valid: false, problems: ["la respuesta no es un objeto JSON"] };
   const keys = jsonKeys(text);
   const seen = new Set<string>();
   for (const key of keys) {
@@ -93,7 +97,7 @@ export function parseBanorteResponse(text: string, expect: ResponseExpectations)
   const result = record.resultadoPayw;
   if (result !== "A" && result !== "D" && result !== "R" && result !== "T") {
     problems.push("resultadoPayw no es A, D, R ni T");
-    return { ok: false, problems };
+    return { valid: false, problems };
   }
 
   // Our merchant and this attempt, in every answer.
@@ -112,8 +116,8 @@ export function parseBanorteResponse(text: string, expect: ResponseExpectations)
     const requestedAt = bankDate(record.fechaReqCte);
     const answeredAt = bankDate(record.fechaRspCte);
     checkDates(requestedAt, answeredAt, expect, problems, true);
-    if (problems.length > 0 || referencia === null || codigoAut === null || !requestedAt || !answeredAt) return { ok: false, problems };
-    return { ok: true, result, referencia, codigoAut, texto, requestedAt, answeredAt };
+    if (problems.length > 0 || referencia === null || codigoAut === null || !requestedAt || !answeredAt) return { valid: false, problems };
+    return { valid: true, result, referencia, codigoAut, texto, requestedAt, answeredAt };
   }
 
   // A decline, a rejection or no answer: no authorisation code, and a reference only if well-formed.
@@ -129,8 +133,8 @@ export function parseBanorteResponse(text: string, expect: ResponseExpectations)
   const requestedAt = record.fechaReqCte === undefined || record.fechaReqCte === "" ? null : bankDate(record.fechaReqCte);
   const answeredAt = record.fechaRspCte === undefined || record.fechaRspCte === "" ? null : bankDate(record.fechaRspCte);
   checkDates(requestedAt, answeredAt, expect, problems, false);
-  if (problems.length > 0) return { ok: false, problems };
-  return { ok: true, result, referencia, texto, requestedAt: requestedAt ?? null, answeredAt: answeredAt ?? null };
+  if (problems.length > 0) return { valid: false, problems };
+  return { valid: true, result, referencia, texto, requestedAt: requestedAt ?? null, answeredAt: answeredAt ?? null };
 }
 
 function checkDates(

@@ -1,6 +1,4 @@
 import type { ActionFunctionArgs, TypedResponse } from "@remix-run/node";
-import { asOutcome } from "~/actions/legacy.server";
-import { refuse } from "~/actions/outcome";
 import { staffIntent } from "~/actions/pipeline.server";
 import { courseConflicts, saveCourse } from "~/courses/course-admin.server";
 import { courseCrossFieldErrors, courseSchema } from "~/courses/course-form";
@@ -45,10 +43,8 @@ export function courseFormIntent(
       }
       return checks;
     },
-    step: async (ctx, { value, files, args }) =>
-      asOutcome(await saveCourse(db, ctx, { courseId: courseIdOf(args), value, image: files.get("course_image"), pdf: files.get("course_pdf") }), {
-        "not-found": refuse(404, "El curso no existe."),
-      }),
+    step: (ctx, { value, files, args }) =>
+      saveCourse(db, ctx, { courseId: courseIdOf(args), value, image: files.get("course_image"), pdf: files.get("course_pdf") }),
     done,
   });
 }

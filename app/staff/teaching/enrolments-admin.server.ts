@@ -427,7 +427,7 @@ export async function enrolParticipantManually(
       .executeTakeFirstOrThrow();
     const confirmed = await confirmEnrolment(trx, inserted.id, { paid: false });
     // The seat was checked above in this same transaction; a refusal here is a bug.
-    if (!confirmed.ok) throw new Error(`manual enrolment could not be confirmed: ${confirmed.reason}`);
+    if (!confirmed.ok) throw new Error(`manual enrolment could not be confirmed: ${confirmed.problem.code}`);
     await trx
       .updateTable("enrolments")
       .set({ reviewed_by: actorLabel(ctx) })

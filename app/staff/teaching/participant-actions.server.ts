@@ -70,21 +70,19 @@ export const PARTICIPANT_INTENTS = {
   inscribir_pago: staffIntent({
     schema: enrolWithPaymentSchema,
     requiredFiles: { receipt: RECEIPT_MESSAGES.missing },
-    step: async (ctx, { value, files, args }) =>
-      asOutcome(
-        await enrolWithOfflinePayment(db, ctx, {
-          participantId: idParam(args.params.participantId),
-          courseId: value.course_id,
-          modality: value.modality,
-          method: value.method,
-          amountCentavos: value.amount,
-          paidOn: value.paid_on,
-          reference: value.reference,
-          belowPriceReason: value.below_price_reason ?? null,
-          receipt: files.get("receipt")!,
-          origin: siteOrigin(),
-        }),
-      ),
+    step: (ctx, { value, files, args }) =>
+      enrolWithOfflinePayment(db, ctx, {
+        participantId: idParam(args.params.participantId),
+        courseId: value.course_id,
+        modality: value.modality,
+        method: value.method,
+        amountCentavos: value.amount,
+        paidOn: value.paid_on,
+        reference: value.reference,
+        belowPriceReason: value.below_price_reason ?? null,
+        receipt: files.get("receipt")!,
+        origin: siteOrigin(),
+      }),
     done: (outcome, { args }) =>
       redirectWithToast(pathOf(args.params), {
         type: outcome.refundNeeded ? "info" : "success",
