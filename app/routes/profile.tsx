@@ -1,4 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
@@ -82,58 +82,61 @@ const textOf = (fields: FormData) => (name: string) => {
   return typeof value === "string" ? value : null;
 };
 
-const updateProfile = participantIntent({
-  schema: profileUpdateSchema,
-  // Shown with the schema's messages (every problem at once).
-  precheck: async (fields, { request }) => gradeAndInstitution((await requireUser(request)).profile, textOf(fields)).errors,
-  step: async (ctx, { value }) => {
-    const typed: Record<string, string | undefined> = {
-      student_grade: value.student_grade,
-      student_grade_other: value.student_grade_other,
-      student_institution: value.student_institution,
-      student_institution_other: value.student_institution_other,
-    };
-    const resolved = gradeAndInstitution(ctx.participant.profile, (name) => typed[name] ?? null);
-    if (!resolved.grade || !resolved.institution) return refuse(400, { fields: resolved.errors });
-    const outcome = await saveProfile(db, ctx.participant.id, {
-      name: value.student_name,
-      grade: resolved.grade,
-      institution: resolved.institution,
-      age: value.student_age,
-      graduated: value.student_graduated,
-      nationality: value.student_nationality,
-      state: value.student_state,
-      phone: value.student_phone,
-    });
-    if (!outcome.ok) throw new Response("Not found", { status: 404 });
-    return outcome;
-  },
-  done: () => redirectWithToast("/profile", { type: "success", description: "Guardamos sus datos." }),
-});
+// Built inside the action (a top-level call of a .server import breaks the browser bundle).
+const updateProfile = () =>
+  participantIntent({
+    schema: profileUpdateSchema,
+    // Shown with the schema's messages (every problem at once).
+    precheck: async (fields, { request }) => gradeAndInstitution((await requireUser(request)).profile, textOf(fields)).errors,
+    step: async (ctx, { value }) => {
+      const typed: Record<string, string | undefined> = {
+        student_grade: value.student_grade,
+        student_grade_other: value.student_grade_other,
+        student_institution: value.student_institution,
+        student_institution_other: value.student_institution_other,
+      };
+      const resolved = gradeAndInstitution(ctx.participant.profile, (name) => typed[name] ?? null);
+      if (!resolved.grade || !resolved.institution) return refuse(400, { fields: resolved.errors });
+      const outcome = await saveProfile(db, ctx.participant.id, {
+        name: value.student_name,
+        grade: resolved.grade,
+        institution: resolved.institution,
+        age: value.student_age,
+        graduated: value.student_graduated,
+        nationality: value.student_nationality,
+        state: value.student_state,
+        phone: value.student_phone,
+      });
+      if (!outcome.ok) throw new Response("Not found", { status: 404 });
+      return outcome;
+    },
+    done: () => redirectWithToast("/profile", { type: "success", description: "Guardamos sus datos." }),
+  });
 
 /**
  * Two forms on the action pipeline (app/actions): the editable data (intent=update-profile, also a
  * post without an intent) and one document's replacement (intent=replace-document, multipart, the
  * same checks as registration). saveProfile and replaceParticipantDocument do the work.
  */
-export const action = participantAction({
-  read: uploadBody({ document: DOCUMENT_RULE }, { maxBytes: MAX_REQUEST_BYTES, tooLarge: REQUEST_TOO_LARGE_MESSAGE }),
-  intents: {
-    [DEFAULT_INTENT]: updateProfile,
-    "update-profile": updateProfile,
-    "replace-document": participantIntent({
-      schema: replaceDocumentSchema,
-      requiredFiles: { document: FILE_MESSAGES.missing },
-      step: (ctx, { value, files }) => {
-        const documentId = /^[1-9][0-9]{0,9}$/.test(value.documentId ?? "") ? Number(value.documentId) : null;
-        const file = files.get("document");
-        if (documentId === null || !file) return notFound(DOCUMENT_NOT_FOUND_MESSAGE);
-        return replaceParticipantDocument(db, ctx.participant.id, documentId, { fileName: file.fileName, bytes: file.data });
-      },
-      done: () => redirectWithToast("/profile", { type: "success", description: "Recibimos su documento. Quedó pendiente de revisión." }),
-    }),
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  participantAction({
+    read: uploadBody({ document: DOCUMENT_RULE }, { maxBytes: MAX_REQUEST_BYTES, tooLarge: REQUEST_TOO_LARGE_MESSAGE }),
+    intents: {
+      [DEFAULT_INTENT]: updateProfile(),
+      "update-profile": updateProfile(),
+      "replace-document": participantIntent({
+        schema: replaceDocumentSchema,
+        requiredFiles: { document: FILE_MESSAGES.missing },
+        step: (ctx, { value, files }) => {
+          const documentId = /^[1-9][0-9]{0,9}$/.test(value.documentId ?? "") ? Number(value.documentId) : null;
+          const file = files.get("document");
+          if (documentId === null || !file) return notFound(DOCUMENT_NOT_FOUND_MESSAGE);
+          return replaceParticipantDocument(db, ctx.participant.id, documentId, { fileName: file.fileName, bytes: file.data });
+        },
+        done: () => redirectWithToast("/profile", { type: "success", description: "Recibimos su documento. Quedó pendiente de revisión." }),
+      }),
+    },
+  })(args);
 
 /** A page without React (issue 22): plain HTML enhanced by the page script. */
 export const handle: PageHandle = { hydrate: false };

@@ -1,5 +1,5 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
-import type { LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
@@ -41,17 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** The new password with a valid token (resetPassword); the passwords never come back in the form. */
-export const action = publicAction({
-  schema: passwordResetSchema,
-  hideFields: ["password", "password_confirmation"],
-  step: (_ctx, { value }) => resetPassword(db, value.token, value.password),
-  done: () =>
-    redirectWithToast("/userlogin", {
-      type: "success",
-      title: "Contraseña actualizada",
-      description: "Inicie sesión con su nueva contraseña. Por seguridad cerramos todas sus sesiones abiertas.",
-    }),
-});
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    schema: passwordResetSchema,
+    hideFields: ["password", "password_confirmation"],
+    step: (_ctx, { value }) => resetPassword(db, value.token, value.password),
+    done: () =>
+      redirectWithToast("/userlogin", {
+        type: "success",
+        title: "Contraseña actualizada",
+        description: "Inicie sesión con su nueva contraseña. Por seguridad cerramos todas sus sesiones abiertas.",
+      }),
+  })(args);
 
 export default function PasswordResetPage() {
   const { token, valid } = useLoaderData<typeof loader>();
