@@ -7,6 +7,7 @@ import { getTranscriptForVerification, issueTranscript } from "~/completion/tran
 import { siteUrl } from "~/config.server";
 import { db } from "~/db.server";
 import { closePdfBrowser } from "~/pdf/pdf.server";
+import { loggedPath } from "~/utils/logger.server";
 import type { StaffContext } from "~/staff/teaching/staff-context.server";
 import { startTestServer, type TestServer } from "../support/test-server";
 import { createEnrolment, createParticipantWithDocuments, createStaffContext, insertCourse, sessionCookieFor } from "../factories";
@@ -204,5 +205,6 @@ describe("over HTTP", () => {
     const missing = await fetch(`${server.baseUrl}/verificar/constancia/${newTranscriptFolio()}`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain("No existe una constancia con este folio");
+    expect(loggedPath(`/verificar/constancia/${folio}`)).not.toContain(folio);
   });
 });
