@@ -713,6 +713,7 @@ export interface DB {
   evaluation_attempts: EvaluationAttemptsTable;
   survey_responses: SurveyResponsesTable;
   constancias: ConstanciasTable;
+  annual_transcripts: AnnualTranscriptsTable;
 }
 
 /** What a constancia states about a course and what it takes to earn one (migration 0040). */
@@ -816,6 +817,25 @@ export interface ConstanciasTable {
   revoked_at: string | null;
   revocation_reason: string | null;
   /** Set when reissued (e.g. after a name correction): the folio that replaces this one. */
+  replaced_by_folio: string | null;
+}
+
+/**
+ * A «Constancia anual de educación continua» (migration 0043, decision 0054): a participant's
+ * standing constancias of one year, frozen when first issued.
+ */
+export interface AnnualTranscriptsTable {
+  id: Generated<number>;
+  /** "A-" and 20 base-32 digits; the QR and /verificar/constancia/{folio} use it. */
+  folio: string;
+  participant_id: number;
+  year: number;
+  participant_name: string;
+  /** JSON array of {folio, kind, courseName, startDate, finishDate, hours}. */
+  entries: string;
+  total_hours: number;
+  issued_at: string;
+  /** Set when a constancia of the year changed and a new transcript replaced this one. */
   replaced_by_folio: string | null;
 }
 

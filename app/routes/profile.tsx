@@ -17,6 +17,7 @@ import { db } from "~/db.server";
 import { listEnrolments } from "~/enrolment/enrolment.server";
 import { listOwnConstancias } from "~/completion/constancia-view.server";
 import { ConstanciasSection } from "~/completion/constancias-list";
+import { AnnualTranscriptLinks } from "~/completion/transcript-links";
 import { offlineIntentsOf } from "~/payments/checkout.server";
 import { loadAsDocument } from "~/enhance/document-navigation";
 import type { PageHandle } from "~/enhance/page-handle";
@@ -156,6 +157,7 @@ export default function Profile() {
         answer={useActionData<typeof action>()}
       />
       <ConstanciasSection constancias={constancias} />
+      <AnnualTranscriptLinks constancias={constancias} />
     </>
   );
 }

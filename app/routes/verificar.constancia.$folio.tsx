@@ -4,6 +4,8 @@ import { useLoaderData } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CONSTANCIA_KIND_LABELS, constanciaVerificationPath } from "~/completion/constancia-folio";
 import { getConstanciaForVerification } from "~/completion/constancia-view.server";
+import { TranscriptVerification } from "~/completion/transcript-verification";
+import { transcriptVerificationView } from "~/completion/transcript.server";
 import { formatCourseDates } from "~/enrolment/access-document.server";
 import { db } from "~/db.server";
 import type { PageHandle } from "~/enhance/page-handle";
@@ -34,6 +36,8 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => {
  * the constancia does not exist.
  */
 export async function loader({ params }: LoaderFunctionArgs) {
+  const annual = await transcriptVerificationView(db, params.folio ?? ""); // an "A-" folio: a yearly transcript (decision 0054)
+  if (annual) return data({ annual }, { headers: HEADERS });
   const constancia = await getConstanciaForVerification(db, params.folio ?? "");
   if (!constancia) return data({ constancia: null }, { status: 404, headers: HEADERS });
   return data({ constancia }, { headers: HEADERS });
@@ -51,7 +55,9 @@ export const meta: MetaFunction<typeof loader> = ({ matches, params }) =>
 const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: MEXICO_CITY_TIME_ZONE });
 
 export default function VerifyConstancia() {
-  const { constancia } = useLoaderData<typeof loader>();
+  const loaded = useLoaderData<typeof loader>();
+  if ("annual" in loaded) return <TranscriptVerification transcript={loaded.annual} />;
+  const { constancia } = loaded;
   if (!constancia) {
     return (
       <div className="container page">
