@@ -4,7 +4,7 @@ import { sql, type Kysely } from "kysely";
 import type { Profile } from "~/courses/pricing";
 import type { StartedCardPayment } from "~/payments/payment-ui";
 import { readConfig } from "~/config.server";
-import { db, type DB } from "~/db.server";
+import { databaseWrites, db, type DB } from "~/db.server";
 import { getOrCreateSecret } from "~/utils/secrets.server";
 import { singleton } from "~/utils/singleton.server";
 import * as clock from "~/utils/clock.server";
@@ -115,18 +115,19 @@ export function graduatedQuestionHref(destination: string): string {
  */
 export function getSessionParticipant(request: Request): Promise<SessionParticipant | null> {
   // A page's loaders (the root's frame and the route's own) ask for the same request: one cookie
-  // check and one read serve them all. Only for GET/HEAD: no action runs in between to change the row.
+  // check and one read serve them all — while nothing was written since (databaseWrites counts
+  // every writing statement of this process), so a changed name, a deleted account or a closed
+  // session is read again. Only for GET/HEAD.
   if (request.method !== "GET" && request.method !== "HEAD") return readSessionParticipant(request);
-  let participant = participantOfRequest.get(request);
-  if (!participant) {
-    participant = readSessionParticipant(request);
-    participantOfRequest.set(request, participant);
-  }
+  const kept = participantOfRequest.get(request);
+  if (kept && kept.writes === databaseWrites.count) return kept.participant;
+  const participant = readSessionParticipant(request);
+  participantOfRequest.set(request, { participant, writes: databaseWrites.count });
   return participant;
 }
 
 type SessionParticipant = { user: SessionUser; graduatedUnknown: boolean };
-const participantOfRequest = new WeakMap<Request, Promise<SessionParticipant | null>>();
+const participantOfRequest = new WeakMap<Request, { participant: Promise<SessionParticipant | null>; writes: number }>();
 
 async function readSessionParticipant(request: Request): Promise<SessionParticipant | null> {
   const session = await getSession(request);
