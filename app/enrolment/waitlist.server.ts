@@ -398,7 +398,7 @@ export async function reorderWaitlist(
         .execute();
     }
     await audit(trx, ctx, {
-      action: "lista_espera_reordenar",
+      action: "lista_espera.reordenar",
       entity: "waitlist_entry",
       entityId: input.entryId,
       before: { courseId: input.courseId, position: from + 1 },
@@ -430,7 +430,7 @@ export async function saveWaitlistSettings(
       .onConflict((oc) => oc.column("course_id").doUpdateSet({ closed: input.closed ? 1 : 0, offer_hours: input.offerHours }))
       .execute();
     const after = await waitlistSettings(trx, input.courseId);
-    await audit(trx, ctx, { action: "lista_espera_ajustes", entity: "course", entityId: input.courseId, before, after });
+    await audit(trx, ctx, { action: "lista_espera.ajustes", entity: "course", entityId: input.courseId, before, after });
     return { ok: true as const, ...after };
   });
 }

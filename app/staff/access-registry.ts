@@ -246,6 +246,7 @@ export const STAFF_ROUTES = {
   "routes/admin.cursos.$courseId._index": { roles: TEACHING },
   "routes/admin.cursos.$courseId.exportar": { roles: TEACHING_AND_FINANCE },
   "routes/admin.cursos.$courseId.inscripciones": { roles: TEACHING_AND_FINANCE },
+  "routes/admin.cursos.$courseId.lista-de-espera": { roles: TEACHING },
   "routes/admin.estudiantes.$participantId._index": { roles: TEACHING },
   "routes/admin.estudiantes.$participantId.documentos.$documentId": { roles: TEACHING },
   "routes/admin.pagos.$enrolmentId": { roles: TEACHING_AND_FINANCE },

@@ -43,7 +43,7 @@ async function offerMails(courseId: number) {
 /** The token of the offer mailed to this address (the only place the token exists). */
 async function tokenMailedTo(courseId: number, email: string): Promise<string> {
   const mails = (await offerMails(courseId)).filter((mail) => mail.recipients.includes(email));
-  const text = JSON.parse(mails.at(-1)!.message).text as string;
+  const text = JSON.parse(mails.at(-1)!.message!).text as string;
   return /\/lista-de-espera\/oferta\/([A-Za-z0-9_-]+)/.exec(text)![1]!;
 }
 
