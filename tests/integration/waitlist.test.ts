@@ -3,6 +3,7 @@ import { MODALITY } from "~/courses/modality";
 import { db } from "~/db.server";
 import { cancelEnrolment, expireHolds, freeSeats, seatsTaken } from "~/enrolment/enrolment.server";
 import { claimOffer, joinWaitlist, leaveWaitlist, runWaitlistMaintenance, seatFreed, waitlistPlaceOf } from "~/enrolment/waitlist.server";
+import { loggedPath } from "~/utils/logger.server";
 import { createCourse, createEnrolment, createParticipant } from "../factories";
 
 // The waitlist on the real domain code and a real SQLite file (decision 0053): one place per
@@ -176,3 +177,7 @@ test("a card hold that runs out offers its seat to the first in line (expireHold
   expect(await waitlistPlaceOf(db, courseId, waiting!.id)).toMatchObject({ status: "ofrecido" });
   expect(await offerMails(courseId)).toHaveLength(1);
 }, 30_000);
+
+test("an offer link's token never reaches the request log", () => {
+  expect(loggedPath("/lista-de-espera/oferta/abcdefghijklmnopqrstuvwxyz012345")).toBe("/lista-de-espera/oferta/:token");
+});
