@@ -706,6 +706,8 @@ export interface DB {
   mail_deliveries: MailDeliveriesTable;
   system_alerts: SystemAlertsTable;
   course_completion: CourseCompletionTable;
+  waitlist_entries: WaitlistEntriesTable;
+  waitlist_courses: WaitlistCoursesTable;
   attendance_checkins: AttendanceCheckinsTable;
   course_evaluations: CourseEvaluationsTable;
   evaluation_questions: EvaluationQuestionsTable;
@@ -717,6 +719,30 @@ export interface DB {
 }
 
 /** What a constancia states about a course and what it takes to earn one (migration 0040). */
+/** A place in a course's waitlist (migration 0042, decision 0053). */
+export type WaitlistStatus = "en_espera" | "ofrecido" | "reclamado" | "vencido" | "retirado";
+
+export interface WaitlistEntriesTable {
+  id: Generated<number>;
+  course_id: number;
+  participant_id: number;
+  position: number;
+  status: WaitlistStatus;
+  /** SHA-256 (hex) of the offer link's token; the token itself is only in the e-mail. */
+  offer_token_hash: string | null;
+  offered_at: string | null;
+  offer_expires_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WaitlistCoursesTable {
+  course_id: number;
+  closed: Generated<number>;
+  /** How long an offer holds the seat; null: WAITLIST_OFFER_HOURS_DEFAULT. */
+  offer_hours: number | null;
+}
+
 export interface CourseCompletionTable {
   course_id: number;
   hours: Generated<number>;

@@ -36,6 +36,7 @@ import * as m0037 from "./0037-jobs-backups-mail";
 import * as m0039 from "./0039-content-list-index";
 import * as m0040 from "./0040-course-completion";
 import * as m0041 from "./0041-record-history";
+import * as m0042 from "./0042-waitlist";
 import * as m0043 from "./0043-annual-transcripts";
 
 /**
@@ -81,5 +82,6 @@ export const migrations: Record<string, Migration> = {
   "0039-content-list-index": m0039,
   "0040-course-completion": m0040,
   "0041-record-history": m0041,
+  "0042-waitlist": m0042,
   "0043-annual-transcripts": m0043,
 };

@@ -217,12 +217,13 @@ export async function deleteExpiredSessions(): Promise<number> {
  * Remembers the course chosen in the catalogue in the server session (anonymous visitors get a
  * session too) and returns the Set-Cookie header to send with the redirect.
  */
-export async function setChosenCourse(request: Request, courseId: number): Promise<string> {
+export async function setChosenCourse(request: Request, courseId: number, modality?: ChosenModality): Promise<string> {
   const storage = await getSessionStorage();
   const session = await storage.getSession(request.headers.get("Cookie"));
   session.set("chosenCourseId", courseId);
-  // A modality picked for another course does not carry over.
+  // A modality picked for another course does not carry over (a claimed waitlist seat is in person).
   session.unset("chosenModality");
+  if (modality) session.set("chosenModality", modality);
   return storage.commitSession(session);
 }
 

@@ -2,6 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selecta
 import { z } from "zod";
 import type { CoursesTable, DB } from "~/db.server";
 import { seatsTaken } from "~/enrolment/enrolment.server";
+import { seatFreed } from "~/enrolment/waitlist.server";
 import { storeFile } from "~/files/files.server";
 import type { AdminUpload } from "~/staff/teaching/admin-uploads.server";
 import { notFound, refuse, type Outcome } from "~/actions/outcome";
@@ -251,6 +252,7 @@ export async function saveCourse(
     if (before) {
       courseId = before.course_id;
       await trx.updateTable("courses").set(columns).where("course_id", "=", courseId).execute();
+      await seatFreed(trx, courseId); // the capacity may have been raised: the waitlist is offered the new seats
       // The old files are no longer referenced by anything.
       if (imageId && before.course_image_file_id) await trx.deleteFrom("stored_files").where("id", "=", before.course_image_file_id).execute();
       if (pdfId && before.course_pdf_file_id) await trx.deleteFrom("stored_files").where("id", "=", before.course_pdf_file_id).execute();

@@ -9,6 +9,8 @@ import { PAYMENT_START_MESSAGES } from "~/payments/payment-messages";
 import { getSettings } from "~/settings/settings.server";
 import { newVerificationToken } from "./verification";
 import { now, nowIso } from "~/utils/clock.server";
+import { seatFreed } from "./waitlist.server";
+import { seatsHeldByOffers } from "./waitlist-seats.server";
 
 /**
  * The enrolment state machine: the only module that changes an enrolment's status.
@@ -50,7 +52,7 @@ export function seatHoldMinutes(): number {
   return readConfig().SEAT_HOLD_MINUTES;
 }
 
-/** In-person seats taken: confirmed enrolments plus unexpired holds (optionally not counting one enrolment). */
+/** In-person seats taken: confirmed enrolments, unexpired holds and live waitlist offers (optionally not counting one enrolment). */
 async function takenSeats(trx: Executor, courseId: number, now: string, exceptEnrolmentId?: number): Promise<number> {
   let query = trx
     .selectFrom("enrolments")
@@ -60,7 +62,7 @@ async function takenSeats(trx: Executor, courseId: number, now: string, exceptEn
     .where((eb) => eb.or([eb("status", "=", "confirmada"), eb.and([eb("status", "=", "pendiente_de_pago"), eb("seat_held_until", ">", now)])]));
   if (exceptEnrolmentId !== undefined) query = query.where("id", "!=", exceptEnrolmentId);
   const row = await query.executeTakeFirstOrThrow();
-  return Number(row.taken);
+  return Number(row.taken) + (await seatsHeldByOffers(trx, courseId, now));
 }
 
 async function capacityOf(trx: Executor, courseId: number): Promise<{ capacity: number; modalityId: number }> {
@@ -75,6 +77,12 @@ async function capacityOf(trx: Executor, courseId: number): Promise<{ capacity: 
 /** In-person seats taken now (staff may not lower a course's capacity below this). */
 export async function seatsTaken(db: Executor, courseId: number): Promise<number> {
   return takenSeats(db, courseId, nowIso());
+}
+
+/** Free in-person seats at a moment (the waitlist's promotion counts them inside its transaction). */
+export async function freeSeatsAt(db: Executor, courseId: number, at: string): Promise<number> {
+  const { capacity } = await capacityOf(db, courseId);
+  return Math.max(0, capacity - (await takenSeats(db, courseId, at)));
 }
 
 /** Free in-person seats now (holds that expired count as free). */
@@ -253,7 +261,13 @@ export async function holdSeatUntilBankAnswers(trx: Executor, enrolmentId: numbe
 
 /** Gives a held seat back (a declined, cancelled or abandoned payment). */
 export async function releaseSeat(trx: Executor, enrolmentId: number): Promise<void> {
-  await trx.updateTable("enrolments").set({ seat_held_until: null, updated_at: nowIso() }).where("id", "=", enrolmentId).execute();
+  const released = await trx
+    .updateTable("enrolments")
+    .set({ seat_held_until: null, updated_at: nowIso() })
+    .where("id", "=", enrolmentId)
+    .returning("course_id")
+    .executeTakeFirst();
+  if (released) await seatFreed(trx, released.course_id);
 }
 
 /** Refused 409: "invalid-transition" (the transition table forbids it) or "no-seats" (unpaid, no seat free). */
@@ -341,13 +355,17 @@ export async function rejectDocuments(db: Kysely<DB>, enrolmentId: number, reaso
 }
 
 export async function cancelEnrolment(db: Kysely<DB>, enrolmentId: number): Promise<{ ok: boolean }> {
-  const result = await db
-    .updateTable("enrolments")
-    .set({ status: "cancelada", seat_held_until: null, updated_at: nowIso() })
-    .where("id", "=", enrolmentId)
-    .where("status", "in", ["pendiente_de_pago", "pendiente_de_revision", "confirmada"])
-    .executeTakeFirst();
-  return { ok: Number(result.numUpdatedRows) === 1 };
+  return db.transaction().execute(async (trx) => {
+    const cancelled = await trx
+      .updateTable("enrolments")
+      .set({ status: "cancelada", seat_held_until: null, updated_at: nowIso() })
+      .where("id", "=", enrolmentId)
+      .where("status", "in", ["pendiente_de_pago", "pendiente_de_revision", "confirmada"])
+      .returning("course_id")
+      .executeTakeFirst();
+    if (cancelled) await seatFreed(trx, cancelled.course_id);
+    return { ok: cancelled !== undefined };
+  });
 }
 
 /**
@@ -356,12 +374,16 @@ export async function cancelEnrolment(db: Kysely<DB>, enrolmentId: number): Prom
  * then finds a seat, moves the enrolment online, or flags a refund).
  */
 export async function expireHolds(db: Kysely<DB>, at = now()): Promise<number> {
-  const result = await db
-    .updateTable("enrolments")
-    .set({ seat_held_until: null, updated_at: at.toISOString() })
-    .where("seat_held_until", "<=", at.toISOString())
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return db.transaction().execute(async (trx) => {
+    const freed = await trx
+      .updateTable("enrolments")
+      .set({ seat_held_until: null, updated_at: at.toISOString() })
+      .where("seat_held_until", "<=", at.toISOString())
+      .returning("course_id")
+      .execute();
+    for (const courseId of new Set(freed.map((row) => row.course_id))) await seatFreed(trx, courseId, at);
+    return freed.length;
+  });
 }
 
 export async function getEnrolment(db: Kysely<DB>, enrolmentId: number) {

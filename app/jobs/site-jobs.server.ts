@@ -3,6 +3,7 @@ import { applyRetention, takeBackup } from "~/backups/backups.server";
 import { backupDirectory, readConfig, siteOrigin, type AppConfig } from "~/config.server";
 import { publishDuePages } from "~/content/page-editor.server";
 import { publishDueRecords } from "~/content/record-publication.server";
+import { runWaitlistMaintenance } from "~/enrolment/waitlist.server";
 import { db as siteDb, sqliteConnection, type DB } from "~/db.server";
 import { sendDueMail } from "~/mail/deliveries.server";
 import { transmitMail } from "~/mail/mailer.server";
@@ -40,6 +41,14 @@ export function siteJobs(config: AppConfig = readConfig()): Job[] {
       label: "Borrado de archivos temporales vencidos",
       schedule: { cron: ["*/10 * * * *"] },
       run: async ({ db, now }) => ({ borrados: await deleteExpiredStagedUploads(db, now) }),
+    },
+    {
+      // Waitlist offers that ran out pass to the next person; seats freed by holds that ran out
+      // are offered (decision 0053).
+      name: "lista-de-espera",
+      label: "Lista de espera: ofertas vencidas y lugares liberados",
+      schedule: { cron: ["15 * * * * *"] },
+      run: ({ db, now }) => runWaitlistMaintenance(db, now),
     },
     {
       name: "avisos",

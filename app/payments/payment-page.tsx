@@ -51,7 +51,15 @@ export function PaymentView({ page, result }: { page: PaymentPageData; result: P
           {page.seatsLeft !== null && !page.enrolment ? (
             <>
               <dt>Lugares presenciales disponibles</dt>
-              <dd>{page.seatsLeft}</dd>
+              <dd>
+                {page.seatsLeft}
+                {page.seatsLeft === 0 ? (
+                  <>
+                    {" "}
+                    <a href={`/lista-de-espera/${course.id}`}>Unirme a la lista de espera</a>
+                  </>
+                ) : null}
+              </dd>
             </>
           ) : null}
           <dt>Perfil</dt>
@@ -74,6 +82,9 @@ export function PaymentView({ page, result }: { page: PaymentPageData; result: P
             {result && "message" in result ? (
               <div className="payment__problem" role="alert">
                 <p>{result.message}</p>
+                {result.message === PAYMENT_START_MESSAGES["no-seats"] ? (
+                  <a href={`/lista-de-espera/${course.id}`}>Unirme a la lista de espera</a>
+                ) : null}
                 {page.bothModalities && page.modality === "presencial" && result.message === PAYMENT_START_MESSAGES["no-seats"] ? (
                   // A card payment in the other modality: the page script adds js=1, as on «Pagar con tarjeta».
                   <Form method="post" data-card-form={page.path === "card" ? "" : undefined}>

@@ -117,6 +117,7 @@ export default function CourseEnrolments() {
         <a href={`/admin/cursos/${course.id}/exportar?formato=xlsx`} download>
           descargar Excel (XLSX)
         </a>
+        · <Link to={`/admin/cursos/${course.id}/lista-de-espera`}>lista de espera</Link>
       </p>
       {cursorError ? <KeysetCursorError message={cursorError} firstPage={path} /> : null}
       {page && enrolments.length > 0 ? (

@@ -67,6 +67,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       course: {
+        id: course.course_id,
         name: course.course_name,
         start: dateFormat.format(new Date(`${course.course_start_date}T00:00:00Z`)),
         finish: dateFormat.format(new Date(`${course.course_finish_date}T00:00:00Z`)),

@@ -253,6 +253,7 @@ export const STAFF_ROUTES = {
   "routes/admin.cursos.$courseId.evaluacion.exportar": { roles: TEACHING },
   "routes/admin.cursos.$courseId.evaluacion.resultados": { roles: TEACHING },
   "routes/admin.cursos.$courseId.constancias": { roles: TEACHING },
+  "routes/admin.cursos.$courseId.lista-de-espera": { roles: TEACHING },
   "routes/admin.estudiantes.$participantId._index": { roles: TEACHING },
   "routes/admin.estudiantes.$participantId.documentos.$documentId": { roles: TEACHING },
   "routes/admin.pagos.$enrolmentId": { roles: TEACHING_AND_FINANCE },

@@ -126,7 +126,19 @@ export const AUDIT_ENTITIES: Record<string, AuditEntityInfo> = {
   course: {
     label: "Cursos",
     noun: "el curso",
-    fields: { rows: "Filas exportadas", hours: "Horas", required_attendance_percent: "Asistencia requerida (%)", signatories: "Firmantes" },
+    fields: {
+      rows: "Filas exportadas",
+      hours: "Horas",
+      required_attendance_percent: "Asistencia requerida (%)",
+      signatories: "Firmantes",
+      closed: "Lista de espera cerrada",
+      offerHours: "Horas que se aparta el lugar ofrecido",
+    },
+  },
+  waitlist_entry: {
+    label: "Listas de espera",
+    noun: "el lugar en la lista de espera",
+    fields: { courseId: "Curso", position: "Lugar en la fila", reason: "Motivo" },
   },
   constancia: {
     label: "Constancias",
@@ -327,6 +339,8 @@ export const AUDIT_ACTIONS: Record<string, AuditActionInfo> = {
   "curso.cerrar": { entity: "course", label: "Cerrar las inscripciones de un curso", verb: "cerró las inscripciones de", said: ["course_able"] },
   "curso.archivar": { entity: "course", label: "Archivar un curso", verb: "archivó", said: COURSE_ROW },
   "curso.eliminar": { entity: "course", label: "Eliminar un curso", verb: "eliminó", said: COURSE_ROW },
+  "lista_espera.reordenar": { entity: "waitlist_entry", label: "Mover a alguien en una lista de espera", verb: "movió" },
+  "lista_espera.ajustes": { entity: "course", label: "Ajustar la lista de espera de un curso", verb: "ajustó la lista de espera de" },
   "asistencia.exportar": {
     entity: "course",
     label: "Exportar la lista de asistencia",

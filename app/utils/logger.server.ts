@@ -155,11 +155,11 @@ export function flushLog(): Promise<void> {
 /**
  * Addresses whose segment after the prefix is a credential: the enrolment verification link
  * (/verificar/<token>), a constancia's folio (/verificar/constancia/<folio>), a participant's private calendar (/calendario/<token>/mis-cursos.ics) and
- * a staged upload (/api/files/staged/<token>). Matched case-insensitively and with repeated
+ * a staged upload (/api/files/staged/<token>), a waitlist offer (/lista-de-espera/oferta/<token>). Matched case-insensitively and with repeated
  * slashes, as the router matches them. The set-up and password-reset links carry their token in
  * the query, which is never logged.
  */
-const SECRET_AFTER_PREFIX = /^(\/+(?:verificar\/+constancia|verificar|calendario|api\/+files\/+staged)\/+)[^/]+/i;
+const SECRET_AFTER_PREFIX = /^(\/+(?:verificar\/+constancia|verificar|calendario|api\/+files\/+staged|lista-de-espera\/+oferta)\/+)[^/]+/i;
 /**
  * Any other segment that looks like a random token (22+ base64url characters with both upper and
  * lower case letters: 128 random bits and more), wherever a future route puts one. Slugs, ids and

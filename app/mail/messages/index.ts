@@ -12,6 +12,7 @@ import { paymentNotConfirmed } from "./payment-not-confirmed";
 import { paymentReceipt } from "./payment-receipt";
 import { staffInvitation } from "./staff-invitation";
 import { systemAlert } from "./system-alert";
+import { waitlistOffer } from "./waitlist-offer";
 
 /**
  * Every message the site sends, one module each (the registry the demo's preview walks, and the
@@ -32,6 +33,7 @@ export const MAIL_MESSAGES: readonly MailMessage<any>[] = [
   donationReceipt,
   donationNotConfirmed,
   systemAlert,
+  waitlistOffer,
 ];
 
 export function findMailMessage(kind: string) {

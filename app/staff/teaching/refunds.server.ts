@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from "kysely";
 import { formatMoney } from "~/courses/pricing";
 import type { DB, DonationStatus, EnrolmentStatus } from "~/db.server";
 import { canTransition } from "~/enrolment/enrolment.server";
+import { seatFreedByEnrolment } from "~/enrolment/waitlist.server";
 import { DONATION_STATUS_LABELS } from "~/finance/finance-labels";
 import { isConstraintError } from "~/utils/sqlite-errors.server";
 import { actorLabel, audit, type StaffContext } from "./staff-context.server";
@@ -92,6 +93,7 @@ export async function recordRefund(db: Kysely<DB>, ctx: StaffContext, input: Ref
           .set({ status: "cancelada", seat_held_until: null, updated_at: clock.nowIso() })
           .where("id", "=", enrolment.id)
           .execute();
+        await seatFreedByEnrolment(trx, enrolment.id);
       }
       const recorded = {
         source:
