@@ -47,8 +47,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = await parseImageSubmission(request, bannerSchema, false);
   if ("done" in parsed) return parsed.done;
   const outcome = await saveBanner(db, { bannerId, input: parsed.value, image: parsed.image }, actor, context.requestId ?? null, now());
-  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos este banner", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
+  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos este banner", { status: 404 });
+  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }) }, { status: outcome.status });
   return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
 }
 

@@ -41,8 +41,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = parsePageForm(await request.formData(), pageEditSchema);
   if ("done" in parsed) return parsed.done;
   const outcome = await updatePage(db, pageId, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos esta página", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
+  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos esta página", { status: 404 });
+  if (!outcome.ok)
+    return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }), preview: null }, { status: outcome.status });
   return redirectWithToast(`/admin/contenido/${pageId}`, { type: "success", description: outcome.message });
 }
 

@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
+import { problemMessages, refuse } from "~/actions/outcome";
 import { publicationKind } from "~/content/page-history.server";
 import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
@@ -38,7 +39,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       ? await kind.discard(db, id, actor, requestId)
       : intent === "retirar"
         ? await kind.unpublish(db, id, actor, requestId, now())
-        : { ok: false as const, message: "No entendimos qué hacer con la publicación. Use los botones del editor." };
-  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos esta página", { status: 404 });
-  return redirectWithToast(kind.editHref(id), { type: outcome.ok ? "success" : "error", description: outcome.message }, { status: 303 });
+        : refuse(400, "No entendimos qué hacer con la publicación. Use los botones del editor.");
+  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos esta página", { status: 404 });
+  return redirectWithToast(
+    kind.editHref(id),
+    { type: outcome.ok ? "success" : "error", description: outcome.ok ? outcome.message : problemMessages(outcome).join(" ") },
+    { status: 303 },
+  );
 }

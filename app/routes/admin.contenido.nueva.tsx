@@ -32,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parsePageForm(await request.formData(), pageCreateSchema);
   if ("done" in parsed) return parsed.done;
   const outcome = await createPage(db, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
+  if (!outcome.ok)
+    return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }), preview: null }, { status: outcome.status });
   return redirectWithToast(`/admin/contenido/${outcome.pageId}`, { type: "success", description: outcome.message }, { status: 303 });
 }
 

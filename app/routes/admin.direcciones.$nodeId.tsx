@@ -1,3 +1,4 @@
+import { problemMessages } from "~/actions/outcome";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
@@ -44,14 +45,14 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (form.get("intent") === "delete") {
     const outcome = await deleteDirectionNode(db, nodeId, actor, context.requestId ?? null);
     if (!outcome.ok && outcome.status === 404) throw new Response(NOT_FOUND, { status: 404 });
-    if (!outcome.ok) return data({ deleteError: outcome.message, result: undefined }, { status: outcome.status });
+    if (!outcome.ok) return data({ deleteError: problemMessages(outcome).join(" "), result: undefined }, { status: outcome.status });
     return redirectWithToast("/admin/direcciones", { type: "success", description: outcome.message }, { status: 303 });
   }
   const submission = parseDirectionNodeForm(form);
   if (submission.status !== "success") return data({ result: submission.reply(), deleteError: null }, { status: 400 });
   const outcome = await updateDirectionNode(db, nodeId, submission.value, actor, context.requestId ?? null);
-  if (!outcome.ok && "notFound" in outcome) throw new Response(NOT_FOUND, { status: 404 });
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.issues }), deleteError: null }, { status: 400 });
+  if (!outcome.ok && outcome.status === 404) throw new Response(NOT_FOUND, { status: 404 });
+  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.problem.fields }), deleteError: null }, { status: outcome.status });
   return redirectWithToast(`/admin/direcciones/${nodeId}`, { type: "success", description: outcome.message }, { status: 303 });
 }
 

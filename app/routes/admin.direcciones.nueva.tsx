@@ -35,7 +35,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseNewDirectionNodeForm(await request.formData());
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   const outcome = await createDirectionNode(db, submission.value, actor, context.requestId ?? null);
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
+  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.problem.fields }) }, { status: outcome.status });
   return redirectWithToast(`/admin/direcciones/${outcome.nodeId}`, { type: "success", description: outcome.message }, { status: 303 });
 }
 

@@ -27,16 +27,10 @@ const NOT_YET_CONVERTED: readonly string[] = [
   "security/",
   // The public catalogue's «closed» course (courses.server.ts) is read by the public routes.
   "courses/courses\\.server\\.ts",
-  // helper "content": the content records and their editors.
-  "content/",
-  "documents/",
-  "gallery/",
-  "library/",
   // helper "mail".
   "mail/",
-  // The public and participant routes (pipe-public) and the content-editor routes (content).
+  // The public and participant routes (pipe-public).
   "routes/(?!admin)",
-  "routes/admin\\.(contenido|banners|menus|galerias|hemerobiblioteca|documentos|direcciones)",
 ];
 
 /**
