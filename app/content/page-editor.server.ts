@@ -94,6 +94,7 @@ export const RESERVED_FIRST_SEGMENTS = new Set([
   "robots",
   "simulador-banorte",
   "sitemap",
+  "test",
   "transparencia",
   "userlogin",
   "verificar",
