@@ -8,16 +8,16 @@ import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
 
 // A new banner for the home carousel (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.banners.nuevo");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
 

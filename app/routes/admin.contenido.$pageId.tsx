@@ -11,17 +11,17 @@ import { editorRecordId } from "~/content/revisions.server";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
 
 // Editing one information page (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.$pageId");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.page.title ?? "Página"} | Editar | Área del personal HIMFG` },

@@ -10,13 +10,13 @@ import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node
 import { deleteDirectionNode, listDirectionNodesForEditor, parentOptions, updateDirectionNode } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // One node of the directions tree: name, address (slug), parent and order; a leaf can be deleted (issue 12, decision 0025).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.direcciones.$nodeId");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 

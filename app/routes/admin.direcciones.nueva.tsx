@@ -7,12 +7,12 @@ import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node
 import { createDirectionNode, listDirectionNodesForEditor, parentOptions } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // Adding an area to the directions tree, with its empty /direccion/{slug} page (issue 12, decision 0025).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.direcciones.nueva");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 

@@ -11,12 +11,12 @@ import { parseGalleryTextsForm } from "~/gallery/gallery-forms.server";
 import { galleryNamed } from "~/gallery/gallery.server";
 import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The title, description and introduction of a gallery's public page (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.galerias.$gallery.textos");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Textos de ${data?.gallery.title ?? "la galería"} | Área del personal HIMFG` },

@@ -9,14 +9,14 @@ import { getMenuLinkForEditor, removeMenuLink, updateMenuLink } from "~/content/
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
 import { HistoryLink } from "~/content/history-links";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // One menu link: change its label, target or order, or remove it (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.menus.$linkId");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 

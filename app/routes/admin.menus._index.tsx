@@ -8,12 +8,12 @@ import { MenuLinkForm } from "~/content/menu-link-form";
 import { addMenuLink, listMenusForEditor } from "~/content/menus.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The header menus and the footer links, for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.menus._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 
