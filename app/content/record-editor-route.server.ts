@@ -1,3 +1,4 @@
+import { z } from "zod";
 import type { Outcome } from "~/actions/outcome";
 import type { Replying } from "~/actions/reply.server";
 import { data } from "@remix-run/node";
@@ -72,4 +73,16 @@ export async function recordFormAction<P extends ParseStep>(
     );
   }
   return redirectWithToast(steps.redirectTo(outcome.id), { type: "success", description: outcome.message }, { status: 303 });
+}
+
+/** The schema of a button-only form (delete, discard): nothing to read beside its `intent`. */
+export const NO_FIELDS = z.object({});
+
+/**
+ * A pipeline step's outcome, with a 404 refusal thrown as the route's Spanish 404 page (as the
+ * editors answered before the pipeline); any other refusal goes back to the pipeline's reply.
+ */
+export function or404<T extends Outcome>(outcome: T, message: string): T {
+  if (!outcome.ok && outcome.status === 404) throw new Response(message, { status: 404 });
+  return outcome;
 }

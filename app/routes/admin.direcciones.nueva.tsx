@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseNewDirectionNodeForm } from "~/content/direction-forms.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { newDirectionNodeSchema } from "~/content/direction-forms.server";
 import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node-form";
 import { createDirectionNode, listDirectionNodesForEditor, parentOptions } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
@@ -30,14 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const submission = parseNewDirectionNodeForm(await request.formData());
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createDirectionNode(db, submission.value, actor, context.requestId ?? null);
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.problem.fields }) }, { status: outcome.status });
-  return redirectWithToast(`/admin/direcciones/${outcome.nodeId}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: newDirectionNodeSchema,
+    step: (ctx, { value }) => createDirectionNode(db, value, ctx.actor, ctx.requestId),
+    done: (outcome) => redirectWithToast(`/admin/direcciones/${outcome.nodeId}`, { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 export default function NewDirectionNode() {
   const { parents, parentId } = useLoaderData<typeof loader>();
