@@ -41,14 +41,17 @@ export const action = (args: ActionFunctionArgs) => {
   const found = async (outcome: Promise<MenuLinkOutcome>) => or404(await outcome, NOT_FOUND);
   const done = (outcome: { message: string }) =>
     redirectWithToast("/admin/menus", { type: "success", description: outcome.message }, { status: 303 });
+  const save = staffIntent({
+    schema: menuLinkSchema,
+    step: (ctx, { value }) => found(updateMenuLink(db, linkId(), value, ctx.actor, ctx.requestId)),
+    done,
+  });
   return staffAction({
     access: staffAccess,
     intents: {
-      [DEFAULT_INTENT]: staffIntent({
-        schema: menuLinkSchema,
-        step: (ctx, { value }) => found(updateMenuLink(db, linkId(), value, ctx.actor, ctx.requestId)),
-        done,
-      }),
+      // The form's «Guardar» button posts intent=save; a post without an intent saves too.
+      [DEFAULT_INTENT]: save,
+      save,
       delete: staffIntent({ schema: NO_FIELDS, step: (ctx) => found(removeMenuLink(db, linkId(), ctx.actor, ctx.requestId)), done }),
     },
   })(args);
