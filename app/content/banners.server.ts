@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { notFound, type Outcome } from "~/actions/outcome";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import type { DB } from "~/db.server";
 import type { CheckedImage } from "~/files/image-upload.server";
 import { publicFileUrl, storeFile } from "~/files/files.server";
@@ -114,7 +114,8 @@ export async function getBannerForEditor(db: Kysely<DB>, id: number, now: Date):
 
 export type BannerIssues = Partial<Record<"visibleFrom" | "visibleUntil" | "imagen", string[]>>;
 
-export type BannerSaveOutcome = { ok: true; bannerId: number; message: string } | { ok: false; issues: BannerIssues } | { ok: false; notFound: true };
+/** A banner save: its id and toast, or a refusal (400 with the fields to fix; 404 for a banner that is gone). */
+export type BannerSaveOutcome = Outcome<{ bannerId: number; message: string }>;
 
 /**
  * The visible window as UTC instants, or the reasons it is not one. A date must lie in the sane
@@ -124,7 +125,7 @@ function windowOf(
   input: BannerInput,
   now: Date,
   stored: { from: string | null; until: string | null },
-): { ok: true; from: string | null; until: string | null } | { ok: false; issues: BannerIssues } {
+): Outcome<{ from: string | null; until: string | null }> {
   const issues: BannerIssues = {};
   const from = input.visibleFrom ? mexicoCityLocalToInstant(input.visibleFrom) : null;
   const until = input.visibleUntil ? mexicoCityLocalToInstant(input.visibleUntil) : null;
@@ -140,7 +141,7 @@ function windowOf(
   if (untilProblem === "too-late") issues.visibleUntil = [SCHEDULE_TOO_LATE_MESSAGE];
   if (!issues.visibleUntil && from && until && until.getTime() <= from.getTime())
     issues.visibleUntil = ["La fecha de fin debe ser posterior a la de inicio."];
-  if (Object.keys(issues).length) return { ok: false, issues };
+  if (Object.keys(issues).length) return refuse(400, { fields: issues });
   return { ok: true, from: from?.toISOString() ?? null, until: until?.toISOString() ?? null };
 }
 
@@ -169,13 +170,13 @@ export async function saveBanner(
   now: Date,
 ): Promise<BannerSaveOutcome> {
   const { bannerId, input, image } = change;
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<BannerSaveOutcome> => {
     const before = bannerId === null ? null : await trx.selectFrom("banners").select(BANNER_COLUMNS).where("id", "=", bannerId).executeTakeFirst();
-    if (bannerId !== null && !before) return { ok: false as const, notFound: true as const };
+    if (bannerId !== null && !before) return notFound();
     const window = windowOf(input, now, { from: before?.visible_from ?? null, until: before?.visible_until ?? null });
     if (bannerId === null && !image)
-      return { ok: false as const, issues: { ...(window.ok ? {} : window.issues), imagen: ["Elija la imagen del banner."] } };
-    if (!window.ok) return { ok: false as const, issues: window.issues };
+      return refuse(400, { fields: { ...(window.ok ? {} : window.problem.fields), imagen: "Elija la imagen del banner." } });
+    if (!window.ok) return window;
     const version = bannerId === null ? null : await versionBefore(trx, BANNER_HISTORY, bannerId);
     const imageFileId = image ? await storeFile(trx, image, "public") : before!.image_file_id;
     const values = {

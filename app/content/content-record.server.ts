@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import type { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
@@ -53,7 +54,8 @@ export type RecordForEditor<S, Extra = object> = S &
   Extra & { id: number; live: RecordPublication; pending: PendingRevision | null; updatedAt: string };
 
 export type RecordIssues = Partial<Record<string, string[]>>;
-export type RecordSaveOutcome = { ok: true; message: string } | { ok: false; issues: RecordIssues } | { ok: false; notFound: true };
+/** A record save: its toast, or a refusal (400 with the fields to fix; 404 for a record that is gone). */
+export type RecordSaveOutcome = Outcome<{ message: string }>;
 
 /** The snapshot fields that describe an image (none of the publication fields or the images). */
 type AltsOf<S, Image extends string> =
@@ -207,14 +209,14 @@ export function contentRecord<
       return unlessNoChange(
         db.transaction().execute(async (trx): Promise<RecordSaveOutcome> => {
           const row = await def.read(trx, id);
-          if (!row) return { ok: false, notFound: true };
+          if (!row) return notFound();
           // The editor showed the latest state: a pending revision's images and schedule, or the row's.
           const { latest: current } = await liveAndLatest(trx, kind, row);
           const currentImages = current as unknown as Record<Image, string | null>;
           const issues = imageIssues(input, uploads, currentImages);
           const when = nextPublication(input, current, now);
-          if (!when.ok) issues.publishAt = when.issues.publishAt;
-          if (Object.keys(issues).length > 0 || !when.ok) return { ok: false, issues };
+          if (!when.ok) Object.assign(issues, when.problem.fields);
+          if (Object.keys(issues).length > 0 || !when.ok) return refuse(400, { fields: issues });
           const images = await storeImages(trx, input, uploads, currentImages);
           const next = { ...stateOf(input, images), ...when.state } as S;
           const result = await saveState(trx, kind, row, next, { action: "editar", actor, requestId, now });
@@ -231,18 +233,18 @@ export function contentRecord<
       actor: StaffUser,
       requestId: string | null,
       now: Date,
-    ): Promise<{ ok: true; id: number; message: string } | { ok: false; issues: RecordIssues }> {
+    ): Promise<Outcome<{ id: number; message: string }>> {
       const create = def.create;
       if (!create) throw new Error(`${def.entity}: no new records`);
       const issues = imageIssues(input, uploads, noImages);
-      if (Object.keys(issues).length > 0) return { ok: false, issues };
-      return db.transaction().execute(async (trx) => {
+      if (Object.keys(issues).length > 0) return refuse(400, { fields: issues });
+      return db.transaction().execute(async (trx): Promise<Outcome<{ id: number; message: string }>> => {
         const last = await trx
           .selectFrom(table)
           .select((eb) => eb.fn.max("id").as("id"))
           .executeTakeFirst();
         const id = (last?.id ?? 0) + 1;
-        if (create.maxId && id > create.maxId.value) return { ok: false as const, issues: { form: [create.maxId.message] } };
+        if (create.maxId && id > create.maxId.value) return refuse(400, create.maxId.message);
         const images = await storeImages(trx, input, uploads, noImages);
         const snapshot = { ...stateOf(input, images), status: "borrador", publishAt: null } as S;
         const stamp = now.toISOString();
@@ -251,7 +253,7 @@ export function contentRecord<
           .values({ id, ...create.values(id), ...def.columns(snapshot), created_at: stamp, updated_at: stamp } as never)
           .execute();
         await writeCreatedRecord(trx, { entity: def.entity, id, labels: def.labels, snapshot, actor, requestId });
-        return { ok: true as const, id, message: create.message(id, snapshot) };
+        return { ok: true, id, message: create.message(id, snapshot) };
       });
     },
 

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { cleanText, strictInteger } from "~/utils/text";
 
@@ -49,11 +48,3 @@ export const newDirectionNodeSchema = directionNodeSchema.extend({
     error: "Elija el tipo de área (dirección, subdirección, departamento o servicio).",
   }),
 });
-
-export function parseNewDirectionNodeForm(form: FormData) {
-  return parseWithZod(form, { schema: newDirectionNodeSchema });
-}
-
-export function parseDirectionNodeForm(form: FormData) {
-  return parseWithZod(form, { schema: directionNodeSchema });
-}

@@ -1,3 +1,4 @@
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import type { Kysely, Transaction } from "kysely";
 import type { DB, DirectionLevel } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
@@ -88,7 +89,8 @@ export function parentOptions(nodes: DirectionNodeForEditor[], nodeId: number | 
 
 export type DirectionIssues = Partial<Record<"name" | "slug" | "parentId" | "position", string[]>>;
 
-export type DirectionSaveOutcome = { ok: true; message: string } | { ok: false; issues: DirectionIssues } | { ok: false; notFound: true };
+/** A save of a node: its toast, or a refusal (400 with the fields to fix; 404 for a node that is gone). */
+export type DirectionSaveOutcome = Outcome<{ message: string }>;
 
 /**
  * Why `slug` cannot be the slug of node `nodeId` (whose page is now at `currentPath`), or null.
@@ -126,7 +128,7 @@ export async function updateDirectionNode(
   return db.transaction().execute(async (trx): Promise<DirectionSaveOutcome> => {
     const nodes = await readNodes(trx);
     const node = nodes.find((row) => row.id === nodeId);
-    if (!node) return { ok: false, notFound: true };
+    if (!node) return notFound();
     const issues: DirectionIssues = {};
 
     if (input.parentId !== null) {
@@ -156,7 +158,7 @@ export async function updateDirectionNode(
         }
       }
     }
-    if (Object.keys(issues).length > 0) return { ok: false, issues };
+    if (Object.keys(issues).length > 0) return refuse(400, { fields: issues });
 
     const href = slug === null ? node.href : directionPath(slug);
     const before = { name: node.name, slug: node.slug, href: node.href, parentId: node.parent_id, position: node.position };
@@ -211,7 +213,8 @@ export function childLevels(parentLevel: DirectionLevel | null): DirectionLevel[
 
 export type NewDirectionNodeInput = DirectionNodeInput & { slug: string; level: DirectionLevel };
 
-export type DirectionCreateOutcome = { ok: true; nodeId: number; message: string } | { ok: false; issues: DirectionIssues & { level?: string[] } };
+/** A new node: its id and toast, or a refusal (400 with the fields to fix: parent, level, slug). */
+export type DirectionCreateOutcome = Outcome<{ nodeId: number; message: string }>;
 
 /** The summary a new, empty page carries until the office writes one (the column requires one). */
 const newPageSummary = (name: string) => `${name} del Hospital Infantil de México Federico Gómez.`.slice(0, 300);
@@ -249,7 +252,7 @@ export async function createDirectionNode(
     }
     const problem = await slugProblem(trx, null, input.slug, null);
     if (problem) issues.slug = [problem];
-    if (Object.keys(issues).length > 0) return { ok: false, issues };
+    if (Object.keys(issues).length > 0) return refuse(400, { fields: issues });
 
     const href = directionPath(input.slug);
     const { id } = await trx
@@ -284,7 +287,8 @@ export async function createDirectionNode(
   });
 }
 
-export type DirectionDeleteOutcome = { ok: true; message: string } | { ok: false; status: 404 | 409; message: string };
+/** A deletion: its toast, or a refusal (404: no such node; 409: the node may not be deleted, and why). */
+export type DirectionDeleteOutcome = Outcome<{ message: string }>;
 
 /**
  * Deletes a leaf of the tree and its department page. Its address answers from then on with a
@@ -300,22 +304,22 @@ export async function deleteDirectionNode(
   return db.transaction().execute(async (trx): Promise<DirectionDeleteOutcome> => {
     const nodes = await readNodes(trx);
     const node = nodes.find((row) => row.id === nodeId);
-    if (!node) return { ok: false, status: 404, message: "No encontramos esta área del árbol de direcciones." };
-    const refuse = (message: string): DirectionDeleteOutcome => ({ ok: false, status: 409, message });
+    if (!node) return notFound("No encontramos esta área del árbol de direcciones.");
+    const cannot = (message: string) => refuse(409, message);
     const children = nodes.filter((row) => row.parent_id === nodeId);
     if (children.length > 0) {
-      return refuse(
+      return cannot(
         `«${node.name}» tiene ${children.length === 1 ? "un área que depende" : `${children.length} áreas que dependen`} de ella. Elimine o mueva primero esas áreas; sólo se elimina un área sin áreas dependientes.`,
       );
     }
-    if (node.slug === null) return refuse(`La dirección de «${node.name}» (${node.href}) no es una página de este árbol; no se elimina aquí.`);
+    if (node.slug === null) return cannot(`La dirección de «${node.name}» (${node.href}) no es una página de este árbol; no se elimina aquí.`);
     if (FIXED_DIRECTION_SLUGS.has(node.slug))
-      return refuse(`La página ${node.href} la usa el código del sitio; «${node.name}» no se puede eliminar.`);
+      return cannot(`La página ${node.href} la usa el código del sitio; «${node.name}» no se puede eliminar.`);
     const page = await trx.selectFrom("department_pages").select(["id", "title"]).where("slug", "=", node.slug).executeTakeFirst();
     if (page) {
       const units = await trx.selectFrom("research_units").select("name").where("department_page_id", "=", page.id).execute();
       if (units.length > 0) {
-        return refuse(
+        return cannot(
           `«${node.name}» tiene unidades de investigación vinculadas (${units.map((unit) => unit.name).join(", ")}). Vincúlelas a otra área antes de eliminarla.`,
         );
       }

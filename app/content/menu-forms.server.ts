@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { cleanText, strictInteger } from "~/utils/text";
 import { linkTargetProblem } from "./link-target";
@@ -34,12 +33,3 @@ export const menuLinkAddSchema = menuLinkSchema.extend({
 
 export type MenuLinkInput = z.output<typeof menuLinkSchema>;
 export type MenuLinkAddInput = z.output<typeof menuLinkAddSchema>;
-
-/** Parses a menu link form; the route maps a failure to 400 with `submission.reply()`. */
-export function parseMenuLinkAdd(form: FormData) {
-  return parseWithZod(form, { schema: menuLinkAddSchema });
-}
-
-export function parseMenuLinkEdit(form: FormData) {
-  return parseWithZod(form, { schema: menuLinkSchema });
-}

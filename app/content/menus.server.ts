@@ -1,3 +1,4 @@
+import { notFound, type Outcome } from "~/actions/outcome";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
@@ -53,7 +54,8 @@ export async function getMenuLinkForEditor(db: Kysely<DB>, id: number): Promise<
   return (await db.selectFrom("menu_links").select(["id", "menu", "label", "href", "position"]).where("id", "=", id).executeTakeFirst()) ?? null;
 }
 
-export type MenuLinkOutcome = { ok: true; message: string } | { ok: false; notFound: true };
+/** A change of a link: its toast, or notFound() when the link is gone. */
+export type MenuLinkOutcome = Outcome<{ message: string }>;
 
 /** Adds a link to a menu (audited). The input is already validated by menuLinkAddSchema. */
 export async function addMenuLink(
@@ -82,9 +84,9 @@ export async function updateMenuLink(
   actor: StaffUser,
   requestId: string | null,
 ): Promise<MenuLinkOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<MenuLinkOutcome> => {
     const before = await trx.selectFrom("menu_links").select(["menu", "label", "href", "position"]).where("id", "=", id).executeTakeFirst();
-    if (!before) return { ok: false as const, notFound: true as const };
+    if (!before) return notFound();
     const changed = (["label", "href", "position"] as const).filter((field) => before[field] !== input[field]);
     if (changed.length === 0) return { ok: true as const, message: "No había cambios que guardar." };
     const version = await versionBefore(trx, MENU_LINK_HISTORY, id);
@@ -109,9 +111,9 @@ export async function updateMenuLink(
 
 /** Removes a link from its menu; the audit row keeps what it was. */
 export async function removeMenuLink(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null): Promise<MenuLinkOutcome> {
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<MenuLinkOutcome> => {
     const before = await trx.selectFrom("menu_links").select(["menu", "label", "href", "position"]).where("id", "=", id).executeTakeFirst();
-    if (!before) return { ok: false as const, notFound: true as const };
+    if (!before) return notFound();
     await trx.deleteFrom("menu_links").where("id", "=", id).execute();
     await recordAudit(trx, { actor, action: "menu_link.delete", entity: "menu_link", entityId: id, before, requestId });
     return { ok: true as const, message: `Se quitó «${before.label}» de ${MENU_TITLES[before.menu].toLowerCase()}.` };

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { z } from "zod";
 import type { DB } from "~/db.server";
 import {
@@ -93,6 +94,7 @@ export const RESERVED_FIRST_SEGMENTS = new Set([
   "robots",
   "simulador-banorte",
   "sitemap",
+  "test",
   "transparencia",
   "userlogin",
   "verificar",
@@ -268,9 +270,8 @@ export function diffPageRevisions(db: Kysely<DB>, pageId: number, from: number, 
 
 // ---------------------------------------------------------------- writing
 
-export type PageIssues = Partial<Record<"path" | "publishAt" | "form", string[]>>;
-
-export type PageSaveOutcome = { ok: true; pageId: number; message: string } | { ok: false; issues: PageIssues };
+/** A page save: its id and toast, or a refusal (400 with the fields to fix; 404 for a page that is gone). */
+export type PageSaveOutcome = Outcome<{ pageId: number; message: string }>;
 
 /** Why a path cannot hold a new page, or null when it is free. */
 export async function pathProblem(db: Db, path: string): Promise<string | null> {
@@ -310,11 +311,11 @@ export async function createPage(
   now: Date,
 ): Promise<PageSaveOutcome> {
   const when = publication(input, now);
-  return db.transaction().execute(async (trx) => {
-    const issues: PageIssues = when.ok ? {} : when.issues;
+  return db.transaction().execute(async (trx): Promise<PageSaveOutcome> => {
+    const fields: Record<string, string[]> = when.ok ? {} : { ...when.problem.fields };
     const problem = await pathProblem(trx, input.path);
-    if (problem) issues.path = [problem];
-    if (!when.ok || problem) return { ok: false, issues };
+    if (problem) fields.path = [problem];
+    if (!when.ok || problem) return refuse(400, { fields });
     const stamp = now.toISOString();
     const { id } = await trx
       .insertInto("content_pages")
@@ -353,16 +354,16 @@ export async function updatePage(
   actor: StaffUser,
   requestId: string | null,
   now: Date,
-): Promise<PageSaveOutcome | { ok: false; notFound: true }> {
+): Promise<PageSaveOutcome> {
   return db
     .transaction()
-    .execute(async (trx) => {
+    .execute(async (trx): Promise<PageSaveOutcome> => {
       const row = await readPage(trx, pageId);
-      if (!row) return { ok: false as const, notFound: true as const };
+      if (!row) return notFound();
       const { latest } = await liveAndLatest(trx, PAGE_KIND, row);
       // Keeping an unchanged schedule that has meanwhile passed is not an error: the scheduler publishes it.
       const when = nextPublication(input, latest, now);
-      if (!when.ok) return { ok: false as const, issues: when.issues };
+      if (!when.ok) return when;
       const next: PageSnapshot = {
         ...latest,
         title: input.title,
@@ -376,10 +377,10 @@ export async function updatePage(
         result.went === "pending"
           ? pendingSavedMessage(row.path, next)
           : `Se guardaron los cambios de ${row.path}; ${publishedMessage(next.status)}.`;
-      return { ok: true as const, pageId, message };
+      return { ok: true, pageId, message };
     })
-    .catch((error: unknown) => {
-      if (error instanceof NoChange) return { ok: true as const, pageId, message: "No había cambios que guardar." };
+    .catch((error: unknown): PageSaveOutcome => {
+      if (error instanceof NoChange) return { ok: true, pageId, message: "No había cambios que guardar." };
       throw error;
     });
 }
@@ -396,7 +397,7 @@ export function restorePageRevision(
   requestId: string | null,
   now: Date,
   mode: RestoreMode = "publicar",
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
+): Promise<Outcome<{ message: string }>> {
   // The texts come back; the address is the page's own.
   return restoreVersion(
     db,

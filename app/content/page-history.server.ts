@@ -29,7 +29,7 @@ import {
   listResearchUnitRevisions,
   restoreResearchUnitRevision,
 } from "./research-unit-editor.server";
-import { refuse, type Outcome } from "~/actions/outcome";
+import type { Outcome } from "~/actions/outcome";
 import {
   BANNER_HISTORY,
   COLLECTION_INTRO_HISTORY,
@@ -62,7 +62,7 @@ interface PublishableHistoryKind {
     requestId: string | null,
     now: Date,
     mode: RestoreMode,
-  ): Promise<{ ok: true; message: string } | { ok: false; message: string }>;
+  ): Promise<Outcome<{ message: string }>>;
   discard(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null): Promise<PublicationOutcome>;
   unpublish(db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date): Promise<PublicationOutcome>;
   labels: Record<string, string>;
@@ -171,7 +171,7 @@ function publishableHistory(kind: PublishableHistoryKind): HistoryKind {
     diff: (db, key, from, to) => kind.diff(db, Number(key), from, to),
     restore: async (db, key, number, actor, requestId, now, mode) => {
       const outcome = await kind.restore(db, Number(key), number, actor, requestId, now, mode);
-      return outcome.ok ? { ok: true, message: outcome.message, editHref: kind.editHref(Number(key)) } : refuse(400, outcome.message);
+      return outcome.ok ? { ok: true, message: outcome.message, editHref: kind.editHref(Number(key)) } : outcome;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import type { DB, PublishableEntity } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
 import type { StaffUser } from "~/staff/staff";
@@ -45,21 +46,16 @@ export function publicationColumns(state: RecordPublication): { is_published: 0 
   return { is_published: state.status === "publicada" ? 1 : 0, publish_at: state.status === "programada" ? state.publishAt : null };
 }
 
-export type PublicationIssues = { publishAt: string[] };
-
 /** The state a form asks for, checked at `now`: a scheduled time must exist, be in the future and within two years. */
-export function publication(
-  input: { status: PageStatus; publishAt?: string },
-  now: Date,
-): { ok: true; isPublished: 0 | 1; publishAt: string | null } | { ok: false; issues: PublicationIssues } {
+export function publication(input: { status: PageStatus; publishAt?: string }, now: Date): Outcome<{ isPublished: 0 | 1; publishAt: string | null }> {
   if (input.status === "publicada") return { ok: true, isPublished: 1, publishAt: null };
   if (input.status === "borrador") return { ok: true, isPublished: 0, publishAt: null };
   const instant = input.publishAt ? mexicoCityLocalToInstant(input.publishAt) : null;
-  if (!instant) return { ok: false, issues: { publishAt: ["Escriba una fecha y hora de publicación que existan."] } };
+  if (!instant) return refuse(400, { fields: { publishAt: "Escriba una fecha y hora de publicación que existan." } });
   if (instant.getTime() <= now.getTime()) {
-    return { ok: false, issues: { publishAt: ["La fecha y hora de publicación ya pasaron. Elija una futura, o elija «Publicar ahora»."] } };
+    return refuse(400, { fields: { publishAt: "La fecha y hora de publicación ya pasaron. Elija una futura, o elija «Publicar ahora»." } });
   }
-  if (scheduleWindowProblem(instant, now) === "too-late") return { ok: false, issues: { publishAt: [SCHEDULE_TOO_LATE_MESSAGE] } };
+  if (scheduleWindowProblem(instant, now) === "too-late") return refuse(400, { fields: { publishAt: SCHEDULE_TOO_LATE_MESSAGE } });
   return { ok: true, isPublished: 0, publishAt: instant.toISOString() };
 }
 
@@ -72,7 +68,7 @@ export function nextPublication(
   input: { status: PageStatus; publishAt?: string },
   current: RecordPublication,
   now: Date,
-): { ok: true; state: RecordPublication } | { ok: false; issues: PublicationIssues } {
+): Outcome<{ state: RecordPublication }> {
   const keepsSchedule =
     input.status === "programada" &&
     current.status === "programada" &&
@@ -274,7 +270,8 @@ export async function saveState<Row extends PublishableRow, S extends RecordPubl
   return { changed, number: revision.number, went: "live", droppedPending: pending?.number ?? null };
 }
 
-export type PublicationOutcome = { ok: true; message: string } | { ok: false; message: string } | { ok: false; notFound: true };
+/** A publication action: its toast, or a refusal (404: no such record; 409: nothing to do). */
+export type PublicationOutcome = Outcome<{ message: string }>;
 
 /**
  * «Descartar los cambios pendientes»: the pending revision is dropped and the editor opens on the
@@ -290,9 +287,9 @@ export function discardPending<Row extends PublishableRow, S extends RecordPubli
 ): Promise<PublicationOutcome> {
   return db.transaction().execute(async (trx): Promise<PublicationOutcome> => {
     const row = await kind.read(trx, id);
-    if (!row) return { ok: false, notFound: true };
+    if (!row) return notFound();
     const { live, latest, pending } = await liveAndLatest(trx, kind, row);
-    if (!pending) return { ok: false, message: "No hay cambios pendientes que descartar: el editor ya muestra la versión publicada." };
+    if (!pending) return refuse(409, "No hay cambios pendientes que descartar: el editor ya muestra la versión publicada.");
     await dropPending(trx, kind.entity, id);
     const changed = changedFields(kind.labels as Record<string, string>, { ...latest } as Snapshot, { ...live } as Snapshot);
     const revision = await insertRevision(trx, kind.entity, id, { ...live } as Snapshot, changed, "descartar", actor);
@@ -328,9 +325,9 @@ export function unpublishRecord<Row extends PublishableRow, S extends RecordPubl
 ): Promise<PublicationOutcome> {
   return db.transaction().execute(async (trx): Promise<PublicationOutcome> => {
     const row = await kind.read(trx, id);
-    if (!row) return { ok: false, notFound: true };
+    if (!row) return notFound();
     const name = kind.name(row);
-    if (row.is_published !== 1) return { ok: false, message: `No hay nada que retirar: ${name} no se muestra en el sitio.` };
+    if (row.is_published !== 1) return refuse(409, `No hay nada que retirar: ${name} no se muestra en el sitio.`);
     const { live, latest, pending } = await liveAndLatest(trx, kind, row);
     const next = { ...latest, status: "borrador", publishAt: null } as S;
     await ensureInitialRevision(trx, kind.entity, id, { ...live } as Snapshot);
@@ -375,11 +372,12 @@ export function restoreVersion<Row extends PublishableRow, S extends RecordPubli
   mode: RestoreMode,
   merge: (trx: Transaction<DB>, row: Row, old: Partial<S> & Snapshot) => Promise<S>,
   who: { actor: StaffUser; requestId: string | null; now: Date; notFound: string },
-): Promise<{ ok: true; message: string } | { ok: false; message: string }> {
-  return db.transaction().execute(async (trx) => {
+): Promise<Outcome<{ message: string }>> {
+  return db.transaction().execute(async (trx): Promise<Outcome<{ message: string }>> => {
     const row = await kind.read(trx, id);
     const revision = row ? await readRevision<Partial<S> & Snapshot>(trx, kind.entity, id, number) : null;
-    if (!row || !revision) return { ok: false as const, message: who.notFound };
+    // The history screen answers a missing version with 400 and its message (as before the one outcome).
+    if (!row || !revision) return refuse(400, who.notFound);
     const { latest } = await liveAndLatest(trx, kind, row);
     const merged = await merge(trx, row, revision.snapshot);
     const state: RecordPublication =

@@ -1,4 +1,6 @@
-import type { SubmissionResult } from "@conform-to/react";
+import { z } from "zod";
+import type { Outcome } from "~/actions/outcome";
+import type { Replying } from "~/actions/reply.server";
 import { data } from "@remix-run/node";
 import { publicFileUrl } from "~/files/files.server";
 import { requireStaff } from "~/staff/guard.server";
@@ -36,13 +38,12 @@ export function currentImages<F extends string>(record: Record<F, string | null>
 /** What an editor's parse step answers: `done` (preview, list buttons, errors), or the values and the checked files. */
 type ParseStep = {
   readonly done?: unknown;
-  readonly submission?: { reply: (options?: { fieldErrors?: Record<string, string[]> }) => SubmissionResult<string[]> };
+  readonly submission?: Replying;
   readonly value?: unknown;
   readonly files?: unknown;
 };
 
-type SaveOutcome =
-  { ok: true; message: string; id?: number } | { ok: false; issues: Partial<Record<string, string[]>> } | { ok: false; notFound: true };
+type SaveOutcome = Outcome<{ message: string; id?: number }>;
 
 /**
  * An editor's action: the staff guard, the form (preview, list buttons and errors answered by
@@ -63,10 +64,25 @@ export async function recordFormAction<P extends ParseStep>(
   const parsed = await steps.parse(request);
   if (parsed.done !== undefined || !parsed.submission) return parsed.done as NonNullable<P["done"]>;
   const outcome = await steps.save(parsed.value as NonNullable<P["value"]>, parsed.files as NonNullable<P["files"]>, actor);
-  if (!outcome.ok && "notFound" in outcome) throw new Response(steps.notFound, { status: 404 });
+  if (!outcome.ok && outcome.status === 404) throw new Response(steps.notFound, { status: 404 });
   if (!outcome.ok) {
-    const fieldErrors = Object.fromEntries(Object.entries(outcome.issues).map(([field, errors]) => [field, errors ?? []]));
-    return data({ result: parsed.submission.reply({ fieldErrors }), preview: null }, { status: 400 });
+    const { form, fields } = outcome.problem;
+    return data(
+      { result: parsed.submission.reply({ ...(form.length ? { formErrors: form } : {}), fieldErrors: fields }), preview: null },
+      { status: outcome.status },
+    );
   }
   return redirectWithToast(steps.redirectTo(outcome.id), { type: "success", description: outcome.message }, { status: 303 });
+}
+
+/** The schema of a button-only form (delete, discard): nothing to read beside its `intent`. */
+export const NO_FIELDS = z.object({});
+
+/**
+ * A pipeline step's outcome, with a 404 refusal thrown as the route's Spanish 404 page (as the
+ * editors answered before the pipeline); any other refusal goes back to the pipeline's reply.
+ */
+export function or404<T extends Outcome>(outcome: T, message: string): T {
+  if (!outcome.ok && outcome.status === 404) throw new Response(message, { status: 404 });
+  return outcome;
 }

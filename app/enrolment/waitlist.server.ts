@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
-import { notFound, refuse, type Outcome } from "~/actions/outcome";
+import { notFound, refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { siteUrl } from "~/config.server";
 import type { DB, WaitlistStatus } from "~/db.server";
 import { queueMail } from "~/mail/deliveries.server";
@@ -264,7 +264,7 @@ export async function offerForToken(
 }
 
 class RollBack extends Error {
-  constructor(readonly refusal: Outcome & { ok: false }) {
+  constructor(readonly refusal: Refusal) {
     super("waitlist claim refused");
   }
 }

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { cleanText } from "~/utils/text";
 
@@ -39,8 +38,3 @@ export const galleryTextsSchema = z.object({
   }),
 });
 export type GalleryTextsInput = z.output<typeof galleryTextsSchema>;
-
-/** The gallery texts form, parsed (kept here so route modules never import zod). */
-export function parseGalleryTextsForm(form: FormData) {
-  return parseWithZod(form, { schema: galleryTextsSchema });
-}

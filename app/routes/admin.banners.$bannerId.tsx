@@ -9,18 +9,18 @@ import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
 import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 import { HistoryLink } from "~/content/history-links";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
 
 // Editing one banner of the home carousel (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.banners.$bannerId");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
 
@@ -47,8 +47,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = await parseImageSubmission(request, bannerSchema, false);
   if ("done" in parsed) return parsed.done;
   const outcome = await saveBanner(db, { bannerId, input: parsed.value, image: parsed.image }, actor, context.requestId ?? null, now());
-  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos este banner", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
+  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos este banner", { status: 404 });
+  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }) }, { status: outcome.status });
   return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
 }
 

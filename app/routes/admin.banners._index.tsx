@@ -7,16 +7,16 @@ import { BANNER_STATUS_LABELS } from "~/content/banner-status";
 import { arrangeBanner, listBannersForEditor } from "~/content/banners.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { parseArrangeForm } from "~/utils/reorder.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { problemMessages } from "~/actions/outcome";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The home carousel's banners, for the communications office (issue 12, decision 0023).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.banners._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
 

@@ -11,17 +11,17 @@ import { editorRecordId } from "~/content/revisions.server";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
 
 // Editing one information page (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.$pageId");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.page.title ?? "Página"} | Editar | Área del personal HIMFG` },
@@ -41,8 +41,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = parsePageForm(await request.formData(), pageEditSchema);
   if ("done" in parsed) return parsed.done;
   const outcome = await updatePage(db, pageId, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok && "notFound" in outcome) throw new Response("No encontramos esta página", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
+  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos esta página", { status: 404 });
+  if (!outcome.ok)
+    return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }), preview: null }, { status: outcome.status });
   return redirectWithToast(`/admin/contenido/${pageId}`, { type: "success", description: outcome.message });
 }
 

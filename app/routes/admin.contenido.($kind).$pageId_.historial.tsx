@@ -7,9 +7,9 @@ import { historyKind } from "~/content/page-history.server";
 import { RecordHistoryScreen } from "~/content/record-history-screen";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // A page's revisions: who saved what and when, a comparison of two, and "Restaurar" (issue 12).
 // One screen for every kind of page: /admin/contenido/{id}/historial (information pages) and
@@ -17,7 +17,7 @@ import { redirectWithToast } from "~/utils/toast.server";
 // without publication states: /admin/contenido/{banners,galerias,menus}/{id}/historial,
 // /admin/contenido/hemerobiblioteca/{panel}/historial, /admin/contenido/documentos/{collection}/historial
 // (its introduction). See page-history.server.ts.
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.($kind).$pageId_.historial");
 
 export const meta: MetaFunction = () => [
   { title: "Historial de la página | Área del personal HIMFG" },

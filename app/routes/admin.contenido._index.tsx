@@ -5,11 +5,11 @@ import { db } from "~/db.server";
 import { listPagesForEditor, pageListCursor } from "~/content/page-editor.server";
 import { CONTENT_PAGE_LIST, PagedEditorList, staffScreenMeta } from "~/content/record-list";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { countLabel, readCursor } from "~/utils/keyset-paging.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The information pages, for the communications office (issue 12); 50 at a time by address (issue 22).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido._index");
 
 export const meta = staffScreenMeta(CONTENT_PAGE_LIST.metaTitle);
 

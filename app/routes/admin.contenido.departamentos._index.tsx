@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { listDepartmentPagesForEditor } from "~/content/department-editor.server";
 import { EditorList, DEPARTMENT_LIST, staffScreenMeta } from "~/content/record-list";
 import { loadEditorList } from "~/content/record-list.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The department and direction pages (/direccion/{slug}), for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.departamentos._index");
 
 export const meta = staffScreenMeta(DEPARTMENT_LIST.metaTitle);
 

@@ -3,14 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { editResearchUnitRoute } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
 import { ResearchUnitEditScreen } from "~/content/seeded-record-editor-forms";
-import type { StaffAccess } from "~/staff/staff";
 import { RESEARCH_UNIT_FORM_MAX_BYTES } from "~/content/research-unit-editor.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = RESEARCH_UNIT_FORM_MAX_BYTES;
 
 // Editing a research unit or laboratory, /investigadores/{id} (issue 12, decision 0026).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.investigacion.$pageId");
 
 export const meta = staffScreenMeta("Editar una unidad de investigación");
 

@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { listResearchUnitsForEditor } from "~/content/research-unit-editor.server";
 import { EditorList, RESEARCH_UNIT_LIST, staffScreenMeta } from "~/content/record-list";
 import { loadEditorList } from "~/content/record-list.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The research units and laboratories (/investigadores/{id}), for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.investigacion._index");
 
 export const meta = staffScreenMeta(RESEARCH_UNIT_LIST.metaTitle);
 

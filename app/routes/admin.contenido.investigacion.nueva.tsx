@@ -4,14 +4,14 @@ import { newResearchUnitRoute } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
 import { NewResearchUnitScreen } from "~/content/seeded-record-editor-forms";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { RESEARCH_UNIT_FORM_MAX_BYTES } from "~/content/research-unit-editor.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = RESEARCH_UNIT_FORM_MAX_BYTES;
 
 // A new research unit at the next free number, /investigadores/{n}, as a draft (issue 12, decision 0026).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.investigacion.nueva");
 
 export const meta = staffScreenMeta("Crear una unidad de investigación");
 

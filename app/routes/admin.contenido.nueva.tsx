@@ -9,16 +9,16 @@ import { pageCreateSchema } from "~/content/page-forms";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
 
 // A new information page at a new address (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.nueva");
 
 export const meta: MetaFunction = () => [{ title: "Crear una página | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 
@@ -32,7 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parsePageForm(await request.formData(), pageCreateSchema);
   if ("done" in parsed) return parsed.done;
   const outcome = await createPage(db, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.issues }), preview: null }, { status: 400 });
+  if (!outcome.ok)
+    return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }), preview: null }, { status: outcome.status });
   return redirectWithToast(`/admin/contenido/${outcome.pageId}`, { type: "success", description: outcome.message }, { status: 303 });
 }
 

@@ -3,14 +3,14 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { editProfileRoute } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
 import { ProfileEditScreen } from "~/content/seeded-record-editor-forms";
-import type { StaffAccess } from "~/staff/staff";
 import { PROFILE_FORM_MAX_BYTES } from "~/content/profile-page-editor.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = PROFILE_FORM_MAX_BYTES;
 
 // Editing a profile record, shown on information pages such as /medica (issue 12, decision 0026).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.perfiles.$pageId");
 
 export const meta = staffScreenMeta("Editar un perfil de dirección");
 

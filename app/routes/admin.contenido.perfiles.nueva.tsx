@@ -4,14 +4,14 @@ import { newProfileRoute } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
 import { NewProfileScreen } from "~/content/seeded-record-editor-forms";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { PROFILE_FORM_MAX_BYTES } from "~/content/profile-page-editor.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = PROFILE_FORM_MAX_BYTES;
 
 // A new profile record, as a draft (issue 12, decision 0026).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.contenido.perfiles.nueva");
 
 export const meta = staffScreenMeta("Crear un perfil de dirección");
 

@@ -1,21 +1,22 @@
+import { DEFAULT_INTENT, staffAction, staffIntent } from "~/actions/pipeline.server";
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary } from "~/components/forms";
-import { parseDirectionNodeForm } from "~/content/direction-forms.server";
+import { directionNodeSchema } from "~/content/direction-forms.server";
 import { DIRECTION_LEVEL_LABELS } from "~/content/direction-levels";
 import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node-form";
 import { deleteDirectionNode, listDirectionNodesForEditor, parentOptions, updateDirectionNode } from "~/content/directions-editor.server";
+import { NO_FIELDS, or404 } from "~/content/record-editor-route.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // One node of the directions tree: name, address (slug), parent and order; a leaf can be deleted (issue 12, decision 0025).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.direcciones.$nodeId");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 
@@ -37,27 +38,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** intent = delete (a leaf), or the node's fields. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const nodeId = idParam(params.nodeId, NOT_FOUND);
-  const form = await request.formData();
-  if (form.get("intent") === "delete") {
-    const outcome = await deleteDirectionNode(db, nodeId, actor, context.requestId ?? null);
-    if (!outcome.ok && outcome.status === 404) throw new Response(NOT_FOUND, { status: 404 });
-    if (!outcome.ok) return data({ deleteError: outcome.message, result: undefined }, { status: outcome.status });
-    return redirectWithToast("/admin/direcciones", { type: "success", description: outcome.message }, { status: 303 });
-  }
-  const submission = parseDirectionNodeForm(form);
-  if (submission.status !== "success") return data({ result: submission.reply(), deleteError: null }, { status: 400 });
-  const outcome = await updateDirectionNode(db, nodeId, submission.value, actor, context.requestId ?? null);
-  if (!outcome.ok && "notFound" in outcome) throw new Response(NOT_FOUND, { status: 404 });
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.issues }), deleteError: null }, { status: 400 });
-  return redirectWithToast(`/admin/direcciones/${nodeId}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) => {
+  const nodeId = () => idParam(args.params.nodeId, NOT_FOUND);
+  return staffAction({
+    access: staffAccess,
+    intents: {
+      [DEFAULT_INTENT]: staffIntent({
+        schema: directionNodeSchema,
+        step: async (ctx, { value }) => or404(await updateDirectionNode(db, nodeId(), value, ctx.actor, ctx.requestId), NOT_FOUND),
+        done: (outcome) => redirectWithToast(`/admin/direcciones/${nodeId()}`, { type: "success", description: outcome.message }, { status: 303 }),
+      }),
+      delete: staffIntent({
+        schema: NO_FIELDS,
+        step: async (ctx) => or404(await deleteDirectionNode(db, nodeId(), ctx.actor, ctx.requestId), NOT_FOUND),
+        done: (outcome) => redirectWithToast("/admin/direcciones", { type: "success", description: outcome.message }, { status: 303 }),
+      }),
+    },
+  })(args);
+};
 
 export default function EditDirectionNode() {
   const { node, parents, childCount } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
+  const deleteError = actionData?.intent === "delete" ? (actionData.result.error?.[""] ?? []) : [];
   const deletable = childCount === 0 && node.slug !== null && !node.slugFixed;
   return (
     <DirectionEditorPage
@@ -81,7 +84,7 @@ export default function EditDirectionNode() {
           parentId: node.parentId === null ? "" : String(node.parentId),
           position: String(node.position),
         }}
-        lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
+        lastResult={actionData?.intent === "delete" ? undefined : (actionData?.result as SubmissionResult<string[]> | undefined)}
         parents={parents}
         slugField={
           node.slug === null
@@ -100,9 +103,7 @@ export default function EditDirectionNode() {
       />
       <section aria-labelledby="eliminar-titulo">
         <h2 id="eliminar-titulo">Eliminar el área</h2>
-        {actionData?.deleteError ? (
-          <ErrorSummary title="No pudimos eliminar el área" errors={[]} formErrors={[actionData.deleteError]} focusKey={actionData} />
-        ) : null}
+        {deleteError.length ? <ErrorSummary title="No pudimos eliminar el área" errors={[]} formErrors={deleteError} focusKey={actionData} /> : null}
         {deletable ? (
           <Form method="post" action={`/admin/direcciones/${node.id}`}>
             <p>

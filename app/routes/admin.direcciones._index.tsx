@@ -5,11 +5,11 @@ import { DIRECTION_LEVEL_LABELS } from "~/content/direction-levels";
 import { listDirectionNodesForEditor } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The directions tree (header links, /direcciones, /direccion/{slug}), for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.direcciones._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 

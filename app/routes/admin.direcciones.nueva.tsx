@@ -1,18 +1,18 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseNewDirectionNodeForm } from "~/content/direction-forms.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { newDirectionNodeSchema } from "~/content/direction-forms.server";
 import { DirectionEditorPage, DirectionNodeForm } from "~/content/direction-node-form";
 import { createDirectionNode, listDirectionNodesForEditor, parentOptions } from "~/content/directions-editor.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // Adding an area to the directions tree, with its empty /direccion/{slug} page (issue 12, decision 0025).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.direcciones.nueva");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 
@@ -30,14 +30,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const submission = parseNewDirectionNodeForm(await request.formData());
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await createDirectionNode(db, submission.value, actor, context.requestId ?? null);
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: outcome.issues }) }, { status: 400 });
-  return redirectWithToast(`/admin/direcciones/${outcome.nodeId}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: newDirectionNodeSchema,
+    step: (ctx, { value }) => createDirectionNode(db, value, ctx.actor, ctx.requestId),
+    done: (outcome) => redirectWithToast(`/admin/direcciones/${outcome.nodeId}`, { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 export default function NewDirectionNode() {
   const { parents, parentId } = useLoaderData<typeof loader>();

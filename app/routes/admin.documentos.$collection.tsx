@@ -24,15 +24,15 @@ import {
   uploadDocumentSchema,
 } from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { DOCUMENT_FORM_MAX_BYTES, DOCUMENT_TOO_LARGE_MESSAGE } from "~/documents/document-forms.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = DOCUMENT_FORM_MAX_BYTES;
 export const bodyTooLargeMessage = DOCUMENT_TOO_LARGE_MESSAGE;
 
 // One document collection: its introduction, years and groups (add, rename, reorder, delete when empty), upload (issue 12, decision 0024).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.documentos.$collection");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.collection.title ?? "Colección"} | Documentos | Área del personal HIMFG` },

@@ -14,16 +14,16 @@ import {
   replaceDocumentSchema,
 } from "~/documents/document-forms.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = DOCUMENT_FORM_MAX_BYTES;
 export const bodyTooLargeMessage = DOCUMENT_TOO_LARGE_MESSAGE;
 
 // One document: rename, replace its file (old URLs answer with the new one), remove or publish again (issue 12, decision 0024).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.documentos.$collection_.$itemId");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.document.title ?? "Documento"} | Documentos | Área del personal HIMFG` },

@@ -4,10 +4,10 @@ import { StaffTable } from "~/components/staff-table";
 import { db } from "~/db.server";
 import { listCollectionsForEditor } from "~/documents/document-editor.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The document collections (transparency, yearbooks, procurement, calls, archives), for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.documentos._index");
 
 export const meta: MetaFunction = () => [{ title: "Documentos | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 

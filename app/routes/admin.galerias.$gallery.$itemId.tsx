@@ -8,16 +8,16 @@ import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { redirectWithToast } from "~/utils/toast.server";
 import { HistoryLink } from "~/content/history-links";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
 
 // Editing one image of a gallery: its texts, or a new picture (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.galerias.$gallery.$itemId");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
 

@@ -8,14 +8,14 @@ import { db } from "~/db.server";
 import { arrangeGalleryImage, listGalleryImagesForEditor } from "~/gallery/gallery-editor.server";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { parseArrangeForm } from "~/utils/reorder.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { problemMessages } from "~/actions/outcome";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The images of one gallery: order, hide, show, and links to add or edit (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.galerias.$gallery._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
 

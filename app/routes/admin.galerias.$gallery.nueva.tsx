@@ -9,15 +9,15 @@ import { GalleryImageForm } from "~/gallery/gallery-image-form";
 import { galleryNamed } from "~/gallery/gallery.server";
 import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import mediaStyles from "~/styles/content-media.css";
 import { redirectWithToast } from "~/utils/toast.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = IMAGE_FORM_MAX_BYTES;
 
 // A new image at the end of a gallery (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.galerias.$gallery.nueva");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: mediaStyles }];
 

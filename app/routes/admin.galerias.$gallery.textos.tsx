@@ -1,22 +1,21 @@
-import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
 import { TextAreaField } from "~/content/page-editor-form";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { saveGalleryTexts } from "~/gallery/gallery-editor.server";
-import { parseGalleryTextsForm } from "~/gallery/gallery-forms.server";
+import { galleryTextsSchema } from "~/gallery/gallery-forms.server";
+import { staffAction } from "~/actions/pipeline.server";
 import { galleryNamed } from "~/gallery/gallery.server";
 import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
-import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The title, description and introduction of a gallery's public page (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.galerias.$gallery.textos");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `Textos de ${data?.gallery.title ?? "la galería"} | Área del personal HIMFG` },
@@ -25,14 +24,15 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const loader = galleryStaffLoader(staffAccess);
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const name = galleryNamed(params.gallery);
-  const submission = parseGalleryTextsForm(await request.formData());
-  if (submission.status !== "success") return data({ result: submission.reply() as SubmissionResult<string[]> }, { status: 400 });
-  const outcome = await saveGalleryTexts(db, name, submission.value, actor, context.requestId ?? null, now());
-  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) => {
+  const name = () => galleryNamed(args.params.gallery);
+  return staffAction({
+    access: staffAccess,
+    schema: galleryTextsSchema,
+    step: (ctx, { value }) => saveGalleryTexts(db, name(), value, ctx.actor, ctx.requestId, now()),
+    done: (outcome) => redirectWithToast(`/admin/galerias/${name()}`, { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
+};
 
 export default function GalleryTexts() {
   const { gallery } = useLoaderData<typeof loader>();

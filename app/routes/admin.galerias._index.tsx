@@ -5,10 +5,10 @@ import { db } from "~/db.server";
 import { countGalleryImages } from "~/gallery/gallery-editor.server";
 import { listGalleries } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The site's three galleries, for the communications office (issue 12, decision 0023).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.galerias._index");
 
 export const meta: MetaFunction = () => [{ title: "Galerías | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 

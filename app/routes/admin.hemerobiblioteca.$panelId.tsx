@@ -9,17 +9,17 @@ import { isLibraryPanel, type LibraryPanelId } from "~/library/library-content";
 import { parseLibraryPanelForm } from "~/library/library-panel-action.server";
 import { getLibraryPanelForEditor, updateLibraryPanel } from "~/library/library-panels.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_EDITOR_MAX_BYTES } from "~/utils/body-limits";
 import { HistoryLink } from "~/content/history-links";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
 export const maxBodyBytes = TEXT_EDITOR_MAX_BYTES;
 
 // Editing one panel of the Hemerobiblioteca as Markdown, with a server-rendered preview (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.hemerobiblioteca.$panelId");
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: `${data?.panel.label ?? "Apartado"} | Hemerobiblioteca | Área del personal HIMFG` },

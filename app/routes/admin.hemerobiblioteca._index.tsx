@@ -4,11 +4,11 @@ import { StaffTable } from "~/components/staff-table";
 import { db } from "~/db.server";
 import { listLibraryPanelsForEditor } from "~/library/library-panels.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The Hemerobiblioteca's eight panels, for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.hemerobiblioteca._index");
 
 export const meta: MetaFunction = () => [{ title: "Hemerobiblioteca | Área del personal HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
 

@@ -1,22 +1,23 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
-import { parseMenuLinkEdit } from "~/content/menu-forms.server";
+import { DEFAULT_INTENT, staffAction, staffIntent } from "~/actions/pipeline.server";
+import { menuLinkSchema } from "~/content/menu-forms.server";
 import { MenuLinkForm } from "~/content/menu-link-form";
 import { MENU_TITLES } from "~/content/menus";
-import { getMenuLinkForEditor, removeMenuLink, updateMenuLink } from "~/content/menus.server";
+import { getMenuLinkForEditor, removeMenuLink, updateMenuLink, type MenuLinkOutcome } from "~/content/menus.server";
+import { NO_FIELDS, or404 } from "~/content/record-editor-route.server";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { idParam } from "~/utils/route-params";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
 import { HistoryLink } from "~/content/history-links";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // One menu link: change its label, target or order, or remove it (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.menus.$linkId");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 
@@ -34,22 +35,27 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { link };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const linkId = idParam(params.linkId, NOT_FOUND);
-  const form = await request.formData();
-  const requestId = context.requestId ?? null;
-  if (form.get("intent") === "delete") {
-    const outcome = await removeMenuLink(db, linkId, actor, requestId);
-    if (!outcome.ok) throw new Response(NOT_FOUND, { status: 404 });
-    return redirectWithToast("/admin/menus", { type: "success", description: outcome.message }, { status: 303 });
-  }
-  const submission = parseMenuLinkEdit(form);
-  if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  const outcome = await updateMenuLink(db, linkId, submission.value, actor, requestId);
-  if (!outcome.ok) throw new Response(NOT_FOUND, { status: 404 });
-  return redirectWithToast("/admin/menus", { type: "success", description: outcome.message }, { status: 303 });
-}
+/** The link's fields (the main form), or intent = delete. A link that is gone is the Spanish 404. */
+export const action = (args: ActionFunctionArgs) => {
+  const linkId = () => idParam(args.params.linkId, NOT_FOUND);
+  const found = async (outcome: Promise<MenuLinkOutcome>) => or404(await outcome, NOT_FOUND);
+  const done = (outcome: { message: string }) =>
+    redirectWithToast("/admin/menus", { type: "success", description: outcome.message }, { status: 303 });
+  const save = staffIntent({
+    schema: menuLinkSchema,
+    step: (ctx, { value }) => found(updateMenuLink(db, linkId(), value, ctx.actor, ctx.requestId)),
+    done,
+  });
+  return staffAction({
+    access: staffAccess,
+    intents: {
+      // The form's «Guardar» button posts intent=save; a post without an intent saves too.
+      [DEFAULT_INTENT]: save,
+      save,
+      delete: staffIntent({ schema: NO_FIELDS, step: (ctx) => found(removeMenuLink(db, linkId(), ctx.actor, ctx.requestId)), done }),
+    },
+  })(args);
+};
 
 export default function EditMenuLink() {
   const { link } = useLoaderData<typeof loader>();

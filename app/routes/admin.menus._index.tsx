@@ -1,19 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { StaffTable } from "~/components/staff-table";
-import { parseMenuLinkAdd } from "~/content/menu-forms.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { menuLinkAddSchema } from "~/content/menu-forms.server";
 import { MenuLinkForm } from "~/content/menu-link-form";
 import { addMenuLink, listMenusForEditor } from "~/content/menus.server";
 import { db } from "~/db.server";
 import { requireStaff } from "~/staff/guard.server";
-import type { StaffAccess } from "~/staff/staff";
 import { redirectWithToast } from "~/utils/toast.server";
 import siteEditorStyles from "~/styles/site-editor.css";
+import { staffAccessOf } from "~/staff/access-registry";
 
 // The header menus and the footer links, for the communications office (issue 12).
-export const staffAccess = ["comunicacion"] as const satisfies StaffAccess;
+export const staffAccess = staffAccessOf("routes/admin.menus._index");
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: siteEditorStyles }];
 
@@ -24,14 +24,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { menus: await listMenusForEditor(db) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const form = await request.formData();
-  const submission = parseMenuLinkAdd(form);
-  if (submission.status !== "success") return data({ menu: String(form.get("menu") ?? ""), result: submission.reply() }, { status: 400 });
-  const outcome = await addMenuLink(db, submission.value, actor, context.requestId ?? null);
-  return redirectWithToast(`/admin/menus#menu-${submission.value.menu}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+/** A new link in one of the menus (each menu's form carries its `menu` field). */
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: menuLinkAddSchema,
+    step: (ctx, { value }) => addMenuLink(db, value, ctx.actor, ctx.requestId),
+    done: (outcome, { value }) =>
+      redirectWithToast(`/admin/menus#menu-${value.menu}`, { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 export default function MenusEditor() {
   const { menus } = useLoaderData<typeof loader>();
@@ -69,7 +70,7 @@ export default function MenusEditor() {
             action="/admin/menus"
             hidden={{ menu }}
             defaultValue={{ label: "", href: "", position: String((links.at(-1)?.position ?? 0) + 1) }}
-            lastResult={actionData?.menu === menu ? (actionData.result as SubmissionResult<string[]>) : undefined}
+            lastResult={actionData?.result.initialValue?.menu === menu ? (actionData.result as SubmissionResult<string[]>) : undefined}
             submitLabel="Agregar el enlace"
             errorTitle="No pudimos agregar el enlace"
           />

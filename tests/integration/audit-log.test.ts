@@ -1,5 +1,6 @@
 import { CompiledQuery } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { problemMessages } from "~/actions/outcome";
 import { createPage, restorePageRevision, updatePage } from "~/content/page-editor.server";
 import { db } from "~/db.server";
 import { recordAudit } from "~/staff/audit.server";
@@ -53,7 +54,7 @@ beforeAll(async () => {
     now,
   );
   const restored = await restorePageRevision(db, pageId, 1, ana.user, "req-restaurar", now);
-  if (!restored.ok) throw new Error(restored.message);
+  if (!restored.ok) throw new Error(problemMessages(restored).join(" "));
 });
 
 afterAll(async () => {

@@ -168,7 +168,11 @@ describe("menus", () => {
 
     expect((await removeMenuLink(db, added.id, editor, null)).ok).toBe(true);
     expect((await getSiteMenus(db, false)).header.map((link) => link.label)).not.toContain("Donaciones");
-    expect(await removeMenuLink(db, added.id, editor, null)).toEqual({ ok: false, notFound: true });
+    expect(await removeMenuLink(db, added.id, editor, null)).toEqual({
+      ok: false,
+      status: 404,
+      problem: { form: ["No encontramos lo que busca."], fields: {}, code: "no_encontrado" },
+    });
   });
 });
 
@@ -210,9 +214,9 @@ describe("the directions tree", () => {
     const planning = await node("planeacion");
     const [redirects, audit] = [await count("path_redirects"), await count("audit_log")];
     const taken = await updateDirectionNode(db, planning.id, input(planning, "medica"), editor, null);
-    expect(taken).toMatchObject({ ok: false, issues: { slug: [expect.stringMatching(/ya la usa/)] } });
+    expect(taken).toMatchObject({ ok: false, problem: { fields: { slug: [expect.stringMatching(/ya la usa/)] } } });
     const reserved = await updateDirectionNode(db, planning.id, input(planning, "hemerobiblioteca"), editor, null);
-    expect(reserved).toMatchObject({ ok: false, issues: { slug: [expect.stringMatching(/Elija otra/)] } });
+    expect(reserved).toMatchObject({ ok: false, problem: { fields: { slug: [expect.stringMatching(/Elija otra/)] } } });
     // A specialty's page outside the tree also owns its /direccion address.
     const outside = await db.selectFrom("department_pages").select("slug").where("direction_node_id", "is", null).executeTakeFirst();
     if (outside) expect(await updateDirectionNode(db, planning.id, input(planning, outside.slug), editor, null)).toMatchObject({ ok: false });
@@ -222,7 +226,7 @@ describe("the directions tree", () => {
     const medical = await node("medica");
     const child = await node("subdireccion-de-pediatria-ambulatoria");
     const cycle = await updateDirectionNode(db, medical.id, { ...input(medical, "medica"), parentId: child.id }, editor, null);
-    expect(cycle).toMatchObject({ ok: false, issues: { parentId: [expect.stringMatching(/sí misma/)] } });
+    expect(cycle).toMatchObject({ ok: false, problem: { fields: { parentId: [expect.stringMatching(/sí misma/)] } } });
     expect((await node("planeacion")).href).toBe("/direccion/planeacion");
     expect([await count("path_redirects"), await count("audit_log")]).toEqual([redirects, audit]);
   });
@@ -356,7 +360,7 @@ describe("adding and deleting areas of the directions tree", () => {
       editor,
       null,
     );
-    expect(under).toMatchObject({ ok: false, issues: { parentId: [expect.stringMatching(/no puede tener/)] } });
+    expect(under).toMatchObject({ ok: false, problem: { fields: { parentId: [expect.stringMatching(/no puede tener/)] } } });
 
     const teaching = await statusOf(() =>
       newNodeAction({ request: post("/admin/direcciones/nueva", teachingCookie, form({ parentId: String(parent.id) })), params: {}, context }),
@@ -408,7 +412,10 @@ describe("adding and deleting areas of the directions tree", () => {
       }),
     );
     expect(withChildren.status).toBe(409);
-    expect(await deleteDirectionNode(db, parent.id, editor, null)).toMatchObject({ ok: false, message: expect.stringMatching(/dependen/) });
+    expect(await deleteDirectionNode(db, parent.id, editor, null)).toMatchObject({
+      ok: false,
+      problem: { form: [expect.stringMatching(/dependen/)] },
+    });
     const teaching = await statusOf(() =>
       nodeAction({
         request: post(`/admin/direcciones/${created.id}`, teachingCookie, { intent: "delete" }),
@@ -449,7 +456,7 @@ describe("adding and deleting areas of the directions tree", () => {
       editor,
       null,
     );
-    expect(again).toMatchObject({ ok: false, issues: { slug: [expect.stringMatching(/redirige/)] } });
+    expect(again).toMatchObject({ ok: false, problem: { fields: { slug: [expect.stringMatching(/redirige/)] } } });
   });
 
   test("a fixed slug or an address outside /direccion cannot be deleted", async () => {

@@ -74,7 +74,7 @@ describe("Markdown too deep for marked", () => {
 describe("scheduled dates inside a sane window", () => {
   test("a record's publication in year 9999 is refused, two years ahead is fine", () => {
     const far = nextPublication({ status: "programada", publishAt: "9999-12-31T23:59" }, { status: "borrador", publishAt: null }, NOW);
-    expect(far).toEqual({ ok: false, issues: { publishAt: [expect.stringContaining("a más de dos años")] } });
+    expect(far).toEqual({ ok: false, status: 400, problem: { form: [], fields: { publishAt: [expect.stringContaining("a más de dos años")] } } });
     const near = nextPublication({ status: "programada", publishAt: "2028-02-28T09:00" }, { status: "borrador", publishAt: null }, NOW);
     expect(near.ok).toBe(true);
   });
@@ -89,7 +89,11 @@ describe("scheduled dates inside a sane window", () => {
       null,
       NOW,
     );
-    expect(until).toEqual({ ok: false, issues: { visibleUntil: [expect.stringContaining("a más de dos años")] } });
+    expect(until).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [], fields: { visibleUntil: [expect.stringContaining("a más de dos años")] } },
+    });
     const from = await saveBanner(
       db,
       { bannerId: banner.id, input: { ...input, visibleFrom: "0001-01-01T00:00" }, image: undefined },
@@ -97,7 +101,11 @@ describe("scheduled dates inside a sane window", () => {
       null,
       NOW,
     );
-    expect(from).toEqual({ ok: false, issues: { visibleFrom: [expect.stringContaining("hace más de dos años")] } });
+    expect(from).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [], fields: { visibleFrom: [expect.stringContaining("hace más de dos años")] } },
+    });
     const fine = await saveBanner(
       db,
       { bannerId: banner.id, input: { ...input, visibleFrom: "2026-02-01T00:00", visibleUntil: "2026-12-31T23:59" }, image: undefined },

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import type { Outcome } from "~/actions/outcome";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
 import {
   departmentEditSchema,
@@ -43,7 +44,7 @@ interface Kind {
   /** The record's text as its public route renders it, or null when the route answers 404 / leaves it out. */
   shown: () => Promise<string | null>;
   save: Save;
-  restore: (number: number) => Promise<{ ok: boolean; message: string }>;
+  restore: (number: number) => Promise<Outcome<{ message: string }>>;
   publishDue: (at: Date) => Promise<number>;
   entity: "content_page" | "department_page" | "research_unit" | "profile_page";
   id: () => number;

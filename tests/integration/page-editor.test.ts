@@ -63,7 +63,7 @@ describe("creating a page", () => {
     for (const path of ["/voluntariado", "/direccion/nueva", "/admin/x", "/buscar", "/ensenanza/offer", "/galeria"]) {
       const outcome = await createPage(db, { ...base, path }, editor, null, NOW);
       expect(outcome.ok, path).toBe(false);
-      if (!outcome.ok) expect(outcome.issues.path?.[0]).toMatch(/Elija otra|Edítela/);
+      if (!outcome.ok) expect(outcome.problem.fields.path?.[0]).toMatch(/Elija otra|Edítela/);
     }
     const past = await createPage(
       db,
