@@ -36,6 +36,7 @@ import * as m0037 from "./0037-jobs-backups-mail";
 import * as m0039 from "./0039-content-list-index";
 import * as m0040 from "./0040-course-completion";
 import * as m0041 from "./0041-record-history";
+import * as m0044 from "./0044-dashboard-constancias";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   "0039-content-list-index": m0039,
   "0040-course-completion": m0040,
   "0041-record-history": m0041,
+  "0044-dashboard-constancias": m0044,
 };
