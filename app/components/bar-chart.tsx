@@ -19,7 +19,8 @@ export interface BarChartRow<Key extends string = string> {
 // 320 px shows it about 1:1, so the 11–12 unit texts stay readable. Rows run down the side
 // (horizontal bars), which keeps twelve months or long course names legible on a narrow screen.
 const WIDTH = 320;
-const PLOT_LEFT = 66;
+/** Where the bars start by default: room for a short row label («mar 2026»). */
+const LABEL_WIDTH = 66;
 const PLOT_RIGHT = 310;
 const TOP = 46;
 
@@ -46,6 +47,7 @@ export function BarChart<Key extends string>({
   format,
   tickFormat = format,
   top: givenTop,
+  labelWidth = LABEL_WIDTH,
   className,
   testId,
 }: {
@@ -59,11 +61,14 @@ export function BarChart<Key extends string>({
   tickFormat?: (value: number) => string;
   /** The axis' top (default: a round number above the largest value). */
   top?: number;
+  /** Room on the left for the rows' labels, in the 320-unit viewBox. */
+  labelWidth?: number;
   className?: string;
   testId?: string;
 }) {
   const titleId = useId();
   const descId = useId();
+  const PLOT_LEFT = labelWidth;
   const bar = series.length >= 3 ? 7 : series.length === 2 ? 9 : 14;
   const group = 6 + series.length * (bar + 1);
   const top = givenTop ?? niceMaximum(Math.max(0, ...rows.flatMap((row) => series.map((s) => row.values[s.key]))));
