@@ -108,9 +108,10 @@ export function SeatsChart({ monthLabel, courses }: { monthLabel: string; course
         rows={courses.map((course) => ({
           key: String(course.courseId),
           label: course.courseName,
-          shortLabel: dayFormat.format(new Date(`${course.startDate}T12:00:00Z`)),
+          shortLabel: course.courseName.length > 18 ? `${course.courseName.slice(0, 17).trimEnd()}…` : course.courseName,
           values: { taken: course.taken, capacity: course.capacity },
         }))}
+        labelWidth={116}
         format={formatCount}
         tickFormat={formatTick}
       />
