@@ -106,6 +106,9 @@ export const HOT_QUERIES: HotQuery[] = [
   { name: "dashboard figures", run: async (db, s) => (await dashboard()).dashboardFigures(db, s.now) },
   { name: "dashboard documents waiting", run: async (db, s) => (await dashboard()).documentsWaitingForReview(db, 10, s.now) },
   { name: "dashboard income by month", run: async (db, s) => (await dashboard()).incomeByMonth(db, s.now) },
+  { name: "dashboard enrolments by month", run: async (db, s) => (await dashboard()).enrolmentsByMonth(db, s.now) },
+  { name: "dashboard seats this month", run: async (db, s) => (await dashboard()).seatsThisMonth(db, s.now) },
+  { name: "dashboard constancias by month", run: async (db, s) => (await dashboard()).constanciasByMonth(db, s.now) },
   {
     name: "ledger: this month",
     run: async (db, s) => (await ledger()).listLedger(db, (await ledger()).parseLedgerFilters(new URLSearchParams(), s.now).filters),

@@ -38,6 +38,7 @@ import * as m0040 from "./0040-course-completion";
 import * as m0041 from "./0041-record-history";
 import * as m0042 from "./0042-waitlist";
 import * as m0043 from "./0043-annual-transcripts";
+import * as m0044 from "./0044-dashboard-constancias";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   "0041-record-history": m0041,
   "0042-waitlist": m0042,
   "0043-annual-transcripts": m0043,
+  "0044-dashboard-constancias": m0044,
 };

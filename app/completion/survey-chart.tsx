@@ -1,8 +1,8 @@
-import { useId } from "react";
+import { BarChart } from "~/components/bar-chart";
 import { SURVEY_SCALE, type SurveyGrade } from "./survey";
 
 const percent = new Intl.NumberFormat("es-MX", { style: "percent", maximumFractionDigits: 0 });
-const COLOURS: Record<SurveyGrade, string> = { E: "#1f6f43", B: "#2c5d8f", D: "#9b2c2c" };
+const count = new Intl.NumberFormat("es-MX");
 
 /** "12 (60 %)": a count and its share of the answers. */
 function figure(count: number, total: number): string {
@@ -10,49 +10,28 @@ function figure(count: number, total: number): string {
 }
 
 /**
- * One closed question of the quality survey: a horizontal bar chart of its E/B/D answers drawn on
- * the server as inline SVG (role="img" with its title and description), then the same figures as
- * a table for whoever reads tables better than pictures. Scales to any width (viewBox), so it
- * never scrolls sideways at 320 px.
+ * One closed question of the quality survey: its E/B/D answers as the staff bar chart
+ * (app/components/bar-chart.tsx: inline SVG, role="img" with its title and description), then the
+ * same figures as a table for whoever reads tables better than pictures. Scales to any width
+ * (viewBox), so it never scrolls sideways at 320 px.
  */
 export function SurveyQuestionChart({ number, prompt, counts }: { number: number; prompt: string; counts: Record<SurveyGrade, number> }) {
-  const id = useId();
   const total = counts.E + counts.B + counts.D;
-  const max = Math.max(1, counts.E, counts.B, counts.D);
   const summary = SURVEY_SCALE.map((s) => `${s.label}: ${figure(counts[s.value], total)}`).join("; ");
-  const barStart = 118;
-  const barRoom = 200;
   return (
     <figure className="survey-chart">
-      <figcaption id={`${id}-caption`}>
+      <figcaption>
         {number}. {prompt}
       </figcaption>
-      <svg
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-        viewBox="0 0 360 96"
-        width="100%"
-        preserveAspectRatio="xMinYMin meet"
-        className="survey-chart__svg"
-      >
-        <title id={`${id}-title`}>{`Pregunta ${number}: ${total} ${total === 1 ? "respuesta" : "respuestas"}`}</title>
-        <desc id={`${id}-desc`}>{summary}</desc>
-        {SURVEY_SCALE.map((scale, index) => {
-          const width = Math.round((counts[scale.value] / max) * barRoom);
-          const y = 8 + index * 28;
-          return (
-            <g key={scale.value}>
-              <text x="0" y={y + 15} fontSize="13" fill="#1a1a1a">
-                {scale.label}
-              </text>
-              <rect x={barStart} y={y} width={Math.max(width, counts[scale.value] ? 2 : 0)} height="20" fill={COLOURS[scale.value]} />
-              <text x={barStart + width + 6} y={y + 15} fontSize="13" fill="#1a1a1a">
-                {figure(counts[scale.value], total)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <BarChart
+        title={`Pregunta ${number}: ${total} ${total === 1 ? "respuesta" : "respuestas"}`}
+        description={summary}
+        series={[{ key: "answers", label: "Respuestas", className: "bar-chart__bar--a" }]}
+        rows={SURVEY_SCALE.map((scale) => ({ key: scale.value, label: scale.label, values: { answers: counts[scale.value] } }))}
+        format={(value) => figure(value, total)}
+        tickFormat={(value) => (Number.isInteger(value) ? count.format(value) : "")}
+        labelWidth={96}
+      />
       <table className="survey-chart__table">
         <caption className="visually-hidden">Respuestas a la pregunta {number}</caption>
         <thead>

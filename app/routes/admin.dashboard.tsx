@@ -3,7 +3,15 @@ import { staffAccessOf } from "~/staff/access-registry";
 import { Link, useLoaderData } from "@remix-run/react";
 import { DOCUMENT_KIND_LABELS } from "~/accounts/documents";
 import { db } from "~/db.server";
-import { dashboardFigures, documentsWaitingForReview, incomeByMonth } from "~/staff/dashboard.server";
+import { ConstanciasChart, EnrolmentCharts, SeatsChart, WaitingDocumentsChart } from "~/staff/dashboard-charts";
+import {
+  constanciasByMonth,
+  dashboardFigures,
+  documentsWaitingForReview,
+  enrolmentsByMonth,
+  incomeByMonth,
+  seatsThisMonth,
+} from "~/staff/dashboard.server";
 import { requireStaff } from "~/staff/guard.server";
 import { IncomeChart, IncomeTable } from "~/staff/income-chart";
 import { linksFor } from "~/staff/navigation";
@@ -18,19 +26,30 @@ export const meta: MetaFunction = () => [{ title: "Inicio del personal | HIMFG" 
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, staffAccess);
   const links = linksFor(staff.role).filter((link) => link.href !== "/admin/dashboard");
-  // Each part only for the roles whose work it is: money for Teaching and Finance, the document
-  // queue (participants' names) for Teaching, the income chart for Finance.
-  const [figures, documents, income] = await Promise.all([
-    roleAllows(staff.role, ["ensenanza", "finanzas"]) ? dashboardFigures(db) : null,
-    roleAllows(staff.role, ["ensenanza"]) ? documentsWaitingForReview(db) : null,
-    roleAllows(staff.role, ["finanzas"]) ? incomeByMonth(db) : null,
+  // Each part only for the roles whose work it is (an administrator sees both): the Teaching
+  // office's enrolments, seats, document queue (participants' names) and constancias; Finance's
+  // money figures and income chart. The month's figures are read once for both.
+  const teaching = roleAllows(staff.role, ["ensenanza"]);
+  const finance = roleAllows(staff.role, ["finanzas"]);
+  const [figures, documents, income, enrolments, seats, constancias] = await Promise.all([
+    teaching || finance ? dashboardFigures(db) : null,
+    teaching ? documentsWaitingForReview(db) : null,
+    finance ? incomeByMonth(db) : null,
+    teaching ? enrolmentsByMonth(db) : null,
+    teaching ? seatsThisMonth(db) : null,
+    teaching ? constanciasByMonth(db) : null,
   ]);
   return {
     staff,
     links: links.map(({ href, label, dashboardLabel, description }) => ({ href, label: dashboardLabel ?? label, description })),
+    teaching,
+    finance,
     figures,
     documents,
     income,
+    enrolments,
+    seats,
+    constancias,
   };
 }
 
@@ -39,7 +58,7 @@ const count = new Intl.NumberFormat("es-MX");
 const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeZone: MEXICO_CITY_TIME_ZONE });
 
 export default function StaffDashboard() {
-  const { staff, links, figures, documents, income } = useLoaderData<typeof loader>();
+  const { staff, links, teaching, finance, figures, documents, income, enrolments, seats, constancias } = useLoaderData<typeof loader>();
   return (
     <div className="container page">
       <h1>Inicio del personal</h1>
@@ -56,12 +75,37 @@ export default function StaffDashboard() {
         ))}
       </ul>
 
-      {figures ? (
+      {figures && teaching ? (
+        <section aria-labelledby="cifras-ensenanza">
+          <h2 id="cifras-ensenanza">Inscripciones de {figures.monthLabel}</h2>
+          <ul className="staff-figures" data-testid="teaching-figures">
+            <Figure label="Inscripciones iniciadas este mes" value={count.format(figures.enrolmentsStarted)} />
+            <Figure label="Inscripciones confirmadas este mes" value={count.format(figures.enrolmentsConfirmed)} />
+            {documents ? <Figure label="Documentos por revisar" value={count.format(documents.total)} /> : null}
+            {documents?.oldest[0] ? <Figure label="El documento más antiguo espera" value={waitingAge(documents.oldest[0].daysWaiting)} /> : null}
+          </ul>
+        </section>
+      ) : null}
+
+      {enrolments ? (
+        <section aria-labelledby="inscripciones">
+          <h2 id="inscripciones">Inscripciones de los últimos 12 meses</h2>
+          <p>Inscripciones confirmadas (y que siguen confirmadas), por el mes de la Ciudad de México en que se confirmaron.</p>
+          <EnrolmentCharts months={enrolments} />
+        </section>
+      ) : null}
+
+      {seats ? (
+        <section aria-labelledby="lugares">
+          <h2 id="lugares">Lugares de los cursos de {seats.monthLabel}</h2>
+          <SeatsChart monthLabel={seats.monthLabel} courses={seats.courses} />
+        </section>
+      ) : null}
+
+      {figures && finance ? (
         <section aria-labelledby="cifras">
           <h2 id="cifras">Cifras de {figures.monthLabel}</h2>
           <ul className="staff-figures" data-testid="dashboard-figures">
-            <Figure label="Inscripciones iniciadas este mes" value={count.format(figures.enrolmentsStarted)} />
-            <Figure label="Inscripciones confirmadas este mes" value={count.format(figures.enrolmentsConfirmed)} />
             <Figure label="Pagos con tarjeta pendientes" value={count.format(figures.cardPaymentsPending)} />
             <Figure label="Pagos con tarjeta aprobados este mes" value={count.format(figures.cardPaymentsApproved)} />
             <Figure label="Ingresos con tarjeta este mes" value={mxn.format(figures.revenueCentavos / 100)} />
@@ -91,6 +135,7 @@ export default function StaffDashboard() {
       {documents ? (
         <section aria-labelledby="documentos">
           <h2 id="documentos">Documentos por revisar ({count.format(documents.total)})</h2>
+          {documents.total > 0 ? <WaitingDocumentsChart bands={documents.byAge} /> : null}
           {documents.oldest.length === 0 ? (
             <p>No hay documentos esperando revisión.</p>
           ) : (
@@ -112,6 +157,14 @@ export default function StaffDashboard() {
               </ol>
             </>
           )}
+        </section>
+      ) : null}
+
+      {constancias ? (
+        <section aria-labelledby="constancias">
+          <h2 id="constancias">Constancias emitidas en los últimos 12 meses</h2>
+          <p>Constancias vigentes (sin revocar ni reemplazar), por el mes de la Ciudad de México en que se emitieron.</p>
+          <ConstanciasChart months={constancias} />
         </section>
       ) : null}
     </div>
