@@ -82,6 +82,7 @@ export const RESERVED_FIRST_SEGMENTS = new Set([
   "hemerobiblioteca",
   "investigadores",
   "legado-artistico",
+  "lista-de-espera",
   "logout",
   "mision-y-vision",
   "organizacion-de-archivos",
