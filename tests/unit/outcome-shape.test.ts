@@ -35,17 +35,12 @@ const NOT_YET_CONVERTED: readonly string[] = [
  */
 const KEPT_FOR_EXISTING_ASSERTIONS: readonly string[] = [
   "actions/legacy\\.server\\.ts", // the one adapter of the shapes below
-  "staff/teaching/refunds\\.server\\.ts", // teaching-office.test.ts, donation-refunds.test.ts: formErrors/fieldErrors
-  "staff/teaching/enrolments-admin\\.server\\.ts", // teaching-office.test.ts: fieldErrors
-  "staff/teaching/document-review\\.server\\.ts", // document-review.test.ts: fieldErrors, message, parseDocumentSelection
-  "courses/course-admin\\.server\\.ts", // teaching-office.test.ts: saveCourse's reason "invalid"
   "finance/manual-confirmation\\.server\\.ts", // reconciliation.test.ts: formErrors
   "finance/invoices-admin\\.server\\.ts", // finance.test.ts, donation-refunds.test.ts: formErrors
   "staff/sign-in\\.server\\.ts", // staff-totp-at-rest.test.ts: { ok: false, reason }
   "staff/totp-secrets\\.server\\.ts", // staff-totp-at-rest.test.ts: openTotpSecret's reason
   "staff/staff-members\\.server\\.ts", // factories.ts and teaching-office.spec.ts read completeStaffSetup's reason
   "backups/backups\\.server\\.ts", // backups.test.ts: restoreBackup's { ok: false, problem: string }
-  "utils/keyset-paging\\.server\\.ts", // staff-lists-paging.test.ts reads readCursor's message (and content's list uses it)
 ];
 
 function moduleFiles(dir: string): string[] {
