@@ -253,7 +253,7 @@ describe("a refunded payment is not invoiced", () => {
     const requestId = await createInvoiceRequest({ donationId: donation.id });
     expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 30_000, reason: "Cargo duplicado." })).toMatchObject({ ok: true });
     const refused = await markInvoiceIssued(db, ctx, { requestId, folio: `REEMB-${donation.id}` });
-    expect(refused).toMatchObject({ ok: false, status: 409, formErrors: [expect.stringContaining("sin reembolso")] });
+    expect(refused).toMatchObject({ ok: false, status: 409, problem: { form: [expect.stringContaining("sin reembolso")] } });
     const row = await db.selectFrom("invoice_requests").select("cfdi_folio").where("id", "=", requestId).executeTakeFirstOrThrow();
     expect(row.cfdi_folio).toBeNull();
 
