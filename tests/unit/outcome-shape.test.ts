@@ -37,7 +37,6 @@ const KEPT_FOR_EXISTING_ASSERTIONS: readonly string[] = [
   "actions/legacy\\.server\\.ts", // the one adapter of the shapes below
   "staff/sign-in\\.server\\.ts", // staff-totp-at-rest.test.ts: { ok: false, reason }
   "staff/totp-secrets\\.server\\.ts", // staff-totp-at-rest.test.ts: openTotpSecret's reason
-  "staff/staff-members\\.server\\.ts", // factories.ts and teaching-office.spec.ts read completeStaffSetup's reason
 ];
 
 function moduleFiles(dir: string): string[] {
