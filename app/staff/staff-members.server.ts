@@ -126,7 +126,7 @@ export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, toke
   // A secret that does not open (a wrong key, an edited value) makes the link invalid, never a 500.
   const opened = openTotpSecret(row.totp_secret, { setupTokenHash: hashToken(token) });
   if (!opened.ok) {
-    logUnopenedSecret(opened.reason, { staffId: row.id, where: "staff_setup_tokens" });
+    logUnopenedSecret(opened.problem.code ?? "", { staffId: row.id, where: "staff_setup_tokens" });
     return null;
   }
   return { staffId: row.id, email: row.email, name: row.name, role: row.role, totpSecret: opened.secret };

@@ -27,18 +27,6 @@ const NOT_YET_CONVERTED: readonly string[] = [
   "routes/admin\\.(contenido|banners|menus|galerias|hemerobiblioteca|documentos|direcciones)",
 ];
 
-/**
- * KEPT BECAUSE AN EXISTING TEST ASSERTS THE OLD SHAPE (issue 23 keeps every existing assertion):
- * each module's route already goes through the pipeline, the old refusal reaching it through
- * `asOutcome` (app/actions/legacy.server.ts, listed here too). The integrator converts a module
- * and edits the named assertions together, then removes its entry.
- */
-const KEPT_FOR_EXISTING_ASSERTIONS: readonly string[] = [
-  "actions/legacy\\.server\\.ts", // the one adapter of the shapes below
-  "staff/sign-in\\.server\\.ts", // staff-totp-at-rest.test.ts: { ok: false, reason }
-  "staff/totp-secrets\\.server\\.ts", // staff-totp-at-rest.test.ts: openTotpSecret's reason
-];
-
 function moduleFiles(dir: string): string[] {
   const files: string[] = [];
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -105,7 +93,7 @@ function problemsInText(relative: string, text: string): Problem[] {
   return problems;
 }
 
-const ALLOWED = [...NOT_YET_CONVERTED, ...KEPT_FOR_EXISTING_ASSERTIONS];
+const ALLOWED = [...NOT_YET_CONVERTED];
 const notYetConverted = (relative: string) => ALLOWED.some((entry) => new RegExp(`^${entry}`).test(relative));
 
 describe("one outcome shape", () => {
