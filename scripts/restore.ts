@@ -2,6 +2,7 @@
 // The site must be stopped. The file is decompressed and checked (integrity_check, migrations this
 // version knows) before anything changes; the current database is kept aside.
 import path from "node:path";
+import { problemMessages } from "../app/actions/outcome";
 import { restoreBackup } from "../app/backups/backups.server";
 import { databasePath } from "../app/config.server";
 
@@ -14,7 +15,7 @@ const target = databasePath();
 console.log(`Revisando ${path.resolve(file)} …`);
 const outcome = await restoreBackup(path.resolve(file), target);
 if (!outcome.ok) {
-  console.error(`No se restauró: ${outcome.problem}`);
+  console.error(`No se restauró: ${problemMessages(outcome).join(" ")}`);
   process.exit(1);
 }
 console.log(`Restaurado en ${target} (${outcome.migrations} migraciones en la copia).`);

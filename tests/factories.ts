@@ -375,7 +375,7 @@ export async function createSignedInStaff(
     null,
     setupAt,
   );
-  if (!setup.ok) throw new Error(`set-up failed: ${setup.reason}`);
+  if (!setup.ok) throw new Error(`set-up failed: ${setup.problem.code}`);
   const setCookie = await createStaffSession(null, invited.staffId, "activa");
   const user: StaffUser = setup.staff;
   return { user, secret, cookie: setCookie.split(";")[0]! };

@@ -6,6 +6,7 @@ import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
 import Database from "better-sqlite3";
 import type { Kysely } from "kysely";
+import { refuse, type Outcome, type Refusal, type RefusalStatus } from "~/actions/outcome";
 import type { DB } from "~/db.server";
 import { migrations } from "../../migrations/index";
 import * as serverClock from "~/utils/clock.server";
@@ -245,19 +246,20 @@ export function backupFilePath(directory: string, fileName: string): string | nu
   return fs.existsSync(file) ? file : null;
 }
 
-export type VerifiedBackup = { ok: true; scratch: string; migrations: number } | { ok: false; problem: string };
+export type VerifiedBackup = Outcome<{ scratch: string; migrations: number }>;
 
 /**
  * Decompresses a backup beside `scratchDirectory` and checks it: a whole gzip stream, a SQLite
  * database whose integrity_check says "ok", and migrations this version of the site knows (a
- * backup from a newer version is refused). On success the caller owns the scratch file.
+ * backup from a newer version is refused). On success the caller owns the scratch file. Refusals:
+ * 404 (no such file), 422 (damaged, or not a database of the site), 409 (from a newer version).
  */
 export async function verifyBackupFile(file: string, scratchDirectory: string): Promise<VerifiedBackup> {
-  if (!fs.existsSync(file)) return { ok: false, problem: `No existe el archivo ${file}.` };
+  if (!fs.existsSync(file)) return refuse(404, `No existe el archivo ${file}.`);
   const scratch = path.join(scratchDirectory, `.restaurar-${crypto.randomBytes(6).toString("hex")}.db`);
-  const fail = (problem: string): VerifiedBackup => {
+  const fail = (message: string, status: RefusalStatus = 422): Refusal => {
     fs.rmSync(scratch, { force: true });
-    return { ok: false, problem };
+    return refuse(status, message);
   };
   try {
     const source = fs.createReadStream(file);
@@ -282,6 +284,7 @@ export async function verifyBackupFile(file: string, scratchDirectory: string): 
   if (unknown.length > 0) {
     return fail(
       `La copia viene de una versión más nueva del sitio (migraciones desconocidas: ${unknown.join(", ")}). Instale esa versión antes de restaurarla.`,
+      409,
     );
   }
   return { ok: true, scratch, migrations: applied.length };
@@ -305,7 +308,7 @@ export function databaseInUse(databaseFile: string): boolean {
   }
 }
 
-export type RestoreOutcome = { ok: true; previous: string | null; migrations: number } | { ok: false; problem: string };
+export type RestoreOutcome = Outcome<{ previous: string | null; migrations: number }>;
 
 /**
  * Restores a backup over the database file (the site must be stopped): verifies it, refuses when
@@ -318,10 +321,7 @@ export async function restoreBackup(file: string, databaseFile: string, now: Dat
   if (!verified.ok) return verified;
   try {
     if (databaseInUse(databaseFile)) {
-      return {
-        ok: false,
-        problem: `La base de datos ${databaseFile} está en uso: detenga el sitio antes de restaurar (nada se cambió).`,
-      };
+      return refuse(409, `La base de datos ${databaseFile} está en uso: detenga el sitio antes de restaurar (nada se cambió).`);
     }
     let previous: string | null = null;
     if (fs.existsSync(databaseFile)) {

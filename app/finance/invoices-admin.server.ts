@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { sql, type Kysely } from "kysely";
 import { z } from "zod";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import type { DB } from "~/db.server";
 import { getStoredFile } from "~/files/files.server";
 import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-context.server";
@@ -210,23 +211,19 @@ export function parseMarkInvoiceForm(form: FormData) {
   return parseWithZod(form, { schema: markInvoiceSchema });
 }
 
-export type MarkInvoiceOutcome =
-  { ok: true; requestId: number; folio: string } | { ok: false; status: 404 | 409; formErrors: string[]; fieldErrors: Record<string, string[]> };
+export type MarkInvoiceOutcome = Outcome<{ requestId: number; folio: string }>;
 
 const formatStamp = new Intl.DateTimeFormat("es-MX", { dateStyle: "medium", timeStyle: "short", timeZone: MEXICO_CITY_TIME_ZONE });
 
-const folioTaken = (requestId: number | null): MarkInvoiceOutcome => ({
-  ok: false,
-  status: 409,
-  formErrors: [],
-  fieldErrors: {
-    folio: [
-      requestId === null
-        ? "Ese folio ya se registró en otra solicitud. Revise el folio del CFDI."
-        : `Ese folio ya se registró en la solicitud ${requestId}. Revise el folio del CFDI.`,
-    ],
-  },
-});
+const folioTaken = (requestId: number | null): Refusal =>
+  refuse(409, {
+    fields: {
+      folio:
+        requestId === null
+          ? "Ese folio ya se registró en otra solicitud. Revise el folio del CFDI."
+          : `Ese folio ya se registró en la solicitud ${requestId}. Revise el folio del CFDI.`,
+    },
+  });
 
 /** Another connection (a second process, a script) held the write lock or moved the data under this transaction. */
 function isBusy(error: unknown): boolean {
@@ -271,24 +268,15 @@ async function markOnce(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInp
       .select(["i.id", "i.cfdi_folio", "i.invoiced_at", "i.invoiced_by", "i.enrolment_id", "i.donation_id", paidExpression.as("paid")])
       .where("i.id", "=", input.requestId)
       .executeTakeFirst();
-    if (!request) return { ok: false, status: 404, formErrors: ["No existe esa solicitud de factura."], fieldErrors: {} };
+    if (!request) return refuse(404, "No existe esa solicitud de factura.");
     if (request.cfdi_folio !== null) {
-      return {
-        ok: false,
-        status: 409,
-        formErrors: [
-          `Esta solicitud ya se marcó como facturada con el folio ${request.cfdi_folio} (${request.invoiced_by}, ${formatStamp.format(new Date(request.invoiced_at!))}). No se puede marcar dos veces.`,
-        ],
-        fieldErrors: {},
-      };
+      return refuse(
+        409,
+        `Esta solicitud ya se marcó como facturada con el folio ${request.cfdi_folio} (${request.invoiced_by}, ${formatStamp.format(new Date(request.invoiced_at!))}). No se puede marcar dos veces.`,
+      );
     }
     if (!request.paid) {
-      return {
-        ok: false,
-        status: 409,
-        formErrors: ["No hay un pago aprobado sin reembolso para esta solicitud: no se puede marcar como facturada."],
-        fieldErrors: {},
-      };
+      return refuse(409, "No hay un pago aprobado sin reembolso para esta solicitud: no se puede marcar como facturada.");
     }
     const reused = await trx
       .selectFrom("invoice_requests")
@@ -305,7 +293,7 @@ async function markOnce(db: Kysely<DB>, ctx: StaffContext, input: MarkInvoiceInp
       .where("cfdi_folio", "is", null)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) !== 1) {
-      return { ok: false, status: 409, formErrors: ["Esta solicitud ya se marcó como facturada. No se puede marcar dos veces."], fieldErrors: {} };
+      return refuse(409, "Esta solicitud ya se marcó como facturada. No se puede marcar dos veces.");
     }
     await audit(trx, ctx, {
       action: "factura.marcar",

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import { z } from "zod";
+import { refuse, type Outcome } from "~/actions/outcome";
 import type { DB, PaymentPurpose } from "~/db.server";
 import { confirmPaymentIn, logPaymentEvent, mailApproval, mailPaymentNotConfirmed, settleWithoutMoney } from "~/payments/settle.server";
 import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-context.server";
@@ -45,11 +46,7 @@ export const claimRejectionSchema = z.object({
   }),
 });
 
-export type ClaimOutcome =
-  | { ok: true; attemptId: number; controlNumber: string; refundReason: string | null }
-  | { ok: false; status: 404 | 409; formErrors: string[]; fieldErrors: Record<string, string[]> };
-
-const refused = (status: 404 | 409, message: string): ClaimOutcome => ({ ok: false, status, formErrors: [message], fieldErrors: {} });
+export type ClaimOutcome = Outcome<{ attemptId: number; controlNumber: string; refundReason: string | null }>;
 
 function claimOf(db: Kysely<DB>, attemptId: number) {
   return db
@@ -76,8 +73,8 @@ export async function confirmPaymentByHand(
   const codigoAut = input.codigoAut.trim().toUpperCase();
   const outcome = await db.transaction().execute(async (trx): Promise<ClaimOutcome> => {
     const attempt = await claimOf(trx, input.attemptId);
-    if (!attempt) return refused(404, "No existe ese pago.");
-    if (attempt.status !== "in_verification") return refused(409, notInVerification(attempt.control_number));
+    if (!attempt) return refuse(404, "No existe ese pago.");
+    if (attempt.status !== "in_verification") return refuse(409, notInVerification(attempt.control_number));
     const matches =
       attempt.claimed_referencia === referencia && attempt.claimed_codigo_aut !== null && attempt.claimed_codigo_aut.toUpperCase() === codigoAut;
     if (!matches) {
@@ -89,7 +86,7 @@ export async function confirmPaymentByHand(
         reason: "confirmación manual rechazada: los datos escritos no son los recibidos del banco",
         payload: { actor: actorLabel(staff), staffId: staff.actor.id, typed: { referencia, codigoAut } },
       });
-      return { ok: false, status: 409, formErrors: [CODES_DO_NOT_MATCH], fieldErrors: {} };
+      return refuse(409, CODES_DO_NOT_MATCH);
     }
     // A relayed claim may reuse the codes of a real approval of another purchase: one bank
     // referencia confirms one payment.
@@ -108,7 +105,7 @@ export async function confirmPaymentByHand(
         reason: `confirmación manual rechazada: la referencia ya confirma el pago ${reused.control_number}`,
         payload: { actor: actorLabel(staff), staffId: staff.actor.id, typed: { referencia, codigoAut } },
       });
-      return { ok: false, status: 409, formErrors: [referenciaAlreadyUsed(reused.control_number)], fieldErrors: {} };
+      return refuse(409, referenciaAlreadyUsed(reused.control_number));
     }
     const settled = await confirmPaymentIn(
       trx,
@@ -116,7 +113,7 @@ export async function confirmPaymentByHand(
       { source: "manual", referencia, codigoAut, actor: actorLabel(staff) },
       { from: ["in_verification"] },
     );
-    if (!settled.settled) return refused(409, notInVerification(attempt.control_number));
+    if (!settled.settled) return refuse(409, notInVerification(attempt.control_number));
     await logPaymentEvent(trx, {
       attemptId: attempt.id,
       controlNumber: attempt.control_number,
@@ -152,10 +149,10 @@ export async function confirmPaymentByHand(
 export async function rejectClaimByHand(db: Kysely<DB>, staff: StaffContext, input: { attemptId: number; reason: string }): Promise<ClaimOutcome> {
   const outcome = await db.transaction().execute(async (trx): Promise<ClaimOutcome> => {
     const attempt = await claimOf(trx, input.attemptId);
-    if (!attempt) return refused(404, "No existe ese pago.");
-    if (attempt.status !== "in_verification") return refused(409, notInVerification(attempt.control_number));
+    if (!attempt) return refuse(404, "No existe ese pago.");
+    if (attempt.status !== "in_verification") return refuse(409, notInVerification(attempt.control_number));
     const done = await settleWithoutMoney(trx, attempt.id, "declined");
-    if (!done) return refused(409, notInVerification(attempt.control_number));
+    if (!done) return refuse(409, notInVerification(attempt.control_number));
     await logPaymentEvent(trx, {
       attemptId: attempt.id,
       controlNumber: attempt.control_number,

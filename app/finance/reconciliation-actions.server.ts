@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { staffIntent } from "~/actions/pipeline.server";
-import { asOutcome } from "~/actions/legacy.server";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
 import { countOf } from "~/utils/plural";
@@ -50,15 +49,8 @@ export const RECONCILIATION_INTENTS = {
   }),
   confirmar: staffIntent({
     schema: manualConfirmationSchema,
-    step: async (ctx, { value }) =>
-      asOutcome(
-        await confirmPaymentByHand(
-          db,
-          ctx,
-          { attemptId: value.pago, referencia: value.referencia, codigoAut: value.codigo },
-          { origin: siteOrigin() },
-        ),
-      ),
+    step: (ctx, { value }) =>
+      confirmPaymentByHand(db, ctx, { attemptId: value.pago, referencia: value.referencia, codigoAut: value.codigo }, { origin: siteOrigin() }),
     done: (outcome) =>
       redirectWithToast(PATH, {
         type: outcome.refundReason ? "info" : "success",
@@ -69,7 +61,7 @@ export const RECONCILIATION_INTENTS = {
   }),
   rechazar: staffIntent({
     schema: claimRejectionSchema,
-    step: async (ctx, { value }) => asOutcome(await rejectClaimByHand(db, ctx, { attemptId: value.pago, reason: value.motivo })),
+    step: (ctx, { value }) => rejectClaimByHand(db, ctx, { attemptId: value.pago, reason: value.motivo }),
     done: (outcome) =>
       redirectWithToast(PATH, {
         type: "success",

@@ -3,7 +3,6 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { asOutcome } from "~/actions/legacy.server";
 import { staffAction } from "~/actions/pipeline.server";
 import { siteOrigin } from "~/config.server";
 import { ErrorSummary, Field, RadioGroup, summaryErrors } from "~/components/forms";
@@ -74,16 +73,14 @@ export const action = (args: ActionFunctionArgs) =>
   staffAction({
     access: ENROLLERS,
     schema: manualSchema,
-    step: async (ctx, { value, args }) =>
-      asOutcome(
-        await enrolParticipantManually(db, ctx, {
-          participantId: value.participant_id,
-          courseId: idParam(args.params.courseId),
-          modality: value.modality,
-          reason: value.reason,
-          origin: siteOrigin(),
-        }),
-      ),
+    step: (ctx, { value, args }) =>
+      enrolParticipantManually(db, ctx, {
+        participantId: value.participant_id,
+        courseId: idParam(args.params.courseId),
+        modality: value.modality,
+        reason: value.reason,
+        origin: siteOrigin(),
+      }),
     done: (_outcome, { args }) =>
       redirectWithToast(`/admin/cursos/${idParam(args.params.courseId)}/inscripciones`, {
         type: "success",

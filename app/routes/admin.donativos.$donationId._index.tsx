@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { asOutcome } from "~/actions/legacy.server";
 import { staffAction } from "~/actions/pipeline.server";
 import { centavosToPesos } from "~/courses/course-form";
 import { formatMoney } from "~/courses/pricing";
@@ -39,8 +38,8 @@ export const action = (args: ActionFunctionArgs) =>
   staffAction({
     access: staffAccess,
     schema: donationRefundSchema,
-    step: async (ctx, { value, args }) =>
-      asOutcome(await recordRefund(db, ctx, { donationId: idParam(args.params.donationId), amountCentavos: value.amount, reason: value.reason })),
+    step: (ctx, { value, args }) =>
+      recordRefund(db, ctx, { donationId: idParam(args.params.donationId), amountCentavos: value.amount, reason: value.reason }),
     done: (_outcome, { args }) =>
       redirectWithToast(`/admin/donativos/${idParam(args.params.donationId)}`, {
         type: "success",

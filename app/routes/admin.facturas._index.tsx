@@ -1,6 +1,5 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { asOutcome } from "~/actions/legacy.server";
 import { staffAction } from "~/actions/pipeline.server";
 import type { ActionReply } from "~/actions/reply.server";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -48,7 +47,7 @@ export const action = (args: ActionFunctionArgs) =>
   staffAction({
     access: staffAccess,
     schema: markInvoiceSchema,
-    step: async (ctx, { value }) => asOutcome(await markInvoiceIssued(db, ctx, { requestId: value.solicitud, folio: value.folio })),
+    step: (ctx, { value }) => markInvoiceIssued(db, ctx, { requestId: value.solicitud, folio: value.folio }),
     done: (outcome, { args }) => {
       const back = new URL(args.request.url);
       back.searchParams.delete("index");

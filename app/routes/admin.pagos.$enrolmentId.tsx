@@ -1,7 +1,6 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { asOutcome } from "~/actions/legacy.server";
 import { staffAction, staffIntent, uploadBody } from "~/actions/pipeline.server";
 import { siteOrigin } from "~/config.server";
 import { ErrorSummary, Field, SelectField, summaryErrors, type FieldMeta } from "~/components/forms";
@@ -50,14 +49,12 @@ export const action = (args: ActionFunctionArgs) =>
         schema: refundSchema,
         step: async (ctx, { value, args }) => {
           const [kind, id] = value.payment.split("-") as ["tarjeta" | "fuera_de_linea", string];
-          return asOutcome(
-            await recordRefund(db, ctx, {
-              enrolmentId: idParam(args.params.enrolmentId),
-              source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
-              amountCentavos: value.amount,
-              reason: value.reason,
-            }),
-          );
+          return recordRefund(db, ctx, {
+            enrolmentId: idParam(args.params.enrolmentId),
+            source: kind === "tarjeta" ? { kind, paymentAttemptId: Number(id) } : { kind, offlinePaymentId: Number(id) },
+            amountCentavos: value.amount,
+            reason: value.reason,
+          });
         },
         done: (outcome, { args }) =>
           redirectWithToast(pathOf(args), {

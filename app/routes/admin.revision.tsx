@@ -2,7 +2,6 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { asOutcome } from "~/actions/legacy.server";
 import { staffAction } from "~/actions/pipeline.server";
 import type { ActionReply } from "~/actions/reply.server";
 import { siteOrigin } from "~/config.server";
@@ -58,13 +57,13 @@ function approvalSummary(outcome: Omit<Extract<BulkApprovalOutcome, { ok: true }
     .join(" ");
 }
 
-/** The checked `documento` values as ids (parseDocumentSelection's message, form-level, for anything else). */
+/** The checked `documento` values as ids (parseDocumentSelection's refusal, form-level, for anything else). */
 const selectionSchema = z
   .object({ documento: z.preprocess((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]), z.array(z.string())) })
   .transform((value, ctx) => {
     const selection = parseDocumentSelection(value.documento);
     if (selection.ok) return selection.documentIds;
-    ctx.addIssue({ code: "custom", message: selection.message, path: [] });
+    ctx.addIssue({ code: "custom", message: selection.problem.form.join(" "), path: [] });
     return z.NEVER;
   });
 
@@ -73,7 +72,7 @@ export const action = (args: ActionFunctionArgs) =>
   staffAction({
     access: staffAccess,
     schema: selectionSchema,
-    step: async (ctx, { value }) => asOutcome(await approveDocuments(db, ctx, { documentIds: value, origin: siteOrigin() })),
+    step: (ctx, { value }) => approveDocuments(db, ctx, { documentIds: value, origin: siteOrigin() }),
     done: (outcome) => redirectWithToast(PATH, { type: "success", description: approvalSummary(outcome) }),
   })(args);
 

@@ -13,7 +13,7 @@ import { db } from "~/db.server";
 import { STAFF_HOME_PATH } from "~/staff/guard.server";
 import { createStaffSession } from "~/staff/session.server";
 import { STAFF_ROLE_LABELS } from "~/staff/staff";
-import { staffSetupSchema } from "~/staff/staff-forms";
+import { SETUP_LINK_INVALID, staffSetupSchema } from "~/staff/staff-forms";
 import { completeStaffSetup, findValidSetupToken } from "~/staff/staff-members.server";
 import { totpQrSvg, totpUri } from "~/staff/totp.server";
 import adminStyles from "~/styles/admin.css";
@@ -33,9 +33,6 @@ export const meta: MetaFunction = () => [{ title: "Configurar su acceso | Person
 
 // The set-up link's token and the TOTP secret: never stored, never in a Referer (decision 0032).
 export { passCacheControl as headers } from "~/utils/cache-control";
-
-const INVALID_LINK =
-  "Este enlace no es válido, ya se usó o venció (dura 24 horas). Pida a una persona con la función Administración que le envíe uno nuevo.";
 
 function tokenOf(request: Request): string {
   return (new URL(request.url).searchParams.get("token") ?? "").slice(0, 200);
@@ -68,19 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     context.requestId ?? null,
   );
   if (!outcome.ok) {
-    if (outcome.reason === "invalid-token")
-      return data(submission.reply({ formErrors: [INVALID_LINK], hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
-    return data(
-      submission.reply({
-        fieldErrors: {
-          code: [
-            "El código no coincide. Revise que escaneó este código QR (o escribió esta clave) y escriba el código que muestra ahora su aplicación.",
-          ],
-        },
-        hideFields: ["password", "password_confirmation", "code"],
-      }),
-      { status: 400 },
-    );
+    const { form: formErrors, fields: fieldErrors } = outcome.problem;
+    return data(submission.reply({ formErrors, fieldErrors, hideFields: ["password", "password_confirmation", "code"] }), { status: outcome.status });
   }
   // Both factors were just proven: the member starts signed in.
   const cookie = await createStaffSession(request, outcome.staff.id, "activa");
@@ -99,7 +85,7 @@ export default function StaffSetupPage() {
     return (
       <div className="container page">
         <h1>Enlace no válido</h1>
-        <p>{INVALID_LINK}</p>
+        <p>{SETUP_LINK_INVALID}</p>
         <p>
           <Link to="/admin/login">Ir al acceso del personal</Link>
         </p>

@@ -5,7 +5,6 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { data, redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
 import { OneTimeCodeField, PasswordSignInForm, secretFieldKey } from "~/components/credential-fields";
 import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
@@ -28,9 +27,6 @@ export const links: LinksFunction = () => [
 ];
 
 export const meta: MetaFunction = () => [{ title: "Acceso del personal | HIMFG" }, { name: "robots", content: "noindex, nofollow" }];
-
-const INVALID_PASSWORD_MESSAGE = "El correo electrónico o la contraseña no son correctos. Revíselos e intente de nuevo.";
-const INVALID_CODE_MESSAGE = "El código no es correcto o ya se usó. Escriba el código que muestra ahora su aplicación de autenticación.";
 
 function returnPath(value: unknown): string {
   const path = safeRedirectPath(value, STAFF_HOME_PATH);
@@ -57,13 +53,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (submission.status !== "success") return data({ stage: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
     const outcome = await verifyStaffCode(db, { staff: pending, code: submission.value.code, clientAddress });
     if (!outcome.ok) {
-      const tooMany = outcome.reason === "too-many-attempts";
       return data(
-        {
-          stage: "code" as const,
-          result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_CODE_MESSAGE], hideFields: ["code"] }),
-        },
-        { status: tooMany ? 429 : 400 },
+        { stage: "code" as const, result: submission.reply({ formErrors: outcome.problem.form, hideFields: ["code"] }) },
+        { status: outcome.status },
       );
     }
     const cookie = await createStaffSession(request, pending.id, "activa");
@@ -79,13 +71,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ stage: "password" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
   const outcome = await verifyStaffPassword(db, { email: submission.value.email, password: submission.value.password, clientAddress });
   if (!outcome.ok) {
-    const tooMany = outcome.reason === "too-many-attempts";
     return data(
-      {
-        stage: "password" as const,
-        result: submission.reply({ formErrors: [tooMany ? TOO_MANY_ATTEMPTS_MESSAGE : INVALID_PASSWORD_MESSAGE], hideFields: ["password"] }),
-      },
-      { status: tooMany ? 429 : 400 },
+      { stage: "password" as const, result: submission.reply({ formErrors: outcome.problem.form, hideFields: ["password"] }) },
+      { status: outcome.status },
     );
   }
   const cookie = await createStaffSession(request, outcome.staff.id, "contrasena");

@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import { hashPassword, needsRehash, verifyPassword } from "~/accounts/passwords.server";
-import { consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET } from "~/accounts/rate-limit.server";
+import { consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET, TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { clearAttempts, releaseAttempts } from "~/security/throttle.server";
 import type { DB } from "~/db.server";
 import type { StaffRole, StaffUser } from "./staff";
@@ -21,7 +22,13 @@ export function staffThrottleKey(email: string): string {
 
 let dummyHash: Promise<string> | undefined;
 
-export type PasswordStepOutcome = { ok: true; staff: StaffUser } | { ok: false; reason: "invalid-credentials" | "too-many-attempts" };
+export const INVALID_PASSWORD_MESSAGE = "El correo electrónico o la contraseña no son correctos. Revíselos e intente de nuevo.";
+export const INVALID_CODE_MESSAGE = "El código no es correcto o ya se usó. Escriba el código que muestra ahora su aplicación de autenticación.";
+
+const tooManyAttempts = () => refuse(429, { form: TOO_MANY_ATTEMPTS_MESSAGE, code: "too-many-attempts" });
+
+/** Refused 400 "invalid-credentials" or 429 "too-many-attempts", each with its form-level message. */
+export type PasswordStepOutcome = Outcome<{ staff: StaffUser }>;
 
 /** Step one. An unknown, invited or deactivated account answers exactly like a wrong password. */
 export async function verifyStaffPassword(
@@ -32,7 +39,7 @@ export async function verifyStaffPassword(
   const email = input.email.trim().toLowerCase();
   const key = staffThrottleKey(email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
-  if (!throttle.allowed) return { ok: false, reason: "too-many-attempts" };
+  if (!throttle.allowed) return tooManyAttempts();
   const row = await db
     .selectFrom("staff_members")
     .select(["id", "email", "name", "role", "status", "password_hash"])
@@ -46,7 +53,7 @@ export async function verifyStaffPassword(
     dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
     await verifyPassword(input.password, await dummyHash);
   }
-  if (!row || !valid) return { ok: false, reason: "invalid-credentials" };
+  if (!row || !valid) return refuse(400, { form: INVALID_PASSWORD_MESSAGE, code: "invalid-credentials" });
   if (needsRehash(row.password_hash!)) {
     await db
       .updateTable("staff_members")
@@ -57,7 +64,8 @@ export async function verifyStaffPassword(
   return { ok: true, staff: { id: row.id, email: row.email, name: row.name, role: row.role as StaffRole } };
 }
 
-export type CodeStepOutcome = { ok: true } | { ok: false; reason: "invalid-code" | "too-many-attempts" };
+/** Refused 400 "invalid-code" or 429 "too-many-attempts", each with its form-level message. */
+export type CodeStepOutcome = Outcome;
 
 /**
  * Step two: the code must match the staff member's secret and be from a later time step than the
@@ -71,7 +79,7 @@ export async function verifyStaffCode(
 ): Promise<CodeStepOutcome> {
   const key = staffThrottleKey(input.staff.email);
   const throttle = await consumeLoginAttempt(db, key, input.clientAddress, now);
-  if (!throttle.allowed) return { ok: false, reason: "too-many-attempts" };
+  if (!throttle.allowed) return tooManyAttempts();
   const row = await db.selectFrom("staff_members").select(["totp_secret", "status"]).where("id", "=", input.staff.id).executeTakeFirst();
   let step: number | null = null;
   if (row?.totp_secret && row.status === "activa") {
@@ -79,7 +87,7 @@ export async function verifyStaffCode(
     // key, an edited value, a value moved from another row — refuses the code like a wrong one.
     const opened = openTotpSecret(row.totp_secret, { staffId: input.staff.id });
     if (opened.ok) step = matchTotpStep(opened.secret, input.code, now);
-    else logUnopenedSecret(opened.reason, { staffId: input.staff.id, where: "staff_members" });
+    else logUnopenedSecret(opened.problem.code ?? "", { staffId: input.staff.id, where: "staff_members" });
   }
   if (step !== null) {
     const used = await db
@@ -94,5 +102,5 @@ export async function verifyStaffCode(
       return { ok: true };
     }
   }
-  return { ok: false, reason: "invalid-code" };
+  return refuse(400, { form: INVALID_CODE_MESSAGE, code: "invalid-code" });
 }

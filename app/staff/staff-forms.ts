@@ -25,6 +25,14 @@ export const staffCodeStepSchema = z.object({
   redirectTo: z.string().max(2000).optional(),
 });
 
+/** The set-up link is unknown, used or expired (the page says so too, before any post). */
+export const SETUP_LINK_INVALID =
+  "Este enlace no es válido, ya se usó o venció (dura 24 horas). Pida a una persona con la función Administración que le envíe uno nuevo.";
+
+/** The TOTP code typed on the set-up page does not match the secret shown there. */
+export const SETUP_CODE_MISMATCH =
+  "El código no coincide. Revise que escaneó este código QR (o escribió esta clave) y escriba el código que muestra ahora su aplicación.";
+
 export const staffSetupSchema = z
   .object({
     password: z.string({ error: "Escriba una contraseña." }).superRefine((value, ctx) => {

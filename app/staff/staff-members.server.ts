@@ -12,7 +12,7 @@ import { mailLog } from "~/mail/mail-log.server";
 import { recordAudit } from "./audit.server";
 import { destroyStaffSessions } from "./session.server";
 import { STAFF_ROLE_LABELS, type StaffRole, type StaffUser } from "./staff";
-import type { NewStaff } from "./staff-forms";
+import { SETUP_CODE_MISMATCH, SETUP_LINK_INVALID, type NewStaff } from "./staff-forms";
 import { logUnopenedSecret, openTotpSecret, sealTotpSecret } from "./totp-secrets.server";
 import { createTotpSecret, matchTotpStep } from "./totp.server";
 import * as clock from "~/utils/clock.server";
@@ -126,13 +126,16 @@ export async function findValidSetupToken(db: Kysely<DB> | Transaction<DB>, toke
   // A secret that does not open (a wrong key, an edited value) makes the link invalid, never a 500.
   const opened = openTotpSecret(row.totp_secret, { setupTokenHash: hashToken(token) });
   if (!opened.ok) {
-    logUnopenedSecret(opened.reason, { staffId: row.id, where: "staff_setup_tokens" });
+    logUnopenedSecret(opened.problem.code ?? "", { staffId: row.id, where: "staff_setup_tokens" });
     return null;
   }
   return { staffId: row.id, email: row.email, name: row.name, role: row.role, totpSecret: opened.secret };
 }
 
-export type SetupOutcome = { ok: true; staff: StaffUser } | { ok: false; reason: "invalid-token" | "invalid-code" };
+/** A refusal is a 400 with the code "invalid-token" (form-level message) or "invalid-code" (on the field `code`). */
+export type SetupOutcome = Outcome<{ staff: StaffUser }>;
+
+const invalidToken = () => refuse(400, { form: SETUP_LINK_INVALID, code: "invalid-token" });
 
 /**
  * Completes the set-up in one transaction: the token is used up, the password and the TOTP secret
@@ -146,18 +149,18 @@ export async function completeStaffSetup(
   now = clock.now(),
 ): Promise<SetupOutcome> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx): Promise<SetupOutcome> => {
     const info = await findValidSetupToken(trx, input.token, now);
-    if (!info) return { ok: false, reason: "invalid-token" } as const;
+    if (!info) return invalidToken();
     const step = matchTotpStep(info.totpSecret, input.code, now);
-    if (step === null) return { ok: false, reason: "invalid-code" } as const;
+    if (step === null) return refuse(400, { fields: { code: SETUP_CODE_MISMATCH }, code: "invalid-code" });
     const used = await trx
       .updateTable("staff_setup_tokens")
       .set({ used_at: now.toISOString() })
       .where("token_hash", "=", hashToken(input.token))
       .where("used_at", "is", null)
       .executeTakeFirst();
-    if (used.numUpdatedRows !== 1n) return { ok: false, reason: "invalid-token" } as const;
+    if (used.numUpdatedRows !== 1n) return invalidToken();
     const before = await trx.selectFrom("staff_members").select(["status"]).where("id", "=", info.staffId).executeTakeFirstOrThrow();
     await trx
       .updateTable("staff_members")

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { Kysely, Transaction } from "kysely";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { ConfigurationError, decodeSecretKey, demoMode, readConfig, type AppConfig } from "~/config.server";
 import type { DB } from "~/db.server";
 
@@ -45,9 +46,13 @@ export interface TotpKeyRing {
 /** The row a secret belongs to: part of the associated data, so it cannot move to another row. */
 export type TotpSecretOwner = { staffId: number } | { setupTokenHash: string };
 
-export type OpenedSecret =
-  | { ok: true; secret: string; keyId: string; current: boolean }
-  | { ok: false; reason: "not-sealed" | "malformed" | "unknown-key" | "unauthentic" | "no-key" };
+/** Why a stored secret did not open: the refusal's `problem.code` (logged, never shown). */
+export type UnopenedReason = "not-sealed" | "malformed" | "unknown-key" | "unauthentic" | "no-key";
+
+/** Opened, or refused 400 with the reason as `problem.code` (the caller refuses the code as a wrong one). */
+export type OpenedSecret = Outcome<{ secret: string; keyId: string; current: boolean }>;
+
+const unopened = (reason: UnopenedReason) => refuse(400, { form: "El secreto de autenticación guardado no se pudo abrir.", code: reason });
 
 function keyOf(key: Buffer): TotpKey {
   const id = crypto.createHmac("sha256", key).update("himfg staff TOTP key id").digest("base64url").slice(0, 8);
@@ -141,7 +146,7 @@ export function isPlainTotpSecret(value: string): boolean {
 
 /**
  * Decrypts a stored secret for its row. Never throws: a plain value, a wrong or unknown key, an
- * edited value or one moved from another row is `ok: false` with the reason (the caller refuses
+ * edited value or one moved from another row is refused with the reason as `problem.code` (the caller refuses
  * the code and logs the reason, never the value).
  */
 export function openTotpSecret(value: string, owner: TotpSecretOwner, ring?: TotpKeyRing): OpenedSecret {
@@ -149,17 +154,17 @@ export function openTotpSecret(value: string, owner: TotpSecretOwner, ring?: Tot
   try {
     keys = ring ?? totpKeyRing();
   } catch {
-    return { ok: false, reason: "no-key" };
+    return unopened("no-key");
   }
   const parts = value.split(".");
-  if (parts[0] !== FORMAT) return { ok: false, reason: isPlainTotpSecret(value) ? "not-sealed" : "malformed" };
-  if (parts.length !== 5) return { ok: false, reason: "malformed" };
+  if (parts[0] !== FORMAT) return unopened(isPlainTotpSecret(value) ? "not-sealed" : "malformed");
+  if (parts.length !== 5) return unopened("malformed");
   const [, keyId, ivText, ciphertextText, tagText] = parts as [string, string, string, string, string];
   const key = keys.byId.get(keyId);
-  if (!key) return { ok: false, reason: "unknown-key" };
+  if (!key) return unopened("unknown-key");
   const iv = Buffer.from(ivText, "base64url");
   const tag = Buffer.from(tagText, "base64url");
-  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return { ok: false, reason: "malformed" };
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) return unopened("malformed");
   let secret: string;
   try {
     const decipher = crypto.createDecipheriv("aes-256-gcm", key.key, iv, { authTagLength: TAG_BYTES });
@@ -167,9 +172,9 @@ export function openTotpSecret(value: string, owner: TotpSecretOwner, ring?: Tot
     decipher.setAuthTag(tag);
     secret = Buffer.concat([decipher.update(Buffer.from(ciphertextText, "base64url")), decipher.final()]).toString("utf8");
   } catch {
-    return { ok: false, reason: "unauthentic" };
+    return unopened("unauthentic");
   }
-  if (!PLAIN_SECRET.test(secret)) return { ok: false, reason: "malformed" };
+  if (!PLAIN_SECRET.test(secret)) return unopened("malformed");
   return { ok: true, secret, keyId, current: keyId === keys.current.id };
 }
 

@@ -40,7 +40,7 @@ async function staffMember(role: StaffRole) {
     null,
     earlier,
   );
-  if (!setup.ok) throw new Error(`set-up failed: ${setup.reason}`);
+  if (!setup.ok) throw new Error(`set-up failed: ${setup.problem.code}`);
   return { id: invited.staffId, email, name, secret: token.totpSecret };
 }
 

@@ -152,7 +152,7 @@ describe("backup and restore", () => {
     const flipped = path.join(directory, "danado.db.gz");
     fs.writeFileSync(flipped, compressed);
     const refusedGzip = await restoreBackup(flipped, target);
-    expect(refusedGzip).toMatchObject({ ok: false, problem: expect.stringMatching(/no se pudo descomprimir/) });
+    expect(refusedGzip).toMatchObject({ ok: false, problem: { form: [expect.stringMatching(/no se pudo descomprimir/)] } });
 
     // A whole gzip of a database whose pages were damaged: integrity_check refuses it.
     const database = zlib.gunzipSync(fs.readFileSync(backup.file));
@@ -161,7 +161,7 @@ describe("backup and restore", () => {
     const corrupted = path.join(directory, "corrupta.db.gz");
     fs.writeFileSync(corrupted, zlib.gzipSync(database));
     const refusedIntegrity = await restoreBackup(corrupted, target);
-    expect(refusedIntegrity).toMatchObject({ ok: false, problem: expect.stringMatching(/integridad/) });
+    expect(refusedIntegrity).toMatchObject({ ok: false, problem: { form: [expect.stringMatching(/integridad/)] } });
     expect(fs.readFileSync(target, "utf8")).toBe("la base de datos actual");
 
     // A good backup over a database the running site has open: refused.
@@ -170,7 +170,7 @@ describe("backup and restore", () => {
     running.pragma("journal_mode = WAL");
     running.exec("CREATE TABLE t (x INTEGER); INSERT INTO t VALUES (1)");
     const refusedInUse = await restoreBackup(backup.file, live);
-    expect(refusedInUse).toMatchObject({ ok: false, problem: expect.stringMatching(/está en uso/) });
+    expect(refusedInUse).toMatchObject({ ok: false, problem: { form: [expect.stringMatching(/está en uso/)] } });
     expect(running.prepare("SELECT x FROM t").get()).toEqual({ x: 1 });
     running.close();
     expect(fs.readdirSync(path.dirname(live)).filter((name) => name.startsWith(".restaurar"))).toEqual([]);

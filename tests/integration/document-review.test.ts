@@ -70,7 +70,7 @@ describe("document review: decided per document, the enrolment follows", () => {
       ],
       origin,
     });
-    expect(refused).toMatchObject({ ok: false, status: 400, fieldErrors: { "documents[1].reason": [expect.stringContaining("motivo")] } });
+    expect(refused).toMatchObject({ ok: false, status: 400, problem: { fields: { "documents[1].reason": [expect.stringContaining("motivo")] } } });
     // Nothing stored: the approval of the first document was not kept either.
     const untouched = await db.selectFrom("participant_documents").select("status").where("participant_id", "=", student.id).execute();
     expect(untouched.map((row) => row.status)).toEqual(["pendiente", "pendiente"]);
@@ -220,12 +220,12 @@ describe("«Aprobar seleccionados»: several documents at once, each audited, al
     ).n;
 
     const unknown = await approveDocuments(db, ctx, { documentIds: [front, 987654321], origin });
-    expect(unknown).toEqual({ ok: false, status: 404, message: expect.stringContaining("987654321") });
+    expect(unknown).toEqual({ ok: false, status: 404, problem: { form: [expect.stringContaining("987654321")], fields: {} } });
     const already = await approveDocuments(db, ctx, { documentIds: [front, back, decided.documents[0]!.id], origin });
     expect(already).toMatchObject({ ok: false, status: 409 });
-    expect(already.ok ? "" : already.message).toContain("«Credencial de estudiante (frente)» de");
-    expect(already.ok ? "" : already.message).toContain("(aprobado)");
-    expect(already.ok ? "" : already.message).toContain("no se aprobó ninguno");
+    expect(already.ok ? "" : already.problem.form.join(" ")).toContain("«Credencial de estudiante (frente)» de");
+    expect(already.ok ? "" : already.problem.form.join(" ")).toContain("(aprobado)");
+    expect(already.ok ? "" : already.problem.form.join(" ")).toContain("no se aprobó ninguno");
     expect(await approveDocuments(db, ctx, { documentIds: [front, front], origin })).toMatchObject({ ok: false, status: 400 });
     expect(await approveDocuments(db, ctx, { documentIds: [], origin })).toMatchObject({ ok: false, status: 400 });
     const tooMany = Array.from({ length: BULK_APPROVAL_LIMIT + 1 }, (_, i) => front + i);
@@ -246,7 +246,7 @@ describe("«Aprobar seleccionados»: several documents at once, each audited, al
     for (const value of ["abc", "1.5", "-3", "0", "1e3", " 7", "12345678901234", new File(["x"], "x.txt")]) {
       expect(parseDocumentSelection([String(front), value]), String(value)).toMatchObject({
         ok: false,
-        message: expect.stringContaining("no es válida"),
+        problem: { form: [expect.stringContaining("no es válida")] },
       });
     }
     expect(parseDocumentSelection([String(front), String(back)])).toEqual({ ok: true, documentIds: [front, back] });

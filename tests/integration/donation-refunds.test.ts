@@ -83,7 +83,7 @@ describe("recordRefund for a donation", () => {
     const donation = await createDonation({ amountCentavos: 50_000 });
     expect((await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 10_000, reason: "Parcial" })).ok).toBe(true);
     const again = await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 10_000, reason: "Otra vez" });
-    expect(again).toMatchObject({ ok: false, status: 409, formErrors: [expect.stringContaining("ya tiene un reembolso registrado")] });
+    expect(again).toMatchObject({ ok: false, status: 409, problem: { form: [expect.stringContaining("ya tiene un reembolso registrado")] } });
     const rows = await refundsOf(donation.id);
     expect(rows).toHaveLength(1);
     expect(await refundAudits(rows.map((r) => r.id))).toHaveLength(1);
@@ -109,7 +109,7 @@ describe("recordRefund for a donation", () => {
       expect(outcome, status).toMatchObject({
         ok: false,
         status: 409,
-        formErrors: [expect.stringContaining("Solo se reembolsa un donativo aprobado")],
+        problem: { form: [expect.stringContaining("Solo se reembolsa un donativo aprobado")] },
       });
       expect(await refundsOf(donation.id)).toEqual([]);
       expect((await getDonationDetail(db, donation.id))?.refundableCentavos).toBeNull();
@@ -123,12 +123,12 @@ describe("recordRefund for a donation", () => {
     expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 50_001, reason: "   " })).toMatchObject({
       ok: false,
       status: 400,
-      fieldErrors: { amount: [expect.stringContaining("no puede ser mayor que lo pagado ($500.00)")], reason: [expect.any(String)] },
+      problem: { fields: { amount: [expect.stringContaining("no puede ser mayor que lo pagado ($500.00)")], reason: [expect.any(String)] } },
     });
     expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 0, reason: "x".repeat(501) })).toMatchObject({
       ok: false,
       status: 400,
-      fieldErrors: { amount: [expect.any(String)], reason: [expect.stringContaining("500")] },
+      problem: { fields: { amount: [expect.any(String)], reason: [expect.stringContaining("500")] } },
     });
     expect(await refundsOf(donation.id)).toEqual([]);
   });
@@ -253,7 +253,7 @@ describe("a refunded payment is not invoiced", () => {
     const requestId = await createInvoiceRequest({ donationId: donation.id });
     expect(await recordRefund(db, ctx, { donationId: donation.id, amountCentavos: 30_000, reason: "Cargo duplicado." })).toMatchObject({ ok: true });
     const refused = await markInvoiceIssued(db, ctx, { requestId, folio: `REEMB-${donation.id}` });
-    expect(refused).toMatchObject({ ok: false, status: 409, formErrors: [expect.stringContaining("sin reembolso")] });
+    expect(refused).toMatchObject({ ok: false, status: 409, problem: { form: [expect.stringContaining("sin reembolso")] } });
     const row = await db.selectFrom("invoice_requests").select("cfdi_folio").where("id", "=", requestId).executeTakeFirstOrThrow();
     expect(row.cfdi_folio).toBeNull();
 

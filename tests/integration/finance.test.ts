@@ -187,7 +187,7 @@ describe("«Marcar como facturada»", () => {
     const again = await markInvoiceIssued(db, ctx, { requestId, folio: "B-2048" });
     expect(again.ok).toBe(false);
     expect(!again.ok && again.status).toBe(409);
-    expect(!again.ok && again.formErrors[0]).toMatch(/ya se marcó como facturada con el folio A-1024/);
+    expect(!again.ok && again.problem.form[0]).toMatch(/ya se marcó como facturada con el folio A-1024/);
     expect((await db.selectFrom("invoice_requests").select("cfdi_folio").where("id", "=", requestId).executeTakeFirstOrThrow()).cfdi_folio).toBe(
       "A-1024",
     );
@@ -196,7 +196,7 @@ describe("«Marcar como facturada»", () => {
     // The same CFDI folio on another request is a typing mistake: refused, in any letter case.
     const other = await createInvoiceRequest({ donationId: (await createDonation()).id });
     const reused = await markInvoiceIssued(db, ctx, { requestId: other, folio: "a-1024" });
-    expect(!reused.ok && reused.fieldErrors.folio?.[0]).toMatch(/ya se registró en la solicitud/);
+    expect(!reused.ok && reused.problem.fields.folio?.[0]).toMatch(/ya se registró en la solicitud/);
     expect(await auditFor("invoice_request", other)).toHaveLength(0);
   });
 
@@ -225,7 +225,7 @@ describe("«Marcar como facturada»", () => {
     expect(refused).toMatchObject({
       ok: false,
       status: 409,
-      fieldErrors: { folio: [expect.stringMatching(/^Ese folio ya se registró en la solicitud \d+\./)] },
+      problem: { fields: { folio: [expect.stringMatching(/^Ese folio ya se registró en la solicitud \d+\./)] } },
     });
     const marked = await db.selectFrom("invoice_requests").select("id").where("cfdi_folio", "=", "DUP-1").execute();
     expect(marked).toHaveLength(1);
@@ -251,7 +251,7 @@ describe("«Marcar como facturada»", () => {
           folio,
         ).toHaveLength(1);
         expect(
-          outcomes.filter((o) => !o.ok && o.status === 409 && o.fieldErrors.folio?.[0]?.startsWith("Ese folio ya se registró")),
+          outcomes.filter((o) => !o.ok && o.status === 409 && o.problem.fields.folio?.[0]?.startsWith("Ese folio ya se registró")),
           folio,
         ).toHaveLength(1);
         expect(await db.selectFrom("invoice_requests").select("id").where("cfdi_folio", "=", folio).execute()).toHaveLength(1);
@@ -288,7 +288,7 @@ describe("«Marcar como facturada»", () => {
     const requestId = await createInvoiceRequest({ donationId: pendingDonation.id });
     const refused = await markInvoiceIssued(db, ctx, { requestId, folio: "A-1" });
     expect(!refused.ok && refused.status).toBe(409);
-    expect(!refused.ok && refused.formErrors[0]).toMatch(/pago aprobado/);
+    expect(!refused.ok && refused.problem.form[0]).toMatch(/pago aprobado/);
     expect((await markInvoiceIssued(db, ctx, { requestId: 987_654, folio: "A-1" })).ok).toBe(false);
     expect(await auditFor("invoice_request", requestId)).toHaveLength(0);
   });

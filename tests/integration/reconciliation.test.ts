@@ -285,7 +285,7 @@ describe("manual confirmation from the bank's console", () => {
       { attemptId: c.attemptId, referencia: c.referencia, codigoAut: "AB12CE" },
       { origin: ORIGIN },
     );
-    expect(wrong).toEqual({ ok: false, status: 409, formErrors: [CODES_DO_NOT_MATCH], fieldErrors: {} });
+    expect(wrong).toEqual({ ok: false, status: 409, problem: { form: [CODES_DO_NOT_MATCH], fields: {} } });
     expect(await attempt(c.attemptId)).toMatchObject({ status: "in_verification", referencia: null, confirmed_by: null });
     expect((await events(c.attemptId)).at(-1)).toMatchObject({ kind: "verify", outcome: "tampering" });
     expect((await events(c.attemptId)).at(-1)!.payload).toContain(finance.actor.name);
@@ -345,7 +345,7 @@ describe("manual confirmation from the bank's console", () => {
       { attemptId: copy.attemptId, referencia: first.referencia, codigoAut: first.codigoAut },
       { origin: ORIGIN },
     );
-    expect(refused).toMatchObject({ ok: false, status: 409, formErrors: [referenciaAlreadyUsed(first.controlNumber)] });
+    expect(refused).toMatchObject({ ok: false, status: 409, problem: { form: [referenciaAlreadyUsed(first.controlNumber)] } });
     expect(await attempt(copy.attemptId)).toMatchObject({ status: "in_verification", referencia: null });
     expect((await events(copy.attemptId)).at(-1)).toMatchObject({ outcome: "tampering" });
     expect((await enrolment(copy.enrolmentId)).status).toBe("pendiente_de_pago");

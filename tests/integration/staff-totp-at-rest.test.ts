@@ -7,7 +7,7 @@ import { Migrator, sql } from "kysely";
 import { afterAll, afterEach, describe, expect, test, vi } from "vitest";
 import { readConfig } from "~/config.server";
 import { db, openDatabase } from "~/db.server";
-import { verifyStaffCode } from "~/staff/sign-in.server";
+import { INVALID_CODE_MESSAGE, verifyStaffCode } from "~/staff/sign-in.server";
 import { findValidSetupToken, inviteStaff } from "~/staff/staff-members.server";
 import { demoKeyFile, openTotpSecret, sealStoredTotpSecrets, sealTotpSecret, totpKeyRing } from "~/staff/totp-secrets.server";
 import { createTotpSecret, generateTotp } from "~/staff/totp.server";
@@ -72,7 +72,11 @@ describe("a secret that does not open is refused, logged, never a 500", () => {
       .set({ totp_secret: edited(totp_secret!) })
       .where("id", "=", staff.user.id)
       .execute();
-    expect(await signInCode({ ...staff.user, role: "ensenanza" }, generateTotp(staff.secret))).toEqual({ ok: false, reason: "invalid-code" });
+    expect(await signInCode({ ...staff.user, role: "ensenanza" }, generateTotp(staff.secret))).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [INVALID_CODE_MESSAGE], fields: {}, code: "invalid-code" },
+    });
     expect(loggedReasons()).toEqual([expect.objectContaining({ reason: "unauthentic" })]);
     // The log line names the reason and the row, never the value.
     expect(String(warnings.mock.calls[0]![0])).not.toContain(totp_secret!.split(".")[3]!);
@@ -84,8 +88,16 @@ describe("a secret that does not open is refused, logged, never a 500", () => {
     const { totp_secret } = await db.selectFrom("staff_members").select("totp_secret").where("id", "=", owner.user.id).executeTakeFirstOrThrow();
     await db.updateTable("staff_members").set({ totp_secret }).where("id", "=", other.user.id).execute();
     // Neither the owner's code nor the other's opens the second row now.
-    expect(await signInCode({ ...other.user, role: "ensenanza" }, generateTotp(owner.secret))).toEqual({ ok: false, reason: "invalid-code" });
-    expect(await signInCode({ ...other.user, role: "ensenanza" }, generateTotp(other.secret))).toEqual({ ok: false, reason: "invalid-code" });
+    expect(await signInCode({ ...other.user, role: "ensenanza" }, generateTotp(owner.secret))).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [INVALID_CODE_MESSAGE], fields: {}, code: "invalid-code" },
+    });
+    expect(await signInCode({ ...other.user, role: "ensenanza" }, generateTotp(other.secret))).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [INVALID_CODE_MESSAGE], fields: {}, code: "invalid-code" },
+    });
     expect(loggedReasons().map((line) => line.reason)).toEqual(["unauthentic", "unauthentic"]);
     // The owner is untouched.
     expect(await signInCode({ ...owner.user, role: "ensenanza" }, generateTotp(owner.secret))).toEqual({ ok: true });
@@ -98,7 +110,11 @@ describe("a secret that does not open is refused, logged, never a 500", () => {
     const token = await db.selectFrom("staff_setup_tokens").select("totp_secret").where("staff_id", "=", invited.staffId).executeTakeFirstOrThrow();
     const offered = (await findValidSetupToken(db, invited.token))!.totpSecret;
     await db.updateTable("staff_members").set({ totp_secret: token.totp_secret }).where("id", "=", staff.user.id).execute();
-    expect(await signInCode({ ...staff.user, role: "admin" }, generateTotp(offered))).toEqual({ ok: false, reason: "invalid-code" });
+    expect(await signInCode({ ...staff.user, role: "admin" }, generateTotp(offered))).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [INVALID_CODE_MESSAGE], fields: {}, code: "invalid-code" },
+    });
 
     // Another key (a database copied to a server with its own key): the link and the code are refused.
     const saved = process.env.STAFF_TOTP_KEY;
@@ -178,7 +194,11 @@ describe("the key", () => {
     const after = totpKeyRing(readConfig({ ...base, STAFF_TOTP_KEY: newKey }));
     const secret = createTotpSecret();
     const sealed = sealTotpSecret(secret, { staffId: 7 }, before);
-    expect(openTotpSecret(sealed, { staffId: 7 }, after)).toEqual({ ok: false, reason: "unknown-key" });
+    expect(openTotpSecret(sealed, { staffId: 7 }, after)).toEqual({
+      ok: false,
+      status: 400,
+      problem: { form: [expect.any(String)], fields: {}, code: "unknown-key" },
+    });
     expect(openTotpSecret(sealed, { staffId: 7 }, during)).toMatchObject({ ok: true, secret, current: false });
 
     const file = path.join(tempDir("himfg-rotate-"), "himfg.db");

@@ -9,6 +9,7 @@ import { startMailCapture, stopMailCapture } from "~/mail/capture.server";
 import { recordAudit } from "~/staff/audit.server";
 import { dashboardFigures, documentsWaitingForReview, monthRangeInMexicoCity } from "~/staff/dashboard.server";
 import { createStaffSession, getStaffUser, STAFF_COOKIE_NAME, STAFF_IDLE_MS } from "~/staff/session.server";
+import { SETUP_LINK_INVALID } from "~/staff/staff-forms";
 import { completeStaffSetup, findValidSetupToken, inviteStaff, setupLink } from "~/staff/staff-members.server";
 import { openTotpSecret } from "~/staff/totp-secrets.server";
 import { generateTotp } from "~/staff/totp.server";
@@ -159,7 +160,7 @@ describe("set-up", () => {
       null,
       later,
     );
-    expect(outcome).toEqual({ ok: false, reason: "invalid-token" });
+    expect(outcome).toEqual({ ok: false, status: 400, problem: { form: [SETUP_LINK_INVALID], fields: {}, code: "invalid-token" } });
   });
 });
 

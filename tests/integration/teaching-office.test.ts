@@ -216,7 +216,7 @@ describe("payments recorded by staff", () => {
     const source = { kind: "fuera_de_linea" as const, offlinePaymentId: paid.offlinePaymentId };
     expect(await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 300000, reason: "" })).toMatchObject({
       ok: false,
-      fieldErrors: { reason: [expect.any(String)], amount: [expect.stringContaining("mayor que lo pagado")] },
+      problem: { fields: { reason: [expect.any(String)], amount: [expect.stringContaining("mayor que lo pagado")] } },
     });
     expect(
       await recordRefund(db, ctx, { enrolmentId: started.enrolmentId, source, amountCentavos: 200000, reason: "El curso se canceló." }),
@@ -237,7 +237,7 @@ describe("manual enrolment, the enrolment list and its exports", () => {
     const guest = await createParticipantWithDocuments("EXTERNO", '=HYPERLINK("x")');
     expect(
       await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "", origin }),
-    ).toMatchObject({ ok: false, fieldErrors: { reason: [expect.any(String)] } });
+    ).toMatchObject({ ok: false, problem: { fields: { reason: [expect.any(String)] } } });
     const enrolled = await enrolParticipantManually(db, ctx, {
       participantId: speaker.id,
       courseId,
@@ -251,13 +251,13 @@ describe("manual enrolment, the enrolment list and its exports", () => {
       await enrolParticipantManually(db, ctx, { participantId: guest.id, courseId, modality: "presencial", reason: "Invitado", origin }),
     ).toMatchObject({
       ok: false,
-      fieldErrors: { modality: [expect.stringContaining("No quedan lugares")] },
+      problem: { fields: { modality: [expect.stringContaining("No quedan lugares")] } },
     });
     expect(
       await enrolParticipantManually(db, ctx, { participantId: speaker.id, courseId, modality: "presencial", reason: "Otra", origin }),
     ).toMatchObject({
       ok: false,
-      fieldErrors: { participant_id: [expect.stringContaining("ya tiene")] },
+      problem: { fields: { participant_id: [expect.stringContaining("ya tiene")] } },
     });
     await db.updateTable("courses").set({ course_max_range: 2 }).where("course_id", "=", courseId).execute();
     expect(

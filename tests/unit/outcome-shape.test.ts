@@ -12,34 +12,14 @@ const APP = path.resolve("app");
 const OUTCOME_MODULE = "actions/outcome.ts";
 
 /**
- * NOT YET CONVERTED: the areas of the helpers converting them in parallel (issue 23). The
- * integrator removes each entry when it merges the area's conversion; an entry whose area is
- * clean fails the test below, so the list only shrinks.
+ * NOT AN OUTCOME ON PURPOSE: the only `ok: false` objects allowed beside the one Outcome, each with
+ * its reason. An entry whose file is clean fails the test below, so the list only shrinks.
  */
 const NOT_YET_CONVERTED: readonly string[] = [
   // Not an Outcome, kept on purpose: the Banorte simulator's page answers in the bank's own wire
   // format ({ ok: false, error: { errorCode, message } }), which the card lightbox reads; renaming
   // its `ok` would change what goes over the wire. (Its domain side, SimulatedAnswer, says `kind`.)
   "routes/simulador-banorte\\.pago\\.tsx",
-];
-
-/**
- * KEPT BECAUSE AN EXISTING TEST ASSERTS THE OLD SHAPE (issue 23 keeps every existing assertion):
- * each module's route already goes through the pipeline, the old refusal reaching it through
- * `asOutcome` (app/actions/legacy.server.ts, listed here too). The integrator converts a module
- * and edits the named assertions together, then removes its entry.
- */
-const KEPT_FOR_EXISTING_ASSERTIONS: readonly string[] = [
-  "actions/legacy\\.server\\.ts", // the one adapter of the shapes below
-  "staff/teaching/refunds\\.server\\.ts", // teaching-office.test.ts, donation-refunds.test.ts: formErrors/fieldErrors
-  "staff/teaching/enrolments-admin\\.server\\.ts", // teaching-office.test.ts: fieldErrors
-  "staff/teaching/document-review\\.server\\.ts", // document-review.test.ts: fieldErrors, message, parseDocumentSelection
-  "finance/manual-confirmation\\.server\\.ts", // reconciliation.test.ts: formErrors
-  "finance/invoices-admin\\.server\\.ts", // finance.test.ts, donation-refunds.test.ts: formErrors
-  "staff/sign-in\\.server\\.ts", // staff-totp-at-rest.test.ts: { ok: false, reason }
-  "staff/totp-secrets\\.server\\.ts", // staff-totp-at-rest.test.ts: openTotpSecret's reason
-  "staff/staff-members\\.server\\.ts", // factories.ts and teaching-office.spec.ts read completeStaffSetup's reason
-  "backups/backups\\.server\\.ts", // backups.test.ts: restoreBackup's { ok: false, problem: string }
 ];
 
 function moduleFiles(dir: string): string[] {
@@ -108,7 +88,7 @@ function problemsInText(relative: string, text: string): Problem[] {
   return problems;
 }
 
-const ALLOWED = [...NOT_YET_CONVERTED, ...KEPT_FOR_EXISTING_ASSERTIONS];
+const ALLOWED = [...NOT_YET_CONVERTED];
 const notYetConverted = (relative: string) => ALLOWED.some((entry) => new RegExp(`^${entry}`).test(relative));
 
 describe("one outcome shape", () => {

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from "kysely";
 import { sql } from "kysely";
 import { z } from "zod";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { DOCUMENT_KIND_LABELS, DOCUMENT_STATUS_LABELS } from "~/accounts/documents";
 import { siteUrl } from "~/config.server";
 import type { Profile } from "~/courses/pricing";
@@ -152,11 +153,12 @@ export interface DocumentDecision {
   reason?: string | null;
 }
 
-type ReviewRefusal = { ok: false; status: 400 | 404; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
-
-export type ReviewOutcome =
-  | { ok: true; approved: number; rejected: number; confirmedEnrolments: number[]; notConfirmed: { enrolmentId: number; reason: "no-seats" }[] }
-  | ReviewRefusal;
+export type ReviewOutcome = Outcome<{
+  approved: number;
+  rejected: number;
+  confirmedEnrolments: number[];
+  notConfirmed: { enrolmentId: number; reason: "no-seats" }[];
+}>;
 
 /** What one participant's decisions did, and what the e-mails after the commit need. */
 interface DecidedDocuments {
@@ -183,21 +185,16 @@ async function decideDocuments(
   participantId: number,
   decisions: readonly DocumentDecision[],
   reasons: ReadonlyMap<number, string>,
-): Promise<DecidedDocuments | ReviewRefusal> {
+): Promise<DecidedDocuments | Refusal> {
   const participant = await trx.selectFrom("participants").select(["id", "name", "email"]).where("id", "=", participantId).executeTakeFirst();
-  if (!participant) return { ok: false, status: 404, formErrors: ["El participante no existe."], fieldErrors: {} } as const;
+  if (!participant) return refuse(404, "El participante no existe.");
   const documents = await trx.selectFrom("participant_documents").selectAll().where("participant_id", "=", participantId).execute();
   const byId = new Map(documents.map((document) => [document.id, document]));
   for (const decision of decisions) {
     const document = byId.get(decision.documentId);
-    if (!document) return { ok: false, status: 404, formErrors: ["Uno de los documentos no es de este participante."], fieldErrors: {} } as const;
+    if (!document) return refuse(404, "Uno de los documentos no es de este participante.");
     if (document.status !== "pendiente") {
-      return {
-        ok: false,
-        status: 400,
-        formErrors: [`El documento «${DOCUMENT_KIND_LABELS[document.kind]}» ya fue revisado; recargue la página.`],
-        fieldErrors: {},
-      } as const;
+      return refuse(400, `El documento «${DOCUMENT_KIND_LABELS[document.kind]}» ya fue revisado; recargue la página.`);
     }
   }
   const now = clock.nowIso();
@@ -290,9 +287,9 @@ export async function reviewParticipant(
     else reasons.set(decision.documentId, reason);
   });
   if (new Set(input.decisions.map((d) => d.documentId)).size !== input.decisions.length) {
-    return { ok: false, status: 400, formErrors: ["Cada documento se decide una sola vez."], fieldErrors };
+    return refuse(400, { form: "Cada documento se decide una sola vez.", fields: fieldErrors });
   }
-  if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, formErrors: [], fieldErrors };
+  if (Object.keys(fieldErrors).length > 0) return refuse(400, { fields: fieldErrors });
 
   const result = await db.transaction().execute((trx) => decideDocuments(trx, ctx, input.participantId, input.decisions, reasons));
   if (!result.ok) return result;
@@ -316,24 +313,27 @@ export async function reviewParticipant(
 /** The most documents «Aprobar seleccionados» takes at once (a long queue is approved in a few rounds). */
 export const BULK_APPROVAL_LIMIT = 100;
 
-export type BulkApprovalOutcome =
-  | { ok: true; approved: number; participants: number; confirmedEnrolments: number[]; notConfirmed: { enrolmentId: number; reason: "no-seats" }[] }
-  | { ok: false; status: 400 | 404 | 409; message: string };
+export type BulkApprovalOutcome = Outcome<{
+  approved: number;
+  participants: number;
+  confirmedEnrolments: number[];
+  notConfirmed: { enrolmentId: number; reason: "no-seats" }[];
+}>;
 
 /**
  * The checked `documento` values of the queue's form as document ids, or a Spanish message for
  * anything that is not one (the count and duplicates are approveDocuments' to judge).
  */
-export function parseDocumentSelection(values: readonly FormDataEntryValue[]): { ok: true; documentIds: number[] } | { ok: false; message: string } {
+export function parseDocumentSelection(values: readonly FormDataEntryValue[]): Outcome<{ documentIds: number[] }> {
   if (!values.every((value) => typeof value === "string" && /^[1-9]\d{0,11}$/.test(value))) {
-    return { ok: false, message: "La selección no es válida: marque los documentos en la lista. No se aprobó ninguno." };
+    return refuse(400, "La selección no es válida: marque los documentos en la lista. No se aprobó ninguno.");
   }
   return { ok: true, documentIds: values.map(Number) };
 }
 
 /** Thrown inside the bulk transaction to roll every participant's approvals back. */
 class BulkRefusal extends Error {
-  constructor(readonly outcome: Extract<BulkApprovalOutcome, { ok: false }>) {
+  constructor(readonly outcome: Refusal) {
     super("refused");
   }
 }
@@ -351,12 +351,12 @@ export async function approveDocuments(
   ctx: StaffContext,
   input: { documentIds: readonly number[]; origin: string },
 ): Promise<BulkApprovalOutcome> {
-  if (input.documentIds.length === 0) return { ok: false, status: 400, message: "Marque al menos un documento para aprobar." };
+  if (input.documentIds.length === 0) return refuse(400, "Marque al menos un documento para aprobar.");
   if (input.documentIds.length > BULK_APPROVAL_LIMIT) {
-    return { ok: false, status: 400, message: `Marque como máximo ${BULK_APPROVAL_LIMIT} documentos a la vez.` };
+    return refuse(400, `Marque como máximo ${BULK_APPROVAL_LIMIT} documentos a la vez.`);
   }
   if (new Set(input.documentIds).size !== input.documentIds.length) {
-    return { ok: false, status: 400, message: "Cada documento se marca una sola vez. No se aprobó ninguno." };
+    return refuse(400, "Cada documento se marca una sola vez. No se aprobó ninguno.");
   }
   let decided: DecidedDocuments[];
   try {
@@ -372,11 +372,12 @@ export async function approveDocuments(
       const found = new Set(documents.map((document) => document.id));
       const unknown = input.documentIds.filter((id) => !found.has(id));
       if (unknown.length > 0) {
-        throw new BulkRefusal({
-          ok: false,
-          status: 404,
-          message: `${unknown.length === 1 ? "No existe el documento" : "No existen los documentos"} ${unknown.join(", ")}. Recargue la página; no se aprobó ninguno.`,
-        });
+        throw new BulkRefusal(
+          refuse(
+            404,
+            `${unknown.length === 1 ? "No existe el documento" : "No existen los documentos"} ${unknown.join(", ")}. Recargue la página; no se aprobó ninguno.`,
+          ),
+        );
       }
       const settled = documents.filter((document) => document.status !== "pendiente");
       if (settled.length > 0) {
@@ -385,11 +386,12 @@ export async function approveDocuments(
             (document) => `«${DOCUMENT_KIND_LABELS[document.kind]}» de ${document.name} (${DOCUMENT_STATUS_LABELS[document.status].toLowerCase()})`,
           )
           .join("; ");
-        throw new BulkRefusal({
-          ok: false,
-          status: 409,
-          message: `${settled.length === 1 ? "Este documento ya fue revisado" : "Estos documentos ya fueron revisados"}: ${names}. Recargue la página; no se aprobó ninguno.`,
-        });
+        throw new BulkRefusal(
+          refuse(
+            409,
+            `${settled.length === 1 ? "Este documento ya fue revisado" : "Estos documentos ya fueron revisados"}: ${names}. Recargue la página; no se aprobó ninguno.`,
+          ),
+        );
       }
       const byParticipant = new Map<number, DocumentDecision[]>();
       for (const document of documents) {
@@ -402,7 +404,7 @@ export async function approveDocuments(
       for (const [participantId, decisions] of byParticipant) {
         const outcome = await decideDocuments(trx, ctx, participantId, decisions, new Map());
         // Checked above in this same transaction: a refusal here rolls every approval back.
-        if (!outcome.ok) throw new BulkRefusal({ ok: false, status: outcome.status, message: outcome.formErrors.join(" ") });
+        if (!outcome.ok) throw new BulkRefusal(outcome);
         results.push(outcome);
       }
       return results;

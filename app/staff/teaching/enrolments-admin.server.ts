@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { sql } from "kysely";
 import { z } from "zod";
+import { refuse, type Outcome } from "~/actions/outcome";
 import { offersModality } from "~/courses/modality";
 import { PROFILE_LABELS, type Profile } from "~/courses/pricing";
 import type { DB, EnrolmentModality, EnrolmentStatus, OfflinePaymentMethod } from "~/db.server";
@@ -365,10 +366,7 @@ export async function enrolmentsXlsx(rows: readonly CourseEnrolmentRow[]): Promi
   return xlsxFile(ENROLMENT_EXPORT_COLUMNS, rows);
 }
 
-// An existing test asserts this refusal's `fieldErrors`: kept until the integrator may change it
-// (the route goes through asOutcome, app/actions/legacy.server.ts).
-export type ManualEnrolOutcome =
-  { ok: true; enrolmentId: number } | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
+export type ManualEnrolOutcome = Outcome<{ enrolmentId: number }>;
 
 /**
  * Staff enrol a participant by hand (a speaker, a guest), without charge, with a reason. The
@@ -387,7 +385,7 @@ export async function enrolParticipantManually(
   else if (reason.length > 500) fieldErrors.reason = ["El motivo es demasiado largo (máximo 500 caracteres)."];
   else if (/[\u0000-\u0008\u000b-\u001f\u007f]/.test(reason)) fieldErrors.reason = ["Quite los caracteres de control del motivo."];
 
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx): Promise<ManualEnrolOutcome> => {
     const participant = await trx.selectFrom("participants").select("id").where("id", "=", input.participantId).executeTakeFirst();
     if (!participant) fieldErrors.participant_id = ["No existe un participante con ese número."];
     const course = await trx
@@ -411,7 +409,7 @@ export async function enrolParticipantManually(
         .executeTakeFirst();
       if (live) fieldErrors.participant_id = ["El participante ya tiene una inscripción vigente en este curso."];
     }
-    if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, formErrors: [], fieldErrors } as const;
+    if (Object.keys(fieldErrors).length > 0) return refuse(400, { fields: fieldErrors });
 
     const inserted = await trx
       .insertInto("enrolments")
@@ -444,7 +442,7 @@ export async function enrolParticipantManually(
       before: null,
       after: { participant_id: input.participantId, course_id: input.courseId, modality: input.modality, status: "confirmada", reason },
     });
-    return { ok: true, enrolmentId: inserted.id } as const;
+    return { ok: true, enrolmentId: inserted.id };
   });
   if (result.ok) await sendEnrolmentConfirmedMail(db, result.enrolmentId, null, input.origin);
   return result;

@@ -1,5 +1,4 @@
 import { z } from "zod";
-import { asOutcome } from "~/actions/legacy.server";
 import { DEFAULT_INTENT, staffIntent } from "~/actions/pipeline.server";
 import { siteOrigin } from "~/config.server";
 import { db } from "~/db.server";
@@ -52,14 +51,12 @@ const pathOf = (params: { participantId?: string }) => `/admin/estudiantes/${idP
 
 const review = staffIntent({
   schema: reviewSchema,
-  step: async (ctx, { value, args }) =>
-    asOutcome(
-      await reviewParticipant(db, ctx, {
-        participantId: idParam(args.params.participantId),
-        decisions: value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
-        origin: siteOrigin(),
-      }),
-    ),
+  step: (ctx, { value, args }) =>
+    reviewParticipant(db, ctx, {
+      participantId: idParam(args.params.participantId),
+      decisions: value.documents.map((d) => ({ documentId: d.documentId, approve: d.decision === "aprobar", reason: d.reason ?? null })),
+      origin: siteOrigin(),
+    }),
   done: (outcome, { args }) => redirectWithToast(pathOf(args.params), { type: "success", description: reviewSummary(outcome as Done) }),
 });
 

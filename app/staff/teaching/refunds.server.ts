@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from "kysely";
+import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { formatMoney } from "~/courses/pricing";
 import type { DB, DonationStatus, EnrolmentStatus } from "~/db.server";
 import { canTransition } from "~/enrolment/enrolment.server";
@@ -15,13 +16,7 @@ export type RefundOwner = { enrolmentId: number; source: RefundSource } | { dona
 
 export type RefundInput = RefundOwner & { amountCentavos: number; reason: string };
 
-export type RefundOutcome =
-  | { ok: true; refundId: number; cancelled: boolean }
-  | { ok: false; status: 400 | 404 | 409; formErrors: readonly string[]; fieldErrors: Record<string, string[]> };
-
-type Refused = Extract<RefundOutcome, { ok: false }>;
-
-const refused = (status: 404 | 409, message: string): Refused => ({ ok: false, status, formErrors: [message], fieldErrors: {} });
+export type RefundOutcome = Outcome<{ refundId: number; cancelled: boolean }>;
 
 const ALREADY_REFUNDED = {
   enrolment: "Ese pago ya tiene un reembolso registrado.",
@@ -67,10 +62,10 @@ export async function recordRefund(db: Kysely<DB>, ctx: StaffContext, input: Ref
             : eb("offline_payment_id", "=", payment.offlinePaymentId!),
         )
         .executeTakeFirst();
-      if (earlier) return refused(409, alreadyRefunded);
+      if (earlier) return refuse(409, alreadyRefunded);
       if (!fieldErrors.amount && input.amountCentavos > payment.paidCentavos)
         fieldErrors.amount = [`El reembolso no puede ser mayor que lo pagado (${formatMoney(payment.paidCentavos)}).`];
-      if (Object.keys(fieldErrors).length > 0) return { ok: false, status: 400, formErrors: [], fieldErrors };
+      if (Object.keys(fieldErrors).length > 0) return refuse(400, { fields: fieldErrors });
 
       const refund = await trx
         .insertInto("refunds")
@@ -126,7 +121,7 @@ export async function recordRefund(db: Kysely<DB>, ctx: StaffContext, input: Ref
       isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "refunds.payment_attempt_id") ||
       isConstraintError(error, "SQLITE_CONSTRAINT_UNIQUE", "refunds.offline_payment_id")
     ) {
-      return refused(409, alreadyRefunded);
+      return refuse(409, alreadyRefunded);
     }
     throw error;
   }
@@ -135,9 +130,9 @@ export async function recordRefund(db: Kysely<DB>, ctx: StaffContext, input: Ref
 async function findEnrolmentPayment(
   trx: Transaction<DB>,
   input: { enrolmentId: number; source: RefundSource },
-): Promise<RefundablePayment | Refused> {
+): Promise<RefundablePayment | Refusal> {
   const enrolment = await trx.selectFrom("enrolments").select(["id", "status"]).where("id", "=", input.enrolmentId).executeTakeFirst();
-  if (!enrolment) return refused(404, "La inscripción no existe.");
+  if (!enrolment) return refuse(404, "La inscripción no existe.");
   if (input.source.kind === "tarjeta") {
     const attempt = await trx
       .selectFrom("payment_attempts")
@@ -145,8 +140,8 @@ async function findEnrolmentPayment(
       .where("id", "=", input.source.paymentAttemptId)
       .where("enrolment_id", "=", enrolment.id)
       .executeTakeFirst();
-    if (!attempt) return refused(404, "Ese pago no es de esta inscripción.");
-    if (attempt.status !== "approved") return refused(409, "Solo se reembolsa un pago con tarjeta aprobado.");
+    if (!attempt) return refuse(404, "Ese pago no es de esta inscripción.");
+    if (attempt.status !== "approved") return refuse(409, "Solo se reembolsa un pago con tarjeta aprobado.");
     return { paidCentavos: attempt.amount_centavos, paymentAttemptId: attempt.id, offlinePaymentId: null, enrolment, donation: null };
   }
   const payment = await trx
@@ -155,14 +150,14 @@ async function findEnrolmentPayment(
     .where("id", "=", input.source.offlinePaymentId)
     .where("enrolment_id", "=", enrolment.id)
     .executeTakeFirst();
-  if (!payment) return refused(404, "Ese pago no es de esta inscripción.");
+  if (!payment) return refuse(404, "Ese pago no es de esta inscripción.");
   return { paidCentavos: payment.amount_centavos, paymentAttemptId: null, offlinePaymentId: payment.id, enrolment, donation: null };
 }
 
 /** A donation is refundable once approved: its status says so and its one card attempt holds the bank's approval. */
-async function findDonationPayment(trx: Transaction<DB>, donationId: number): Promise<RefundablePayment | Refused> {
+async function findDonationPayment(trx: Transaction<DB>, donationId: number): Promise<RefundablePayment | Refusal> {
   const donation = await trx.selectFrom("donations").select(["id", "status"]).where("id", "=", donationId).executeTakeFirst();
-  if (!donation) return refused(404, "El donativo no existe.");
+  if (!donation) return refuse(404, "El donativo no existe.");
   const attempt = await trx
     .selectFrom("payment_attempts")
     .select(["id", "amount_centavos"])
@@ -170,7 +165,7 @@ async function findDonationPayment(trx: Transaction<DB>, donationId: number): Pr
     .where("status", "=", "approved")
     .executeTakeFirst();
   if (donation.status !== "aprobada" || !attempt) {
-    return refused(
+    return refuse(
       409,
       `Solo se reembolsa un donativo aprobado por el banco; este está «${DONATION_STATUS_LABELS[donation.status]}». No se registró nada.`,
     );
