@@ -1,3 +1,4 @@
+import { MODALITY } from "~/courses/modality";
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import { notFound, refuse, type Outcome, type Refusal } from "~/actions/outcome";
@@ -96,7 +97,8 @@ export async function joinWaitlist(
     return await db.transaction().execute(async (trx) => {
       const course = await trx.selectFrom("courses").select(["course_able", "modality_id"]).where("course_id", "=", courseId).executeTakeFirst();
       if (!course || course.course_able !== 1) return notFound("El curso no está abierto.");
-      if (course.modality_id === 2) return refuse(409, { form: "Este curso es sólo en línea: no tiene lista de espera.", code: "solo_en_linea" });
+      if (course.modality_id === MODALITY.EN_LINEA)
+        return refuse(409, { form: "Este curso es sólo en línea: no tiene lista de espera.", code: "solo_en_linea" });
       if ((await waitlistSettings(trx, courseId)).closed)
         return refuse(409, { form: "La lista de espera de este curso está cerrada.", code: "lista_cerrada" });
       const enrolled = await trx

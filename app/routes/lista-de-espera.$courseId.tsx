@@ -1,3 +1,4 @@
+import { MODALITY } from "~/courses/modality";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -26,7 +27,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const place = await waitlistPlaceOf(db, courseId, user.id);
   return data(
     {
-      course: { id: course.course_id, name: course.course_name, online: course.modality_id !== 1 },
+      course: { id: course.course_id, name: course.course_name, online: course.modality_id !== MODALITY.PRESENCIAL },
       place: place ? { ...place, offerExpiresAt: place.offerExpiresAt ? formatMexicoCityDateTime(place.offerExpiresAt) : null } : null,
       seatsFree: await freeSeats(db, courseId),
       closed: (await waitlistSettings(db, courseId)).closed,
