@@ -101,14 +101,7 @@ export async function joinWaitlist(
         return refuse(409, { form: "Este curso es sólo en línea: no tiene lista de espera.", code: "solo_en_linea" });
       if ((await waitlistSettings(trx, courseId)).closed)
         return refuse(409, { form: "La lista de espera de este curso está cerrada.", code: "lista_cerrada" });
-      const enrolled = await trx
-        .selectFrom("enrolments")
-        .select("id")
-        .where("participant_id", "=", participantId)
-        .where("course_id", "=", courseId)
-        .where("status", "in", ["confirmada", "pendiente_de_revision", "suspendida"])
-        .executeTakeFirst();
-      if (enrolled) return refuse(409, { form: "Ya está inscrito en este curso.", code: "ya_inscrito" });
+      if (await enrolledIn(trx, participantId, courseId)) return refuse(409, { form: "Ya está inscrito en este curso.", code: "ya_inscrito" });
       const existing = await waitlistPlaceOf(trx, courseId, participantId);
       if (existing) return refuse(409, { form: "Ya tiene un lugar en la lista de espera de este curso.", code: "ya_en_lista" });
       if ((await freeSeatsAt(trx, courseId, now.toISOString())) > 0) {
@@ -176,6 +169,18 @@ export async function seatFreedByEnrolment(db: Executor, enrolmentId: number, no
   return row ? seatFreed(db, row.course_id, now) : [];
 }
 
+/** Whether the participant already holds an enrolment of the course that needs no waiting. */
+async function enrolledIn(trx: Executor, participantId: number, courseId: number): Promise<boolean> {
+  const enrolled = await trx
+    .selectFrom("enrolments")
+    .select("id")
+    .where("participant_id", "=", participantId)
+    .where("course_id", "=", courseId)
+    .where("status", "in", ["confirmada", "pendiente_de_revision", "suspendida"])
+    .executeTakeFirst();
+  return enrolled !== undefined;
+}
+
 async function promoteWaitlist(trx: Transaction<DB>, courseId: number, now: Date): Promise<number[]> {
   const at = now.toISOString();
   let free = await freeSeatsAt(trx, courseId, at);
@@ -187,13 +192,19 @@ async function promoteWaitlist(trx: Transaction<DB>, courseId: number, now: Date
     const next = await trx
       .selectFrom("waitlist_entries")
       .innerJoin("participants", "participants.id", "waitlist_entries.participant_id")
-      .select(["waitlist_entries.id", "participants.name", "participants.email"])
+      .select(["waitlist_entries.id", "waitlist_entries.participant_id as participantId", "participants.name", "participants.email"])
       .where("waitlist_entries.course_id", "=", courseId)
       .where("waitlist_entries.status", "=", "en_espera")
       .orderBy("waitlist_entries.position")
       .orderBy("waitlist_entries.id")
       .executeTakeFirst();
     if (!next) break;
+    // Someone who enrolled another way since joining (online, by staff) needs no seat: they leave
+    // the line here, and the seat goes on to the next person instead of waiting out an offer.
+    if (await enrolledIn(trx, next.participantId, courseId)) {
+      await trx.updateTable("waitlist_entries").set({ status: "retirado", updated_at: at }).where("id", "=", next.id).execute();
+      continue;
+    }
     const token = randomBytes(24).toString("base64url");
     const expiresAt = new Date(now.getTime() + offerHours * 3_600_000).toISOString();
     await trx

@@ -154,6 +154,22 @@ describe("promotion", () => {
   });
 });
 
+test("someone who enrolled another way since joining leaves the line when their turn comes; the seat goes to the next", async () => {
+  const { courseId, enrolments } = await fullCourse(1);
+  const [first, second] = await participants(2, `Espera ${courseId}`);
+  expect((await joinWaitlist(db, first!.id, courseId)).ok).toBe(true);
+  expect((await joinWaitlist(db, second!.id, courseId)).ok).toBe(true);
+  // The first took the online modality meanwhile (staff enrolled them): no seat needed.
+  await createEnrolment(first!.id, courseId, { modality: "en_linea", status: "confirmada" });
+  await cancelEnrolment(db, enrolments[0]!);
+  const rows = await entries(courseId);
+  expect(rows.map((row) => [row.participant_id, row.status])).toEqual([
+    [first!.id, "retirado"],
+    [second!.id, "ofrecido"],
+  ]);
+  expect((await offerMails(courseId)).map((mail) => mail.recipients)).toEqual([expect.stringContaining(await emailOf(second!.id))]);
+});
+
 test("an offer whose time ran out but was not swept yet is refused with 410 and stores nothing", async () => {
   const { courseId, enrolments } = await fullCourse(1);
   const [person] = await participants(1, "Tarde");
