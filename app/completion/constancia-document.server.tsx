@@ -1,3 +1,4 @@
+import type { ReactElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { siteUrl } from "~/config.server";
 import { formatCourseDates, loadInlineAssets, verificationQrSvg } from "~/enrolment/access-document.server";
@@ -127,11 +128,28 @@ export function constanciaVerificationUrl(folio: string, origin?: string): strin
   return siteUrl(constanciaVerificationPath(folio), origin);
 }
 
-export async function renderConstanciaHtml(facts: ConstanciaFacts, origin?: string): Promise<string> {
-  const url = constanciaVerificationUrl(facts.folio, origin);
+/** What a document verified by its folio is drawn with: its verification address, that address's QR, the fonts and logo inline. */
+export interface VerifiableParts {
+  url: string;
+  qrSvg: string;
+  fontFaces: string;
+  logoDataUrl: string;
+}
+
+/** The HTML of a document verified at /verificar/constancia/{folio} (a constancia, a yearly transcript). */
+export async function verifiableDocumentHtml(
+  folio: string,
+  origin: string | undefined,
+  draw: (parts: VerifiableParts) => ReactElement,
+): Promise<string> {
+  const url = constanciaVerificationUrl(folio, origin);
   const qrSvg = await verificationQrSvg(url);
   const { fontFaces, logoDataUrl } = loadInlineAssets();
-  return `<!DOCTYPE html>${renderToStaticMarkup(<ConstanciaDocument facts={facts} url={url} qrSvg={qrSvg} fontFaces={fontFaces} logoDataUrl={logoDataUrl} />)}`;
+  return `<!DOCTYPE html>${renderToStaticMarkup(draw({ url, qrSvg, fontFaces, logoDataUrl }))}`;
+}
+
+export function renderConstanciaHtml(facts: ConstanciaFacts, origin?: string): Promise<string> {
+  return verifiableDocumentHtml(facts.folio, origin, (parts) => <ConstanciaDocument facts={facts} {...parts} />);
 }
 
 /** The constancia as a one-page A4 landscape PDF. */

@@ -4,7 +4,7 @@ import type { DB } from "~/db.server";
 import { audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import { instantToMexicoCityLocal, mexicoCityLocalToInstant } from "~/utils/mexico-city";
 import { nowIso } from "~/utils/clock.server";
-import { DEFAULT_ATTEMPTS, DEFAULT_PASSING_GRADE, MAX_OPTIONS, MIN_OPTIONS } from "./evaluation";
+import { DEFAULT_ATTEMPTS, DEFAULT_PASSING_GRADE, groupByQuestion, MAX_OPTIONS, MIN_OPTIONS } from "./evaluation";
 
 /**
  * The Teaching office builds a course's knowledge evaluation (issue 25): its settings (passing
@@ -47,15 +47,9 @@ export async function loadEvaluationBuilder(db: Kysely<DB>, courseId: number): P
     .orderBy("o.position")
     .orderBy("o.id")
     .execute();
-  const questions: BuilderQuestion[] = [];
-  for (const row of rows) {
-    let question = questions.at(-1);
-    if (!question || question.id !== row.questionId) {
-      question = { id: row.questionId, prompt: row.prompt, options: [] };
-      questions.push(question);
-    }
-    if (row.optionId !== null) question.options.push({ id: row.optionId, label: row.label ?? "", correct: row.is_correct === 1 });
-  }
+  const questions: BuilderQuestion[] = groupByQuestion(rows, (row) =>
+    row.optionId === null ? null : { id: row.optionId, label: row.label ?? "", correct: row.is_correct === 1 },
+  );
   return {
     course: { id: course.course_id, name: course.course_name, archived: Boolean(course.archived_at) },
     settings: evaluation

@@ -4,7 +4,7 @@ import type { DB, EnrolmentStatus } from "~/db.server";
 import { ENROLMENT_STATUS_LABELS } from "~/enrolment/enrolment-labels";
 import { now as clockNow } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
-import { answerField } from "./evaluation";
+import { answerField, groupByQuestion } from "./evaluation";
 
 /**
  * The knowledge evaluation as participants take it at /test/{course_id} (issue 25), and each
@@ -102,16 +102,7 @@ export async function publicQuestions(db: Kysely<DB>, courseId: number): Promise
     .orderBy("o.position")
     .orderBy("o.id")
     .execute();
-  const questions: PublicQuestion[] = [];
-  for (const row of rows) {
-    let question = questions.at(-1);
-    if (!question || question.id !== row.questionId) {
-      question = { id: row.questionId, prompt: row.prompt, options: [] };
-      questions.push(question);
-    }
-    question.options.push({ id: row.optionId, label: row.label });
-  }
-  return questions;
+  return groupByQuestion(rows, (row) => ({ id: row.optionId, label: row.label }));
 }
 
 export interface AttemptSummary {

@@ -1,8 +1,7 @@
-import { renderToStaticMarkup } from "react-dom/server";
-import { formatCourseDates, loadInlineAssets, verificationQrSvg } from "~/enrolment/access-document.server";
+import { formatCourseDates } from "~/enrolment/access-document.server";
 import { renderPdf } from "~/pdf/pdf.server";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
-import { constanciaVerificationUrl } from "./constancia-document.server";
+import { verifiableDocumentHtml } from "./constancia-document.server";
 import { CONSTANCIA_KIND_LABELS } from "./constancia-folio";
 import { TRANSCRIPT_TITLE } from "./transcript-folio";
 import type { TranscriptFacts } from "./transcript.server";
@@ -137,11 +136,8 @@ function TranscriptDocument({
   );
 }
 
-export async function renderTranscriptHtml(facts: TranscriptFacts, origin?: string): Promise<string> {
-  const url = constanciaVerificationUrl(facts.folio, origin);
-  const qrSvg = await verificationQrSvg(url);
-  const { fontFaces, logoDataUrl } = loadInlineAssets();
-  return `<!DOCTYPE html>${renderToStaticMarkup(<TranscriptDocument facts={facts} url={url} qrSvg={qrSvg} fontFaces={fontFaces} logoDataUrl={logoDataUrl} />)}`;
+export function renderTranscriptHtml(facts: TranscriptFacts, origin?: string): Promise<string> {
+  return verifiableDocumentHtml(facts.folio, origin, (parts) => <TranscriptDocument facts={facts} {...parts} />);
 }
 
 /** The transcript as an A4 portrait PDF (more pages when the year's list is long). */
