@@ -307,8 +307,29 @@ export class ConfigurationError extends Error {
 /** The variables the schema reads: a configuration is parsed again only when one of them changes. */
 const CONFIG_KEYS = Object.keys(envSchema.shape);
 let lastConfig: { env: NodeJS.ProcessEnv; signature: string; config: AppConfig } | null = null;
+/** process.env's configuration once the server has started (settleConfig): read once, never again. */
+let settled: AppConfig | null = null;
+
+/**
+ * Fixes the configuration of process.env for the rest of the process: the server calls it once at
+ * start (server/serve.ts), and readConfig() then answers without reading the environment again.
+ * The environment of a running server does not change; reading its ~45 variables to check (each
+ * read of process.env is a call into Node) cost ~20 µs per call, several calls per page (issue 22).
+ * Code that runs without the server (tests, scripts) never settles and keeps reading it afresh.
+ */
+export function settleConfig(): AppConfig {
+  settled = null;
+  settled = readConfig();
+  return settled;
+}
+
+/** Undoes settleConfig (tests of the server's start in this process). */
+export function unsettleConfig() {
+  settled = null;
+}
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  if (settled && env === process.env) return settled;
   // Called on every request (origin, demo banner, mail): parsing the environment (and reading the
   // certificate file it names) each time cost ~3 % of a signed-in page's CPU (issue 11).
   const signature = CONFIG_KEYS.map((key) => env[key] ?? "\u0000").join("\u0001");

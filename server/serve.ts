@@ -2,7 +2,7 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { databasePath, demoMode, readConfig, siteOrigin, type AppConfig } from "../app/config.server";
+import { databasePath, demoMode, settleConfig, siteOrigin, type AppConfig } from "../app/config.server";
 import { describeDatabaseError, refuseToStart } from "./preflight";
 import { db } from "../app/db.server";
 import { startMailCapture } from "../app/mail/capture.server";
@@ -19,7 +19,8 @@ import { createApp } from "./app";
 import { flushLog, log } from "./logging";
 import { prepareDatabase } from "./prepare-database";
 
-const config: AppConfig = readConfig();
+// Read once: the environment of a running server does not change (readConfig answers from here on).
+const config: AppConfig = settleConfig();
 // Refuse to start when mail would go nowhere (checked in server/index.ts before anything opens).
 const mailMode = assertMailConfigured(config);
 

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { ConfigurationError, readConfig } from "~/config.server";
+import { afterEach, describe, expect, it } from "vitest";
+import { ConfigurationError, readConfig, settleConfig, unsettleConfig } from "~/config.server";
 
 describe("readConfig", () => {
   it("parses again when a variable it reads changes, and keeps the parsed value otherwise", () => {
@@ -13,5 +13,27 @@ describe("readConfig", () => {
     expect(() => readConfig(env)).toThrow(ConfigurationError);
     // A different environment object is never answered from another one's cache.
     expect(readConfig({ NODE_ENV: "test", PORT: "3300" }).PORT).toBe(3300);
+  });
+});
+
+describe("settleConfig", () => {
+  afterEach(() => unsettleConfig());
+
+  it("fixes process.env's configuration once the server starts: later changes are not read", () => {
+    const before = process.env.SEAT_HOLD_MINUTES;
+    try {
+      process.env.SEAT_HOLD_MINUTES = "20";
+      const settled = settleConfig();
+      expect(settled.SEAT_HOLD_MINUTES).toBe(20);
+      process.env.SEAT_HOLD_MINUTES = "30";
+      expect(readConfig()).toBe(settled);
+      // Another environment object is still parsed as given.
+      expect(readConfig({ NODE_ENV: "test", SEAT_HOLD_MINUTES: "40" }).SEAT_HOLD_MINUTES).toBe(40);
+      unsettleConfig();
+      expect(readConfig().SEAT_HOLD_MINUTES).toBe(30);
+    } finally {
+      if (before === undefined) delete process.env.SEAT_HOLD_MINUTES;
+      else process.env.SEAT_HOLD_MINUTES = before;
+    }
   });
 });
