@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { registerParticipant } from "~/accounts/participants.server";
+import { createUserSession } from "~/accounts/session.server";
+import { db } from "~/db.server";
+import { useSeededDatabase } from "../support/database";
+import { startTestServer } from "../support/test-server";
+
+// The real Express app with the real Remix build (npm test builds first), on a fresh database.
+let baseUrl = "";
+let close: () => Promise<void>;
+let sessionCookie = "";
+
+beforeAll(async () => {
+  await useSeededDatabase();
+  ({ baseUrl, close } = await startTestServer());
+  const outcome = await registerParticipant(
+    db,
+    {
+      name: "Irma Brotli Salas",
+      grade: "Médico",
+      institution: "IMSS",
+      email: `brotli-${crypto.randomUUID()}@ejemplo.mx`,
+      password: "Pediatria-2026!",
+      age: 41,
+      graduated: "SÍ",
+      nationality: "Mexicana",
+      state: "Puebla",
+      phone: "2221234567",
+      role: "EXTERNO",
+    },
+    [],
+  );
+  if (!outcome.ok) throw new Error(outcome.problem.code);
+  sessionCookie = (await createUserSession({ id: outcome.participant.id, name: "Irma Brotli Salas" })).split(";")[0]!;
+});
+
+afterAll(async () => close?.());
+
+/** The response's bytes as sent (node:http does not decode them, unlike fetch). */
+function rawGet(pathName: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${baseUrl}${pathName}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+describe("pages compressed as they are sent (decision 0061)", () => {
+  test("a signed-in page goes out as brotli at quality 3, not compression's default 4", async () => {
+    const { headers, body } = await rawGet("/profile", { cookie: sessionCookie, "accept-encoding": "gzip, deflate, br" });
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["x-page-cache"]).toBeUndefined();
+    const page = zlib.brotliDecompressSync(body);
+    expect(page.toString("utf8")).toContain("Irma Brotli Salas");
+    const atQuality = (quality: number) => zlib.brotliCompressSync(page, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality } }).length;
+    // The same bytes as one brotli pass at quality 3 over the page; quality 4 would be smaller.
+    expect(atQuality(4)).toBeLessThan(atQuality(3));
+    expect(body.length).toBe(atQuality(3));
+  });
+});
