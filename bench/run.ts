@@ -179,6 +179,7 @@ async function main() {
     signedInConnections: SIGNED_IN_CONNECTIONS,
     durationSeconds: DURATION,
     warmupSeconds: WARMUP,
+    rounds: ROUNDS,
     headers: BROWSER_HEADERS,
     logFd,
     log: say,
@@ -589,7 +590,8 @@ function renderReport(input: {
     const s = input.atScale;
     lines.push(
       `100× database: grown in ${s.growSeconds.toFixed(0)} s to ${s.sizeMiB.toFixed(0)} MiB; cold starts ${s.coldStartsMs.map((ms) => `${ms.toFixed(0)} ms`).join(", ")}; ` +
-        `\`/profile\` ${s.profile.run.rps.toFixed(0)} req/s at ${s.profile.cpuMsPerRequest.toFixed(2)} ms CPU/request; \`/\` ${s.home.run.rps.toFixed(0)} req/s at ${s.home.cpuMsPerRequest.toFixed(3)} ms CPU/request.`,
+        `\`/profile\` ${s.profile.run.rps.toFixed(0)} req/s at ${s.profile.cpuMsPerRequest.toFixed(2)} ms CPU/request; \`/\` ${s.home.run.rps.toFixed(0)} req/s at ${s.home.cpuMsPerRequest.toFixed(3)} ms CPU/request ` +
+        `(each the median of ${ROUNDS} runs after the warm-up, on the server started for them).`,
     );
     lines.push("");
   }
