@@ -1,12 +1,9 @@
-import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
-import { createUserSession } from "~/accounts/session.server";
-import { db } from "~/db.server";
 import { useSeededDatabase } from "../support/database";
 import { startTestServer } from "../support/test-server";
+import { createParticipant, sessionCookieFor } from "../factories";
 
 // The real Express app with the real Remix build (npm test builds first), on a fresh database.
 let baseUrl = "";
@@ -16,26 +13,8 @@ let sessionCookie = "";
 beforeAll(async () => {
   await useSeededDatabase();
   ({ baseUrl, close } = await startTestServer());
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: "Irma Brotli Salas",
-      grade: "Médico",
-      institution: "IMSS",
-      email: `brotli-${crypto.randomUUID()}@ejemplo.mx`,
-      password: "Pediatria-2026!",
-      age: 41,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Puebla",
-      phone: "2221234567",
-      role: "EXTERNO",
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error(outcome.problem.code);
-  sessionCookie = (await createUserSession({ id: outcome.participant.id, name: "Irma Brotli Salas" })).split(";")[0]!;
-});
+  sessionCookie = await sessionCookieFor(await createParticipant({ name: "Irma Brotli Salas" }));
+}, 60_000);
 
 afterAll(async () => close?.());
 
