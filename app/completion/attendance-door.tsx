@@ -99,12 +99,6 @@ export function SearchResults({
       </p>
       <ul className="attendance__people">
         {people.map((person) => {
-          const motivo = fieldMeta(
-            "motivo",
-            `marcar-motivo-${person.enrolmentId}`,
-            refusedEnrolment(answer) === person.enrolmentId ? answer : undefined,
-            "marcar",
-          );
           return (
             <li key={person.enrolmentId}>
               <p className="attendance__person">{person.name}</p>
@@ -122,20 +116,14 @@ export function SearchResults({
                       Registrar entrada<span className="visually-hidden"> de {person.name}</span>
                     </button>
                   </Form>
-                  <details className="attendance__correct" open={Boolean(motivo.errors?.length)}>
-                    <summary>
-                      Marcar a mano, con motivo<span className="visually-hidden"> ({person.name})</span>
-                    </summary>
-                    <Form method="post" action={action} className="staff-form" noValidate>
-                      <input type="hidden" name="intent" value="marcar" />
-                      <input type="hidden" name="dia" value={day} />
-                      <input type="hidden" name="inscripcion" value={person.enrolmentId} />
-                      <Field meta={motivo} label="Motivo" hint="Por ejemplo: asistió en línea a la sesión." maxLength={500} required />
-                      <button type="submit" className="button button--secondary">
-                        Marcar asistencia<span className="visually-hidden"> de {person.name}</span>
-                      </button>
-                    </Form>
-                  </details>
+                  <ReasonForm
+                    intent="marcar"
+                    summary="Marcar a mano, con motivo"
+                    hint="Por ejemplo: asistió en línea a la sesión."
+                    button="Marcar asistencia"
+                    person={{ name: person.name, enrolmentId: person.enrolmentId }}
+                    {...{ day, action, answer }}
+                  />
                 </>
               )}
             </li>
@@ -143,6 +131,55 @@ export function SearchResults({
         })}
       </ul>
     </>
+  );
+}
+
+/**
+ * A correction with its reason, folded under a summary: «marcar» (a check-in by hand) or
+ * «retirar» (withdraw one), opened with its message when the refusal was about this person.
+ */
+function ReasonForm({
+  intent,
+  summary,
+  hint,
+  button,
+  person,
+  day,
+  action,
+  answer,
+}: {
+  intent: "marcar" | "retirar";
+  summary: string;
+  hint: string;
+  button: string;
+  person: { name: string; enrolmentId: number };
+  day: string;
+  action: string;
+  answer: AttendanceReply | undefined;
+}) {
+  const motivo = fieldMeta(
+    "motivo",
+    `${intent}-motivo-${person.enrolmentId}`,
+    refusedEnrolment(answer) === person.enrolmentId ? answer : undefined,
+    intent,
+  );
+  return (
+    <details className="attendance__correct" open={Boolean(motivo.errors?.length)}>
+      <summary>
+        {summary}
+        <span className="visually-hidden"> ({person.name})</span>
+      </summary>
+      <Form method="post" action={action} className="staff-form" noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="dia" value={day} />
+        <input type="hidden" name="inscripcion" value={person.enrolmentId} />
+        <Field meta={motivo} label="Motivo" hint={hint} maxLength={500} required />
+        <button type="submit" className="button button--secondary">
+          {button}
+          <span className="visually-hidden"> de {person.name}</span>
+        </button>
+      </Form>
+    </details>
   );
 }
 
@@ -161,12 +198,6 @@ export function DayList({
   return (
     <ul className="attendance__people" data-testid="day-list">
       {checkins.map((checkin) => {
-        const motivo = fieldMeta(
-          "motivo",
-          `retirar-motivo-${checkin.enrolmentId}`,
-          refusedEnrolment(answer) === checkin.enrolmentId ? answer : undefined,
-          "retirar",
-        );
         return (
           <li key={checkin.id} className={checkin.removedAt ? "attendance__withdrawn" : undefined}>
             <p className="attendance__person">
@@ -178,20 +209,14 @@ export function DayList({
               {checkin.reason ? ` · Motivo: ${checkin.reason}` : ""}
             </p>
             {checkin.removedAt ? null : (
-              <details className="attendance__correct" open={Boolean(motivo.errors?.length)}>
-                <summary>
-                  Retirar este registro<span className="visually-hidden"> ({checkin.name})</span>
-                </summary>
-                <Form method="post" action={action} className="staff-form" noValidate>
-                  <input type="hidden" name="intent" value="retirar" />
-                  <input type="hidden" name="dia" value={day} />
-                  <input type="hidden" name="inscripcion" value={checkin.enrolmentId} />
-                  <Field meta={motivo} label="Motivo" hint="Por ejemplo: se registró por error." maxLength={500} required />
-                  <button type="submit" className="button button--secondary">
-                    Retirar registro<span className="visually-hidden"> de {checkin.name}</span>
-                  </button>
-                </Form>
-              </details>
+              <ReasonForm
+                intent="retirar"
+                summary="Retirar este registro"
+                hint="Por ejemplo: se registró por error."
+                button="Retirar registro"
+                person={{ name: checkin.name, enrolmentId: checkin.enrolmentId }}
+                {...{ day, action, answer }}
+              />
             )}
           </li>
         );

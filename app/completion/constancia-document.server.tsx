@@ -94,27 +94,50 @@ function ConstanciaDocument({
               </div>
             ))}
           </div>
-          <footer className="footer">
-            <div>
-              <p>
-                Folio: <span className="folio">{facts.folio}</span>
-              </p>
-              <p>Emitida el {issuedFormat.format(new Date(facts.issuedAt))}, Ciudad de México.</p>
-            </div>
-            <div className="verify">
-              <div>
-                <p>Verifique esta constancia en:</p>
-                <p className="url">
-                  <a href={url}>{url}</a>
-                </p>
-              </div>
-              {/* SVG made by the qrcode library from the URL: paths only. */}
-              <div className="qr" dangerouslySetInnerHTML={{ __html: qrSvg }} />
-            </div>
-          </footer>
+          <VerifiableFooter facts={facts} what="esta constancia" url={url} qrSvg={qrSvg} />
         </div>
       </body>
     </html>
+  );
+}
+
+/**
+ * The footer of a document verified by its folio (a constancia, a yearly transcript): its folio and
+ * issue date (and a note), then «Verifique … en:» with the verification address and its QR code.
+ */
+export function VerifiableFooter({
+  facts,
+  what,
+  note,
+  url,
+  qrSvg,
+}: {
+  facts: { folio: string; issuedAt: string };
+  what: string;
+  note?: string;
+  url: string;
+  qrSvg: string;
+}) {
+  return (
+    <footer className="footer">
+      <div>
+        <p>
+          Folio: <span className="folio">{facts.folio}</span>
+        </p>
+        <p>Emitida el {issuedFormat.format(new Date(facts.issuedAt))}, Ciudad de México.</p>
+        {note ? <p>{note}</p> : null}
+      </div>
+      <div className="verify">
+        <div>
+          <p>{`Verifique ${what} en:`}</p>
+          <p className="url">
+            <a href={url}>{url}</a>
+          </p>
+        </div>
+        {/* SVG made by the qrcode library from the URL: paths only. */}
+        <div className="qr" dangerouslySetInnerHTML={{ __html: qrSvg }} />
+      </div>
+    </footer>
   );
 }
 

@@ -3,11 +3,12 @@ import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { siteUrl } from "~/config.server";
 import type { ConstanciaKind, DB } from "~/db.server";
 import { queueMail } from "~/mail/deliveries.server";
+import { mailFor } from "~/mail/message";
+import { constanciaIssued } from "~/mail/messages/constancia-issued";
 import { actorLabel, audit, type StaffContext } from "~/staff/teaching/staff-context.server";
 import * as clock from "~/utils/clock.server";
 import { listEligibility } from "./constancia-eligibility.server";
 import { constanciaVerificationPath, newFolio, normalizeFolio } from "./constancia-folio";
-import { constanciaMail } from "./constancia-mail";
 
 /**
  * Issuing, revoking and reissuing constancias (issue 25, decision 0052). Each change and its audit
@@ -22,8 +23,8 @@ async function queueConstanciaMail(
   facts: { participantName: string; courseName: string; kind: ConstanciaKind; folio: string; replaces?: string | null },
   now: Date,
 ) {
-  const message = constanciaMail({ ...facts, profileUrl: siteUrl("/profile"), verificationUrl: siteUrl(constanciaVerificationPath(facts.folio)) });
-  await queueMail(trx, { to, ...message }, now);
+  const input = { ...facts, profileUrl: siteUrl("/profile"), verificationUrl: siteUrl(constanciaVerificationPath(facts.folio)) };
+  await queueMail(trx, mailFor(constanciaIssued, input, { to }), now);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { ActionReply } from "~/actions/reply.server";
 import { ErrorSummary } from "~/components/forms";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
 import { MAX_OPTIONS } from "./evaluation";
+import { FieldMessage } from "./survey-form";
 
 // The two forms of the evaluation builder (/admin/cursos/{id}/evaluacion): its settings and a new
 // question, each shown again with what was typed and its messages when the action refused it.
@@ -38,13 +39,46 @@ export function refusalOf(answer: BuilderReply | undefined, intent: string): Ref
 const textOf = (value: unknown) => (typeof value === "string" ? value : "");
 const listOf = (value: unknown) => (Array.isArray(value) ? value.map(textOf) : typeof value === "string" ? [value] : []);
 
-function FieldMessage({ id, messages }: { id: string; messages?: string[] }) {
-  if (!messages?.length) return null;
+/**
+ * One field of the settings form (id `ajustes-{name}`): its label, hint and messages; a number is
+ * short and typed as text with a numeric keyboard, a date and time is `datetime-local`.
+ */
+function SettingField({
+  name,
+  label,
+  hint,
+  value,
+  errors,
+  ...input
+}: {
+  name: string;
+  label: string;
+  hint?: string;
+  value: string;
+  errors: string[] | undefined;
+} & ({ inputMode: "numeric" } | { type: "datetime-local" })) {
+  const id = `ajustes-${name}`;
   return (
-    <p id={id} className="field__error">
-      <span className="visually-hidden">Error: </span>
-      {messages.join(" ")}
-    </p>
+    <div className={`field${errors ? " field--invalid" : ""}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      ) : null}
+      <FieldMessage id={`${id}-error`} messages={errors} />
+      <input
+        className={"inputMode" in input ? "field__input field__input--short" : "field__input"}
+        id={id}
+        name={name}
+        defaultValue={value}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={[hint ? `${id}-hint` : null, errors ? `${id}-error` : null].filter(Boolean).join(" ") || undefined}
+        {...input}
+      />
+    </div>
   );
 }
 
@@ -88,56 +122,36 @@ export function SettingsForm({
           errors={Object.entries(sf).flatMap(([name, messages]) => messages.map((message) => ({ fieldId: `ajustes-${name}`, message })))}
         />
       ) : null}
-      <div className={`field${sf.passing_grade ? " field--invalid" : ""}`}>
-        <label className="field__label" htmlFor="ajustes-passing_grade">
-          Calificación aprobatoria (0 a 100)
-        </label>
-        <FieldMessage id="ajustes-passing_grade-error" messages={sf.passing_grade} />
-        <input
-          className="field__input field__input--short"
-          id="ajustes-passing_grade"
-          name="passing_grade"
-          inputMode="numeric"
-          defaultValue={sv.passingGrade}
-          aria-invalid={sf.passing_grade ? true : undefined}
-          aria-describedby={sf.passing_grade ? "ajustes-passing_grade-error" : undefined}
-        />
-      </div>
-      <div className={`field${sf.attempts_allowed ? " field--invalid" : ""}`}>
-        <label className="field__label" htmlFor="ajustes-attempts_allowed">
-          Intentos por participante
-        </label>
-        <FieldMessage id="ajustes-attempts_allowed-error" messages={sf.attempts_allowed} />
-        <input
-          className="field__input field__input--short"
-          id="ajustes-attempts_allowed"
-          name="attempts_allowed"
-          inputMode="numeric"
-          defaultValue={sv.attemptsAllowed}
-          aria-invalid={sf.attempts_allowed ? true : undefined}
-          aria-describedby={sf.attempts_allowed ? "ajustes-attempts_allowed-error" : undefined}
-        />
-      </div>
-      {(["opens_at", "closes_at"] as const).map((name) => (
-        <div key={name} className={`field${sf[name] ? " field--invalid" : ""}`}>
-          <label className="field__label" htmlFor={`ajustes-${name}`}>
-            {name === "opens_at" ? "Abre el" : "Cierra el"}
-          </label>
-          <p className="field__hint" id={`ajustes-${name}-hint`}>
-            Hora de la Ciudad de México. {name === "opens_at" ? "Vacío: abierta desde ahora." : "Vacío: sin cierre."}
-          </p>
-          <FieldMessage id={`ajustes-${name}-error`} messages={sf[name]} />
-          <input
-            className="field__input"
-            type="datetime-local"
-            id={`ajustes-${name}`}
-            name={name}
-            defaultValue={name === "opens_at" ? sv.opensAt : sv.closesAt}
-            aria-invalid={sf[name] ? true : undefined}
-            aria-describedby={[`ajustes-${name}-hint`, sf[name] ? `ajustes-${name}-error` : null].filter(Boolean).join(" ")}
-          />
-        </div>
-      ))}
+      <SettingField
+        name="passing_grade"
+        label="Calificación aprobatoria (0 a 100)"
+        value={sv.passingGrade}
+        errors={sf.passing_grade}
+        inputMode="numeric"
+      />
+      <SettingField
+        name="attempts_allowed"
+        label="Intentos por participante"
+        value={sv.attemptsAllowed}
+        errors={sf.attempts_allowed}
+        inputMode="numeric"
+      />
+      <SettingField
+        name="opens_at"
+        label="Abre el"
+        hint="Hora de la Ciudad de México. Vacío: abierta desde ahora."
+        value={sv.opensAt}
+        errors={sf.opens_at}
+        type="datetime-local"
+      />
+      <SettingField
+        name="closes_at"
+        label="Cierra el"
+        hint="Hora de la Ciudad de México. Vacío: sin cierre."
+        value={sv.closesAt}
+        errors={sf.closes_at}
+        type="datetime-local"
+      />
       <p>
         {settings.opensAt || settings.closesAt
           ? `Ventana guardada: ${settings.opensAt ? `desde el ${formatMexicoCityDateTime(settings.opensAt)}` : "desde ahora"}${

@@ -1,7 +1,6 @@
 import { formatCourseDates } from "~/enrolment/access-document.server";
 import { renderPdf } from "~/pdf/pdf.server";
-import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
-import { verifiableDocumentHtml } from "./constancia-document.server";
+import { VerifiableFooter, verifiableDocumentHtml } from "./constancia-document.server";
 import { CONSTANCIA_KIND_LABELS } from "./constancia-folio";
 import { TRANSCRIPT_TITLE } from "./transcript-folio";
 import type { TranscriptFacts } from "./transcript.server";
@@ -44,7 +43,6 @@ a { color: ${GUINDA}; }
 .folio { font-weight: 700; color: ${GUINDA}; letter-spacing: 0.03em; }
 `;
 
-const issuedFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: MEXICO_CITY_TIME_ZONE });
 const hoursText = (hours: number) => `${hours} ${hours === 1 ? "hora" : "horas"}`;
 
 function TranscriptDocument({
@@ -112,25 +110,13 @@ function TranscriptDocument({
             </tr>
           </tfoot>
         </table>
-        <footer className="footer">
-          <div>
-            <p>
-              Folio: <span className="folio">{facts.folio}</span>
-            </p>
-            <p>Emitida el {issuedFormat.format(new Date(facts.issuedAt))}, Ciudad de México.</p>
-            <p>Cada constancia listada puede verificarse también por su propio folio.</p>
-          </div>
-          <div className="verify">
-            <div>
-              <p>Verifique esta constancia anual en:</p>
-              <p className="url">
-                <a href={url}>{url}</a>
-              </p>
-            </div>
-            {/* SVG made by the qrcode library from the URL: paths only. */}
-            <div className="qr" dangerouslySetInnerHTML={{ __html: qrSvg }} />
-          </div>
-        </footer>
+        <VerifiableFooter
+          facts={facts}
+          what="esta constancia anual"
+          note="Cada constancia listada puede verificarse también por su propio folio."
+          url={url}
+          qrSvg={qrSvg}
+        />
       </body>
     </html>
   );

@@ -20,10 +20,16 @@ export function normalizeTranscriptFolio(value: string): string | null {
   return TRANSCRIPT_FOLIO_PATTERN.test(folio) ? folio : null;
 }
 
-/** Where the participant downloads the transcript of a year: "/profile/constancia-anual/2027.pdf". */
-export function transcriptPdfPath(year: number): string {
-  return `/profile/constancia-anual/${year}.pdf`;
+/**
+ * Where the participant downloads a transcript: of a year ("/profile/constancia-anual/2027.pdf",
+ * also where the «Generar» form posts) or by its folio ("/profile/constancia-anual/A-….pdf").
+ */
+export function transcriptPdfPath(yearOrFolio: number | string): string {
+  return `/profile/constancia-anual/${yearOrFolio}.pdf`;
 }
+
+/** The id of /profile's «Constancia anual» section, where a download without a transcript lands. */
+export const ANNUAL_TRANSCRIPT_ANCHOR = "constancia-anual";
 
 /** The year a constancia counts in: the year of its course's last day (a Mexico City calendar date). */
 export function constanciaYear(finishDate: string): number {

@@ -9,8 +9,9 @@ import { newTranscriptFolio, normalizeTranscriptFolio } from "./transcript-folio
  * The «Constancia anual de educación continua» (issue 26, decision 0054): a participant's standing
  * constancias of one year (by the year their course ended), with the total hours and its own folio.
  * Frozen when first issued; when the year's standing constancias differ from the frozen list (one
- * issued, revoked or reissued later), the next download stores a new transcript and the old folio
- * says «reemplazada». Until then the verification page of the old folio says it is out of date.
+ * issued, revoked or reissued later), the next «Generar» (a POST) stores a new transcript and the old
+ * folio says «reemplazada». Until then the verification page of the old folio says it is out of date.
+ * Downloads (GET) only read.
  */
 
 export interface TranscriptEntry {
@@ -92,10 +93,43 @@ export function parseTranscriptYear(value: string): number | null {
   return year >= MIN_YEAR && year <= MAX_YEAR ? year : null;
 }
 
+/** The participant's standing transcript row of a year, if any. */
+const standingRow = (db: Kysely<DB>, participantId: number, year: number) =>
+  db
+    .selectFrom("annual_transcripts")
+    .selectAll()
+    .where("participant_id", "=", participantId)
+    .where("year", "=", year)
+    .where("replaced_by_folio", "is", null)
+    .executeTakeFirst();
+
+const noConstancias = (year: number) =>
+  refuse(404, { form: `No tiene constancias de educación continua vigentes en ${year}.`, code: "sin_constancias" });
+
+/** What a year's download finds, reading only (a GET never issues, issue 23): */
+export type TranscriptOfYear =
+  | { state: "vigente"; transcript: TranscriptFacts }
+  /** No transcript yet, or the year's constancias changed since it was issued: «Generar» issues one. */
+  | { state: "sin_generar" | "desactualizada" };
+
 /**
- * The participant's transcript of a year: the frozen one while the year's standing constancias are
- * the ones it lists, otherwise a new one (the old one then says «reemplazada»). A year without
- * standing constancias is a 404 that says so.
+ * The participant's transcript of a year as it stands, without writing: the frozen one while the
+ * year's standing constancias are the ones it lists. A year without standing constancias is a
+ * 404 that says so.
+ */
+export async function transcriptOfYear(db: Kysely<DB>, participantId: number, year: number): Promise<Outcome<TranscriptOfYear>> {
+  const entries = await standingOfYear(db, participantId, year);
+  if (entries.length === 0) return noConstancias(year);
+  const current = await standingRow(db, participantId, year);
+  if (!current) return { ok: true, state: "sin_generar" };
+  const facts = factsOf(current);
+  return sameList(facts.entries, entries) ? { ok: true, state: "vigente", transcript: facts } : { ok: true, state: "desactualizada" };
+}
+
+/**
+ * Issues the participant's transcript of a year (the «Generar» form's POST): the frozen one while
+ * the year's standing constancias are the ones it lists, otherwise a new one (the old one then
+ * says «reemplazada»). A year without standing constancias is a 404 that says so.
  */
 export async function issueTranscript(
   db: Kysely<DB>,
@@ -108,15 +142,8 @@ export async function issueTranscript(
     const participant = await trx.selectFrom("participants").select("name").where("id", "=", participantId).executeTakeFirst();
     if (!participant) return notFound("No encontramos su cuenta.");
     const entries = await standingOfYear(trx, participantId, year);
-    if (entries.length === 0)
-      return refuse(404, { form: `No tiene constancias de educación continua vigentes en ${year}.`, code: "sin_constancias" });
-    const current = await trx
-      .selectFrom("annual_transcripts")
-      .selectAll()
-      .where("participant_id", "=", participantId)
-      .where("year", "=", year)
-      .where("replaced_by_folio", "is", null)
-      .executeTakeFirst();
+    if (entries.length === 0) return noConstancias(year);
+    const current = await standingRow(trx, participantId, year);
     if (current) {
       const facts = factsOf(current);
       if (sameList(facts.entries, entries)) return { ok: true, transcript: facts, created: false };

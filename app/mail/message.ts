@@ -27,22 +27,25 @@ export function defineMessage<Input>(message: MailMessage<Input>): MailMessage<I
   return message;
 }
 
+/** The subject, the text and the HTML part: a whole document (language, charset, the subject as its title). */
 export function renderMessage<Input>(message: MailMessage<Input>, input: Input): RenderedMail {
   const lines = message.lines(input);
-  return { subject: message.subject(input), text: lines.join("\n"), html: linesToHtml(lines) };
+  const subject = message.subject(input);
+  const html = `<!doctype html><html lang="es-MX"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body>${linesToHtml(lines)}</body></html>`;
+  return { subject, text: lines.join("\n"), html };
 }
 
 /**
- * The mail to hand to sendMail/queueMail: the message's subject and text for these recipients.
- * The HTML part is not sent yet (decision 0049): the preview shows it.
+ * The mail to hand to sendMail/queueMail: the message's subject, its text and, as the text's
+ * alternative, its HTML, for these recipients (decision 0049).
  */
 export function mailFor<Input>(
   message: MailMessage<Input>,
   input: Input,
   envelope: { to: string | string[]; attachments?: MailAttachment[]; replyTo?: string },
 ): OutgoingMail {
-  const { subject, text } = renderMessage(message, input);
-  return { ...envelope, subject, text };
+  const { subject, text, html } = renderMessage(message, input);
+  return { ...envelope, subject, text, html };
 }
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };

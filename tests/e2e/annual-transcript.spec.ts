@@ -64,7 +64,8 @@ test("the yearly transcript downloads from /profile and its folio verifies with 
     await page.goto("/profile");
     await expect(page.getByRole("heading", { name: "Constancia anual de educación continua" })).toBeVisible();
     const download = page.waitForEvent("download");
-    await page.getByRole("link", { name: "Descargar la constancia anual 2027 (PDF)" }).click();
+    // Issue 23: a GET never issues; the «Generar» button posts, and the PDF downloads.
+    await page.getByRole("button", { name: "Generar la constancia anual 2027 (PDF)" }).click();
     const pdf = fs.readFileSync((await (await download).path())!);
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     const transcript = await db

@@ -60,6 +60,17 @@ async function physician(name: string) {
 const download = (cookie: string, file: string) =>
   fetch(`${server.baseUrl}/profile/constancia-anual/${file}.pdf`, { headers: { Cookie: cookie }, redirect: "manual" });
 
+/** The «Generar» form on /profile: a POST to the year's address (issues, or keeps the frozen one). */
+const generate = (cookie: string, file: string) =>
+  fetch(`${server.baseUrl}/profile/constancia-anual/${file}.pdf`, {
+    method: "POST",
+    headers: { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" },
+    body: "",
+    redirect: "manual",
+  });
+
+const transcriptRows = async () => (await db.selectFrom("annual_transcripts").select(db.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n;
+
 describe("the yearly transcript", () => {
   test("lists the year's standing constancias (by the year the course ended) with the total hours, frozen when first issued", async () => {
     const who = await physician("Dra. Elena Transcripción");
@@ -150,6 +161,9 @@ describe("over HTTP", () => {
     const profile = await (await fetch(`${server.baseUrl}/profile`, { headers: { Cookie: owner.cookie } })).text();
     expect(profile).toContain("/profile/constancia-anual/2027.pdf");
 
+    // Set-up (issue 23): the «Generar» POST issues it; the download below only reads.
+    const generated = await generate(owner.cookie, "2027");
+    expect(generated.status).toBe(303);
     const own = await download(owner.cookie, "2027");
     expect(own.status).toBe(200);
     expect(own.headers.get("content-type")).toBe("application/pdf");
@@ -170,6 +184,60 @@ describe("over HTTP", () => {
     expect(await none.text()).toContain("No tiene constancias de educación continua vigentes en 2027.");
     for (const bad of ["1999", "20x7", a.folio, newTranscriptFolio()]) expect((await download(owner.cookie, bad)).status).toBe(404);
     expect((await download("", "2027")).status).not.toBe(200);
+    expect(await db.selectFrom("annual_transcripts").select("id").where("participant_id", "=", stranger.id).execute()).toEqual([]);
+  });
+
+  test("a GET never writes: without a generated transcript it sends the participant to «Generar»", async () => {
+    const owner = await physician("Dra. Lectura Sola");
+    await constancia(owner.id, { course: "Neonatología", start: "2027-03-01", finish: "2027-03-03", hours: 10 });
+    const profile = await (await fetch(`${server.baseUrl}/profile`, { headers: { Cookie: owner.cookie } })).text();
+    expect(profile).toContain("Generar la constancia anual 2027 (PDF)");
+    expect(profile).toContain('method="post" action="/profile/constancia-anual/2027.pdf"');
+
+    const before = await transcriptRows();
+    const first = await download(owner.cookie, "2027");
+    expect(first.status).toBe(303);
+    expect(first.headers.get("location")).toBe("/profile#constancia-anual");
+    expect(await transcriptRows()).toBe(before);
+
+    // Generated: the POST writes one row and downloads it by its folio; the GET then reads it.
+    const post = await generate(owner.cookie, "2027");
+    expect(post.status).toBe(303);
+    const stored = await db.selectFrom("annual_transcripts").selectAll().where("participant_id", "=", owner.id).executeTakeFirstOrThrow();
+    expect(post.headers.get("location")).toBe(`/profile/constancia-anual/${stored.folio}.pdf`);
+    expect(await transcriptRows()).toBe(before + 1);
+    expect((await generate(owner.cookie, "2027")).status).toBe(303);
+    expect(await transcriptRows()).toBe(before + 1);
+    expect((await download(owner.cookie, "2027")).status).toBe(200);
+
+    // A constancia issued later: the GET does not replace the transcript, it sends to «Generar» again.
+    await constancia(owner.id, { course: "Infectología", start: "2027-06-01", finish: "2027-06-02", hours: 8 });
+    const stale = await download(owner.cookie, "2027");
+    expect(stale.status).toBe(303);
+    expect(stale.headers.get("location")).toBe("/profile#constancia-anual");
+    expect(await transcriptRows()).toBe(before + 1);
+    expect(
+      (await db.selectFrom("annual_transcripts").select("replaced_by_folio").where("id", "=", stored.id).executeTakeFirstOrThrow()).replaced_by_folio,
+    ).toBeNull();
+  });
+
+  test("the POST issues only the signed-in participant's own years", async () => {
+    const owner = await physician("Dra. Dueña Propia");
+    const stranger = await physician("Dr. Otro Intento");
+    await constancia(owner.id, { course: "Cardiología", start: "2027-09-01", finish: "2027-09-02", hours: 9 });
+    const issued = await issueTranscript(db, owner.id, 2027);
+    if (!issued.ok) throw new Error("not issued");
+    const before = await transcriptRows();
+
+    // A year with nothing to list (the stranger has no constancias): refused in Spanish, nothing written.
+    const none = await generate(stranger.cookie, "2027");
+    expect(none.status).toBe(404);
+    expect(await none.text()).toContain("No tiene constancias de educación continua vigentes en 2027.");
+    // Another participant's transcript by its folio, a malformed name, signed out: refused.
+    expect((await generate(stranger.cookie, issued.transcript.folio)).status).toBe(404);
+    expect((await generate(owner.cookie, "20x7")).status).toBe(404);
+    expect((await generate("", "2027")).headers.get("location")).toMatch(/^\/userlogin\?/);
+    expect(await transcriptRows()).toBe(before);
     expect(await db.selectFrom("annual_transcripts").select("id").where("participant_id", "=", stranger.id).execute()).toEqual([]);
   });
 

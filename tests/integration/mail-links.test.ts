@@ -45,15 +45,35 @@ afterAll(() => fs.rmSync(certificateDir, { recursive: true, force: true }));
 /** A site path not preceded by an address: "(/profile)", " /profile", «/profile»… */
 const BARE_PATH = /(^|[\s(«"'<>=])\/(?!\/)[\w-]/m;
 const LINK = /https?:\/\/[^\s<>"')»]+/g;
+/** Every href= and src= of an HTML part, quoted or not. */
+const ATTRIBUTE = /\s(?:href|src)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/gi;
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", nbsp: " " };
 
-/** Every link of the text and HTML parts starts with the site's address, and no bare path is left. */
-function expectFullLinks(mail: CapturedMail, origin: string) {
-  const parts = [mail.text, mail.html ?? ""];
-  for (const part of parts) {
+const decode = (value: string) => value.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_entity, name: string) => ENTITIES[name]!);
+
+/** The addresses an HTML part links to or loads (href, src), entities decoded. */
+function htmlAddresses(html: string): string[] {
+  return [...html.matchAll(ATTRIBUTE)].map((match) => decode(match[1] ?? match[2] ?? match[3] ?? ""));
+}
+
+/** What a reader sees of an HTML part: its text, tags dropped (an end tag "</p>" is no path) and entities decoded. */
+const htmlText = (html: string) => decode(html.replace(/<[^>]*>/g, " "));
+
+/**
+ * Every link of the text part and every href/src of the HTML part starts with the site's address
+ * (`origin`, or one of them for the whole run's check), and neither the text nor what the HTML
+ * shows keeps a bare path.
+ */
+function expectFullLinks(mail: CapturedMail, origin: string | readonly string[]) {
+  const origins = typeof origin === "string" ? [origin] : origin;
+  const ours = (link: string) => origins.some((start) => link.startsWith(`${start}/`));
+  const html = mail.html ?? "";
+  for (const part of [mail.text, htmlText(html)]) {
     expect(part, mail.subject).not.toMatch(BARE_PATH);
-    for (const link of part.match(LINK) ?? []) expect(link.startsWith(`${origin}/`), `${mail.subject}: ${link}`).toBe(true);
+    for (const link of part.match(LINK) ?? []) expect(ours(link), `${mail.subject}: ${link}`).toBe(true);
   }
-  return parts.join("\n");
+  for (const address of htmlAddresses(html)) expect(ours(address), `${mail.subject} (HTML): ${address}`).toBe(true);
+  return [mail.text, html].join("\n");
 }
 
 const runs = [
@@ -219,10 +239,6 @@ describe.each(runs)("$name", ({ origin, env }) => {
     const captured = await listCapturedMail(db, { limit: 500 });
     expect(captured.length).toBeGreaterThan(0);
     // Each run's messages are told apart by the address their links start with; none has another's.
-    for (const mail of captured) {
-      const links = [mail.text, mail.html ?? ""].join("\n").match(LINK) ?? [];
-      expect([mail.text, mail.html ?? ""].join("\n"), mail.subject).not.toMatch(BARE_PATH);
-      for (const link of links) expect(link.startsWith("http://localhost:4555/") || link.startsWith("https://example.org/"), link).toBe(true);
-    }
+    for (const mail of captured) expectFullLinks(mail, ["http://localhost:4555", "https://example.org"]);
   });
 });

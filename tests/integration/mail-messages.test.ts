@@ -70,10 +70,11 @@ describe("the message registry", () => {
     expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
   });
 
-  test("the mail handed to the mailer carries the subject and text, and the envelope", () => {
+  test("the mail handed to the mailer carries the subject, the text and its HTML alternative, and the envelope", () => {
     const message = findMailMessage("restablecer-contrasena")!;
     const mail = mailFor(message, message.sample, { to: "ana@ejemplo.mx" });
-    expect(mail).toEqual({ to: "ana@ejemplo.mx", subject: "Restablecer su contraseña", text: renderMessage(message, message.sample).text });
+    const { text, html } = renderMessage(message, message.sample);
+    expect(mail).toEqual({ to: "ana@ejemplo.mx", subject: "Restablecer su contraseña", text, html });
   });
 });
 

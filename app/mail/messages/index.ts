@@ -1,5 +1,6 @@
 import type { MailMessage } from "../message";
 import { accountPasswordChoice } from "./account-password-choice";
+import { constanciaIssued } from "./constancia-issued";
 import { documentsRejected } from "./documents-rejected";
 import { donationNotConfirmed } from "./donation-not-confirmed";
 import { donationReceipt } from "./donation-receipt";
@@ -34,6 +35,7 @@ export const MAIL_MESSAGES: readonly MailMessage<any>[] = [
   donationNotConfirmed,
   systemAlert,
   waitlistOffer,
+  constanciaIssued,
 ];
 
 export function findMailMessage(kind: string) {
