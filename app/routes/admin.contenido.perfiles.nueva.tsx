@@ -1,14 +1,15 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { newProfileRoute } from "~/content/record-editor-routes.server";
+import { PROFILE_ROUTES } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
-import { NewProfileScreen } from "~/content/seeded-record-editor-forms";
+import { ContentRecordNewScreen } from "~/content/record-editor-form";
+import { PROFILE_SCREENS } from "~/content/seeded-record-editor-forms";
 import { requireStaff } from "~/staff/guard.server";
-import { PROFILE_FORM_MAX_BYTES } from "~/content/profile-page-editor.server";
+import { PROFILE_RECORD } from "~/content/profile-page-editor.server";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
-export const maxBodyBytes = PROFILE_FORM_MAX_BYTES;
+export const maxBodyBytes = PROFILE_RECORD.formMaxBytes;
 
 // A new profile record, as a draft (issue 12, decision 0026).
 export const staffAccess = staffAccessOf("routes/admin.contenido.perfiles.nueva");
@@ -20,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const action = (args: ActionFunctionArgs) => newProfileRoute.action(args, staffAccess);
+export const action = (args: ActionFunctionArgs) => PROFILE_ROUTES.create(args, staffAccess);
 
 export default function NewProfile() {
-  return <NewProfileScreen actionData={useActionData<typeof action>()} />;
+  return <ContentRecordNewScreen kind={PROFILE_SCREENS} actionData={useActionData<typeof action>()} />;
 }
