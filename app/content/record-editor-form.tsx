@@ -385,8 +385,9 @@ export function ContentRecordForm<Values extends Record<string, unknown>>({
 
 /** One kind of content record on its screens: where its editor lives, its titles, its form and the form's values. */
 export interface ContentRecordScreens<Found extends { id: number; live: { status: PageStatus }; pending: PendingView; updatedAt: string }, Values> {
+  /** The editor's address (`{base}/{id}`, `{base}/nueva`), under the list's, which the way back names. */
   base: string;
-  back: { to: string; label: string };
+  backLabel: string;
   editTitle: (record: Found) => string;
   where: (record: Found) => { label: string; paths: string[] };
   /** The form's values of a record, or of a new one (null). */
@@ -414,7 +415,7 @@ export function ContentRecordEditScreen<Found extends { id: number; live: { stat
     <RecordEditScreen
       base={kind.base}
       record={data.record}
-      back={kind.back}
+      back={{ to: kind.base, label: kind.backLabel }}
       title={kind.editTitle(data.record)}
       where={kind.where(data.record)}
       form={(props) => (
@@ -440,7 +441,7 @@ export function ContentRecordNewScreen<Found extends { id: number; live: { statu
 }) {
   const { Form } = kind;
   return (
-    <RecordEditorScreen back={kind.back} title={kind.create?.title ?? ""}>
+    <RecordEditorScreen back={{ to: kind.base, label: kind.backLabel }} title={kind.create?.title ?? ""}>
       <p>{kind.create?.intro}</p>
       <Form
         isNew

@@ -41,24 +41,9 @@ interface EditorRecord<Found, Edit extends z.ZodType, Create extends z.ZodType> 
   preview(fields: FormData): EditorPreview;
   editor?: { base: string };
   forEditor(db: Kysely<DB>, id: number): Promise<Found | null>;
-  // Method signatures: each record's own input types are accepted here.
-  update(
-    db: Kysely<DB>,
-    id: number,
-    input: z.output<Edit>,
-    uploads: Uploads,
-    actor: StaffUser,
-    requestId: string | null,
-    now: Date,
-  ): Promise<Outcome<{ message: string }>>;
-  create(
-    db: Kysely<DB>,
-    input: z.output<Create>,
-    uploads: Uploads,
-    actor: StaffUser,
-    requestId: string | null,
-    now: Date,
-  ): Promise<Outcome<{ id: number; message: string }>>;
+  // Method signatures (each record's own input types are accepted): the db, the id, the input, the uploads, the actor, the request id, now.
+  update(...args: [Kysely<DB>, number, z.output<Edit>, Uploads, StaffUser, string | null, Date]): Promise<Outcome<{ message: string }>>;
+  create(...args: [Kysely<DB>, z.output<Create>, Uploads, StaffUser, string | null, Date]): Promise<Outcome<{ id: number; message: string }>>;
 }
 
 const TOO_LARGE = "El envío pesa demasiado: cada imagen puede pesar 2 MB como máximo.";

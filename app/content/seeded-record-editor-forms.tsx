@@ -27,6 +27,11 @@ import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS }
 /** The values of the fields that hold text (file fields never get a value back). */
 type Texts<K extends string> = Record<K, string> & { status?: string; publishAt?: string };
 
+/** The form's values of a record's text fields (a new record's: empty). */
+function textsOf<K extends string>(record: Partial<Record<K, unknown>> | null, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(names.map((name) => [name, record?.[name] == null ? "" : String(record[name])])) as Record<K, string>;
+}
+
 /** An edited record's publication choice, or none for a new one. */
 const publicationOf = (record: { status: "borrador" | "publicada" | "programada"; publishAt: string | null } | null) =>
   record ? publicationDefaults(record) : {};
@@ -127,19 +132,21 @@ function DepartmentForm(props: ContentRecordFormProps<DepartmentValues>) {
 
 export const DEPARTMENT_SCREENS: ContentRecordScreens<DepartmentForEditor, DepartmentValues> = {
   base: "/admin/contenido/departamentos",
-  back: { to: "/admin/contenido/departamentos", label: "Volver a las páginas de direcciones y departamentos" },
+  backLabel: "Volver a las páginas de direcciones y departamentos",
   editTitle: (page) => `Editar «${page.page_title}»`,
   where: (page) => ({ label: "Dirección", paths: [page.path] }),
   values: (page) => ({
-    page_title: page?.page_title ?? "",
-    summary: page?.summary ?? "",
+    ...textsOf(page, [
+      "page_title",
+      "summary",
+      "page_titular",
+      "page_titular_grade",
+      "page_first_content",
+      "page_second_content",
+      "page_first_image_alt",
+      "page_second_image_alt",
+    ]),
     tipo_departamento: String(page?.tipo_departamento ?? 1),
-    page_titular: page?.page_titular ?? "",
-    page_titular_grade: page?.page_titular_grade ?? "",
-    page_first_content: page?.page_first_content ?? "",
-    page_second_content: page?.page_second_content ?? "",
-    page_first_image_alt: page?.page_first_image_alt ?? "",
-    page_second_image_alt: page?.page_second_image_alt ?? "",
     page_staff: [...(page?.page_staff ?? []), ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
     ...publicationOf(page),
   }),
@@ -221,19 +228,14 @@ function ResearchUnitForm(props: ContentRecordFormProps<ResearchUnitValues>) {
 
 export const RESEARCH_UNIT_SCREENS: ContentRecordScreens<ResearchUnitForEditor, ResearchUnitValues> = {
   base: "/admin/contenido/investigacion",
-  back: { to: "/admin/contenido/investigacion", label: "Volver a las unidades de investigación" },
+  backLabel: "Volver a las unidades de investigación",
   editTitle: (unit) => `Editar «${unit.unit_name}»`,
   where: (unit) => ({ label: "Dirección", paths: [unit.path] }),
   values: (unit) => ({
-    unit_name: unit?.unit_name ?? "",
+    ...textsOf(unit, ["unit_name", "summary", "content", "head_name", "head_grade", "image_alt"]),
     unit_kind: unit?.unit_kind ?? "unidad",
     name_is_illustrative: unit?.name_is_illustrative ? "on" : "",
-    summary: unit?.summary ?? "",
-    content: unit?.content ?? "",
     lines_of_work: unit?.lines_of_work.join("\n") ?? "",
-    head_name: unit?.head_name ?? "",
-    head_grade: unit?.head_grade ?? "",
-    image_alt: unit?.image_alt ?? "",
     ...publicationOf(unit),
   }),
   Form: ResearchUnitForm,
@@ -245,15 +247,17 @@ export const RESEARCH_UNIT_SCREENS: ContentRecordScreens<ResearchUnitForEditor, 
 
 // ---------------------------------------------------------------- profile records
 
-type ProfileValues = Texts<
-  | "page_title"
-  | "page_banner_image_alt"
-  | "page_banner_content"
-  | "page_first_content"
-  | "page_first_image_alt"
-  | "page_second_content"
-  | "page_second_image_alt"
-> &
+const PROFILE_TEXTS = [
+  "page_title",
+  "page_banner_image_alt",
+  "page_banner_content",
+  "page_first_content",
+  "page_first_image_alt",
+  "page_second_content",
+  "page_second_image_alt",
+] as const;
+
+type ProfileValues = Texts<(typeof PROFILE_TEXTS)[number]> &
   Partial<Record<"page_banner_image" | "banner_image_responsive" | "page_first_image" | "page_second_image", string>>;
 
 function ProfileForm(props: ContentRecordFormProps<ProfileValues>) {
@@ -310,17 +314,11 @@ function ProfileForm(props: ContentRecordFormProps<ProfileValues>) {
 
 export const PROFILE_SCREENS: ContentRecordScreens<ProfileForEditor, ProfileValues> = {
   base: "/admin/contenido/perfiles",
-  back: { to: "/admin/contenido/perfiles", label: "Volver a los perfiles de dirección" },
+  backLabel: "Volver a los perfiles de dirección",
   editTitle: (profile) => `Editar el perfil «${profile.page_title}»`,
   where: (profile) => ({ label: "Se muestra en", paths: profile.paths }),
   values: (profile) => ({
-    page_title: profile?.page_title ?? "",
-    page_banner_image_alt: profile?.page_banner_image_alt ?? "",
-    page_banner_content: profile?.page_banner_content ?? "",
-    page_first_content: profile?.page_first_content ?? "",
-    page_first_image_alt: profile?.page_first_image_alt ?? "",
-    page_second_content: profile?.page_second_content ?? "",
-    page_second_image_alt: profile?.page_second_image_alt ?? "",
+    ...textsOf(profile, PROFILE_TEXTS),
     ...publicationOf(profile),
   }),
   Form: ProfileForm,
