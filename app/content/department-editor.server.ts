@@ -142,6 +142,9 @@ export const DEPARTMENT_RECORD = contentRecord({
   editor: { base: "/admin/contenido/departamentos", title: (page) => page.page_title, path: (page) => page.path },
 });
 
+/** The editor's largest body (its images and texts): the routes' `maxBodyBytes` (a plain value: the browser bundle has no records). */
+export const DEPARTMENT_FORM_MAX_BYTES = DEPARTMENT_RECORD.formMaxBytes;
+
 /** The page as the editor opens it: its latest state (a pending revision, or the page), with the live state beside it. */
 export type DepartmentForEditor = RecordForEditor<DepartmentSnapshot, { path: string }>;
 

@@ -115,6 +115,9 @@ export const PROFILE_RECORD = contentRecord({
   },
 });
 
+/** The editor's largest body (its images and texts): the routes' `maxBodyBytes` (a plain value: the browser bundle has no records). */
+export const PROFILE_FORM_MAX_BYTES = PROFILE_RECORD.formMaxBytes;
+
 /** The profile as the editor opens it: its latest state (a pending revision, or the record), with the live state beside it. */
 export type ProfileForEditor = RecordForEditor<ProfileSnapshot, { key: string; paths: string[] }>;
 

@@ -136,6 +136,9 @@ export const RESEARCH_UNIT_RECORD = contentRecord({
   },
 });
 
+/** The editor's largest body (its images and texts): the routes' `maxBodyBytes` (a plain value: the browser bundle has no records). */
+export const RESEARCH_UNIT_FORM_MAX_BYTES = RESEARCH_UNIT_RECORD.formMaxBytes;
+
 /** The unit as the editor opens it: its latest state (a pending revision, or the unit), with the live state beside it. */
 export type ResearchUnitForEditor = RecordForEditor<ResearchUnitSnapshot, { path: string }>;
 

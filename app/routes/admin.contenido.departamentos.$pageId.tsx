@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { DEPARTMENT_RECORD } from "~/content/department-editor.server";
+import { DEPARTMENT_FORM_MAX_BYTES } from "~/content/department-editor.server";
 import { ContentRecordEditScreen } from "~/content/record-editor-form";
 import { DEPARTMENT_ROUTES } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
@@ -8,7 +8,7 @@ import { DEPARTMENT_SCREENS } from "~/content/seeded-record-editor-forms";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
-export const maxBodyBytes = DEPARTMENT_RECORD.formMaxBytes;
+export const maxBodyBytes = DEPARTMENT_FORM_MAX_BYTES;
 
 // Editing a department or direction page, /direccion/{slug} (issue 12, decision 0026).
 export const staffAccess = staffAccessOf("routes/admin.contenido.departamentos.$pageId");

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { RESEARCH_UNIT_RECORD } from "~/content/research-unit-editor.server";
+import { RESEARCH_UNIT_FORM_MAX_BYTES } from "~/content/research-unit-editor.server";
 import { ContentRecordEditScreen } from "~/content/record-editor-form";
 import { RESEARCH_UNIT_ROUTES } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
@@ -8,7 +8,7 @@ import { RESEARCH_UNIT_SCREENS } from "~/content/seeded-record-editor-forms";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
-export const maxBodyBytes = RESEARCH_UNIT_RECORD.formMaxBytes;
+export const maxBodyBytes = RESEARCH_UNIT_FORM_MAX_BYTES;
 
 // Editing a research unit or laboratory, /investigadores/{id} (issue 12, decision 0026).
 export const staffAccess = staffAccessOf("routes/admin.contenido.investigacion.$pageId");

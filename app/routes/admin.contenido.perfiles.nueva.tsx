@@ -5,11 +5,11 @@ import { staffScreenMeta } from "~/content/record-list";
 import { ContentRecordNewScreen } from "~/content/record-editor-form";
 import { PROFILE_SCREENS } from "~/content/seeded-record-editor-forms";
 import { requireStaff } from "~/staff/guard.server";
-import { PROFILE_RECORD } from "~/content/profile-page-editor.server";
+import { PROFILE_FORM_MAX_BYTES } from "~/content/profile-page-editor.server";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
-export const maxBodyBytes = PROFILE_RECORD.formMaxBytes;
+export const maxBodyBytes = PROFILE_FORM_MAX_BYTES;
 
 // A new profile record, as a draft (issue 12, decision 0026).
 export const staffAccess = staffAccessOf("routes/admin.contenido.perfiles.nueva");
