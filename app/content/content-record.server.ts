@@ -7,12 +7,15 @@ import { storeFile } from "~/files/files.server";
 import { adminFormMaxBytes } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
 import {
+  discardPending,
   liveAndLatest,
   pendingSavedMessage,
   pendingSummaries,
+  publicationColumns,
   publicationOf,
   restoreVersion,
   saveState,
+  unpublishRecord,
   type PendingRevision,
   type PublishableKind,
   type PublishableRow,
@@ -24,7 +27,6 @@ import {
   existingFileId,
   nextPublication,
   PAGE_IMAGE_RULE,
-  parseEditorForm,
   revisionReaders,
   savedMessage,
   scheduledPublisher,
@@ -95,6 +97,11 @@ export interface ContentRecordDefinition<
   /** What a restored version must not bring back as it was (a kind unknown today, an unsafe link). */
   restoreChecks?: (old: Partial<S> & Snapshot, current: S) => Partial<S>;
   restoreNotFound: string;
+  /**
+   * Where its editor lives (`{base}/{id}`, its history and publication addresses under it) and how
+   * the history screen names a record: gives the record its `history` (page-history.server.ts).
+   */
+  editor?: { base: string; title: (record: S & Extra) => string; path: (record: S & Extra) => string };
   /** Creating: the columns besides the state, the largest id, the message. */
   create?: {
     values: (id: number) => Record<string, unknown>;
@@ -168,14 +175,25 @@ export function contentRecord<
 
   const history = revisionReaders(def.entity, def.labels as Record<string, string>, def.byLine);
 
-  return {
+  /** A list's rows, each with its publication state, its changes saved aside (decision 0033) and when it changed. */
+  async function listed<R extends PublishableRow & { updated_at: string }, T extends object>(db: Kysely<DB>, rows: R[], item: (row: R) => T) {
+    const pending = await pendingSummaries(db, def.entity);
+    return rows.map((row) => ({ ...item(row), ...publicationOf(row), pending: pending.get(row.id) ?? null, updatedAt: row.updated_at }));
+  }
+
+  const record = {
     kind,
     /** The editor's largest body (its images and texts): the routes' `maxBodyBytes`. */
     formMaxBytes: adminFormMaxBytes(rules),
 
-    /** The first step of the edit action (parseEditorForm: preview and list intents answer at once). */
-    parseForm: (request: Request) => parseEditorForm(request, def.editSchema, rules, def.preview),
-    parseCreateForm: (request: Request) => parseEditorForm(request, def.createSchema ?? def.editSchema, rules, def.preview),
+    /** The form's parts the editor routes read (record-editor-routes.server.ts): file rules, schemas, preview. */
+    imageRules: rules,
+    images: def.images,
+    editSchema: def.editSchema,
+    createSchema: (def.createSchema ?? def.editSchema) as Create,
+    preview: def.preview,
+    /** Where its editor lives (the routes' base address), if it has one. */
+    editor: def.editor,
 
     /** The record as the editor opens it: its latest state (a pending revision, or the row), with the live state beside it. */
     async forEditor(
@@ -195,10 +213,17 @@ export function contentRecord<
       };
     },
 
-    /** A list's rows, each with its publication state, its changes saved aside (decision 0033) and when it changed. */
-    async listed<R extends PublishableRow & { updated_at: string }, T extends object>(db: Kysely<DB>, rows: R[], item: (row: R) => T) {
-      const pending = await pendingSummaries(db, def.entity);
-      return rows.map((row) => ({ ...item(row), ...publicationOf(row), pending: pending.get(row.id) ?? null, updatedAt: row.updated_at }));
+    listed,
+
+    /**
+     * The editor's list screen: `rows` read with the words of `?q=` (at most eight, lowercase), each
+     * row with its publication state, its pending changes and when it changed (see `listed`).
+     */
+    lister<R extends PublishableRow & { updated_at: string }, T extends object>(
+      rows: (db: Kysely<DB>, words: string[]) => Promise<R[]>,
+      item: (row: R) => T,
+    ) {
+      return async (db: Kysely<DB>, query = "") => listed(db, await rows(db, searchWords(query)), item);
     },
 
     listRevisions: history.list,
@@ -282,5 +307,77 @@ export function contentRecord<
 
     /** Publishes the records whose scheduled time has come (see scheduledPublisher). */
     publishDue: scheduledPublisher(kind),
+  };
+
+  /** The kind on the one history screen and its publication actions (page-history.server.ts), at the editor's address. */
+  function historyKind(editor: NonNullable<typeof def.editor>) {
+    return {
+      read: async (db: Kysely<DB>, id: number) => {
+        const found = await record.forEditor(db, id);
+        return found ? { title: editor.title(found), path: editor.path(found), live: found.live, pending: found.pending } : null;
+      },
+      list: history.list,
+      diff: history.diff,
+      restore: record.restore,
+      discard: (db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null) => discardPending(db, kind, id, actor, requestId),
+      unpublish: (db: Kysely<DB>, id: number, actor: StaffUser, requestId: string | null, now: Date) =>
+        unpublishRecord(db, kind, id, actor, requestId, now),
+      labels: def.labels as Record<string, string>,
+      editHref: (id: number) => `${editor.base}/${id}`,
+    };
+  }
+
+  return { ...record, history: def.editor ? historyKind(def.editor) : null };
+}
+
+/** The words of a list's search box: at most eight, lowercase. */
+export function searchWords(query: string): string[] {
+  return query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+}
+
+/** A word as a LIKE pattern that matches it anywhere (its `\\`, `%` and `_` escaped). */
+export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** How a snapshot field is stored: its column, or its column and how the value is read and written (JSON, 0/1). */
+export type StoredAs = string | { column: string; load: (value: unknown) => unknown; store: (value: unknown) => unknown };
+
+/** A list kept as JSON text (staff rows, lines of work): `keep` reads the parsed list back, anything unreadable as none. */
+export function jsonListColumn(column: string, keep: (raw: unknown[]) => unknown[]): StoredAs {
+  return {
+    column,
+    load: (value) => {
+      try {
+        const parsed: unknown = JSON.parse(String(value));
+        return Array.isArray(parsed) ? keep(parsed) : [];
+      } catch {
+        return [];
+      }
+    },
+    store: (value) => JSON.stringify(value),
+  };
+}
+
+/** A yes/no kept as 0/1. */
+export const flagColumn = (column: string): StoredAs => ({ column, load: (value) => value === 1, store: (value) => (value ? 1 : 0) });
+
+/**
+ * A kind's `snapshot` and `columns` from one map of its snapshot fields to their columns (the
+ * publication state is added both ways: publicationOf, publicationColumns).
+ */
+export function storedAs<Row extends PublishableRow, S extends RecordPublication>(
+  map: Record<Exclude<keyof S & string, "status" | "publishAt">, StoredAs>,
+) {
+  const entries = Object.entries(map) as [string, StoredAs][];
+  return {
+    snapshot: (row: Row): S => {
+      const stored = row as unknown as Record<string, unknown>;
+      const fields = entries.map(([field, as]) => [field, typeof as === "string" ? stored[as] : as.load(stored[as.column])]);
+      return { ...Object.fromEntries(fields), ...publicationOf(row) } as S;
+    },
+    columns: (snapshot: S): Record<string, unknown> => {
+      const state = snapshot as unknown as Record<string, unknown>;
+      const columns = entries.map(([field, as]) => (typeof as === "string" ? [as, state[field]] : [as.column, as.store(state[field])]));
+      return { ...Object.fromEntries(columns), ...publicationColumns(snapshot) };
+    },
   };
 }

@@ -1,17 +1,10 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
 import type { StaffUser } from "~/staff/staff";
-import { DEPARTMENT_FIELD_LABELS } from "./department-forms";
-import {
-  DEPARTMENT_KIND,
-  diffDepartmentRevisions,
-  getDepartmentPageForEditor,
-  listDepartmentRevisions,
-  restoreDepartmentRevision,
-} from "./department-editor.server";
+import { DEPARTMENT_RECORD } from "./department-editor.server";
 import { diffPageRevisions, getPageForEditor, listPageRevisions, PAGE_KIND, restorePageRevision } from "./page-editor.server";
 import { SNAPSHOT_FIELD_LABELS } from "./page-forms";
-import { diffProfileRevisions, PROFILE_KIND, getProfileForEditor, listProfileRevisions, restoreProfileRevision } from "./profile-page-editor.server";
+import { PROFILE_RECORD } from "./profile-page-editor.server";
 import {
   discardPending,
   unpublishRecord,
@@ -22,13 +15,7 @@ import {
   type RecordPublication,
   type RestoreMode,
 } from "./publication.server";
-import {
-  diffResearchUnitRevisions,
-  UNIT_KIND,
-  getResearchUnitForEditor,
-  listResearchUnitRevisions,
-  restoreResearchUnitRevision,
-} from "./research-unit-editor.server";
+import { RESEARCH_UNIT_RECORD } from "./research-unit-editor.server";
 import type { Outcome } from "~/actions/outcome";
 import {
   BANNER_HISTORY,
@@ -39,7 +26,6 @@ import {
 } from "./record-history-kinds.server";
 import { diffRecordVersions, recordHistory, restoreRecordVersion, type HistoryRecordKind, type RecordKey } from "./record-history.server";
 import { editorRecordId, type FieldDiff, type RevisionListItem } from "./revisions.server";
-import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS } from "./seeded-record-forms";
 
 /**
  * The one history screen serves every kind of editable page (decision 0026): the kind comes from
@@ -119,42 +105,10 @@ const PUBLISHABLE: Record<string, PublishableHistoryKind> = {
     labels: SNAPSHOT_FIELD_LABELS,
     editHref: (id) => `/admin/contenido/${id}`,
   },
-  departamentos: {
-    read: async (db, id) => {
-      const page = await getDepartmentPageForEditor(db, id);
-      return page ? { title: page.page_title, path: page.path, live: page.live, pending: page.pending } : null;
-    },
-    list: listDepartmentRevisions,
-    diff: diffDepartmentRevisions,
-    restore: restoreDepartmentRevision,
-    ...publicationActions(DEPARTMENT_KIND),
-    labels: DEPARTMENT_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/departamentos/${id}`,
-  },
-  investigacion: {
-    read: async (db, id) => {
-      const unit = await getResearchUnitForEditor(db, id);
-      return unit ? { title: unit.unit_name, path: unit.path, live: unit.live, pending: unit.pending } : null;
-    },
-    list: listResearchUnitRevisions,
-    diff: diffResearchUnitRevisions,
-    restore: restoreResearchUnitRevision,
-    ...publicationActions(UNIT_KIND),
-    labels: RESEARCH_UNIT_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/investigacion/${id}`,
-  },
-  perfiles: {
-    read: async (db, id) => {
-      const profile = await getProfileForEditor(db, id);
-      return profile ? { title: profile.page_title, path: profile.paths[0] ?? "", live: profile.live, pending: profile.pending } : null;
-    },
-    list: listProfileRevisions,
-    diff: diffProfileRevisions,
-    restore: restoreProfileRevision,
-    ...publicationActions(PROFILE_KIND),
-    labels: PROFILE_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/perfiles/${id}`,
-  },
+  // The seeded records: their content-record definitions say the same (content-record.server.ts).
+  departamentos: DEPARTMENT_RECORD.history!,
+  investigacion: RESEARCH_UNIT_RECORD.history!,
+  perfiles: PROFILE_RECORD.history!,
 };
 
 /** A publishable kind on the history screen (its versions may carry a publication state). */

@@ -1,4 +1,4 @@
-import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { getFormProps, useForm, type FormMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "@remix-run/react";
 import { Fragment, type ReactNode } from "react";
 import { RichText } from "~/components/rich-text";
@@ -313,5 +313,144 @@ export function RecordForm<Values extends Record<string, unknown>>({
         {children}
       </Form>
     </>
+  );
+}
+
+// ---------------------------------------------------------------- one form and two screens for every kind
+
+type Preview = { title: string; sections: SafeHtml[] } | null | undefined;
+
+/** What a kind's form is given: where it posts, its values, its current images, the last answer. */
+export interface ContentRecordFormProps<Values> {
+  action: string;
+  /** A new record: no publication choice (it starts as a draft), and the save button says so. */
+  isNew?: boolean;
+  /** The record is published: the publication choices say what happens to the published version. */
+  published?: boolean;
+  defaultValue: Values;
+  images: Record<string, CurrentImage>;
+  lastResult?: SubmissionResult<string[]>;
+  preview?: Preview;
+}
+
+type FieldsOf<Values extends Record<string, unknown>> = ReturnType<typeof useForm<Values>>[1];
+
+/**
+ * A content record's form (decision 0057): conform's form of the kind's values, the error summary
+ * (the kind's fields in page order, then the publication choice), the preview, the kind's fields,
+ * the publication choice (not for a new record) and «Vista previa» / the save button. Works without
+ * JavaScript: "Vista previa" and conform's list buttons are submit buttons the server answers with
+ * the same form, nothing stored.
+ */
+export function ContentRecordForm<Values extends Record<string, unknown>>({
+  id,
+  title,
+  createLabel,
+  props,
+  errors,
+  children,
+}: {
+  /** The form's id when editing, and when creating. */
+  id: { edit: string; create?: string };
+  /** The error summary's heading. */
+  title: string;
+  createLabel?: string;
+  props: ContentRecordFormProps<Values>;
+  errors: (fields: FieldsOf<Values>) => (FieldMeta | undefined)[];
+  children: (fields: FieldsOf<Values>, form: FormMetadata<Values, string[]>) => ReactNode;
+}) {
+  const { action, isNew, published, defaultValue, lastResult, preview } = props;
+  const [form, fields] = useForm<Values>({
+    id: isNew ? (id.create ?? id.edit) : id.edit,
+    lastResult,
+    defaultValue: defaultValue as never,
+    shouldValidate: "onSubmit",
+  });
+  const meta = fields as unknown as Record<"status" | "publishAt", FieldMeta>;
+  return (
+    <RecordForm
+      form={form}
+      title={title}
+      errors={[...errors(fields), meta.status, meta.publishAt]}
+      lastResult={lastResult}
+      preview={preview}
+      action={action}
+    >
+      {children(fields, form)}
+      {isNew ? null : <PublicationFields status={meta.status} publishAt={meta.publishAt} published={published} />}
+      <EditorActions submitLabel={isNew ? createLabel : undefined} />
+    </RecordForm>
+  );
+}
+
+/** One kind of content record on its screens: where its editor lives, its titles, its form and the form's values. */
+export interface ContentRecordScreens<Found extends { id: number; live: { status: PageStatus }; pending: PendingView; updatedAt: string }, Values> {
+  /** The editor's address (`{base}/{id}`, `{base}/nueva`), under the list's, which the way back names. */
+  base: string;
+  backLabel: string;
+  editTitle: (record: Found) => string;
+  where: (record: Found) => { label: string; paths: string[] };
+  /** The form's values of a record, or of a new one (null). */
+  values: (record: Found | null) => Values;
+  Form: (props: ContentRecordFormProps<Values>) => ReactNode;
+  /** Creating one (a draft), if the kind allows it: the screen's title and what it says first. */
+  create?: { title: string; intro: string };
+}
+
+type ActionData = { result?: unknown; preview?: Preview } | undefined;
+const lastResultOf = (actionData: ActionData) => actionData?.result as SubmissionResult<string[]> | undefined;
+
+/** A record's editor screen: where it shows, its history and publication, the kind's form. */
+export function ContentRecordEditScreen<Found extends { id: number; live: { status: PageStatus }; pending: PendingView; updatedAt: string }, Values>({
+  kind,
+  data,
+  actionData,
+}: {
+  kind: ContentRecordScreens<Found, Values>;
+  data: { record: Found; images: Record<string, CurrentImage> };
+  actionData?: ActionData;
+}) {
+  const { Form } = kind;
+  return (
+    <RecordEditScreen
+      base={kind.base}
+      record={data.record}
+      back={{ to: kind.base, label: kind.backLabel }}
+      title={kind.editTitle(data.record)}
+      where={kind.where(data.record)}
+      form={(props) => (
+        <Form
+          {...props}
+          defaultValue={kind.values(data.record)}
+          images={data.images}
+          lastResult={lastResultOf(actionData)}
+          preview={actionData?.preview}
+        />
+      )}
+    />
+  );
+}
+
+/** The screen that creates a record of the kind (a draft), posting to `{base}/nueva`. */
+export function ContentRecordNewScreen<Found extends { id: number; live: { status: PageStatus }; pending: PendingView; updatedAt: string }, Values>({
+  kind,
+  actionData,
+}: {
+  kind: ContentRecordScreens<Found, Values>;
+  actionData?: ActionData;
+}) {
+  const { Form } = kind;
+  return (
+    <RecordEditorScreen back={{ to: kind.base, label: kind.backLabel }} title={kind.create?.title ?? ""}>
+      <p>{kind.create?.intro}</p>
+      <Form
+        isNew
+        action={`${kind.base}/nueva`}
+        defaultValue={kind.values(null)}
+        images={{}}
+        lastResult={lastResultOf(actionData)}
+        preview={actionData?.preview}
+      />
+    </RecordEditorScreen>
   );
 }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { DB } from "~/db.server";
-import { publishDueDepartmentPages } from "./department-editor.server";
-import { publishDueProfiles } from "./profile-page-editor.server";
-import { publishDueResearchUnits } from "./research-unit-editor.server";
+import { DEPARTMENT_RECORD } from "./department-editor.server";
+import { PROFILE_RECORD } from "./profile-page-editor.server";
+import { RESEARCH_UNIT_RECORD } from "./research-unit-editor.server";
 
 /**
  * Publishes every department page, research unit and profile record whose scheduled time has come
@@ -11,5 +11,7 @@ import { publishDueResearchUnits } from "./research-unit-editor.server";
  * search index and page cache follow (the flip is an ordinary UPDATE their triggers see).
  */
 export async function publishDueRecords(db: Kysely<DB>, now: Date): Promise<number> {
-  return (await publishDueDepartmentPages(db, now)) + (await publishDueResearchUnits(db, now)) + (await publishDueProfiles(db, now));
+  let published = 0;
+  for (const record of [DEPARTMENT_RECORD, RESEARCH_UNIT_RECORD, PROFILE_RECORD]) published += await record.publishDue(db, now);
+  return published;
 }

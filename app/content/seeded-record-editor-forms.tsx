@@ -1,367 +1,329 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
-import { Field, RadioGroup, type FieldMeta } from "~/components/forms";
-import type { SafeHtml } from "./markdown.server";
+import { Field, RadioGroup } from "~/components/forms";
+import type { DepartmentForEditor } from "./department-editor.server";
+import { BLANK_STAFF_ROWS, DEPARTMENT_FIELD_LABELS, TIPO_DEPARTAMENTO_LABELS } from "./department-forms";
 import { TextAreaField } from "./page-editor-form";
+import type { ProfileForEditor } from "./profile-page-editor.server";
 import {
-  EditorActions,
+  ContentRecordForm,
   MARKDOWN_HINT,
   PageImageFields,
-  PublicationFields,
   publicationDefaults,
-  RecordEditScreen,
-  RecordForm,
-  RecordEditorScreen,
   TextAndImageBlocks,
+  type ContentRecordFormProps,
+  type ContentRecordScreens,
   type CurrentImage,
 } from "./record-editor-form";
-import type { ProfileForEditor } from "./profile-page-editor.server";
 import type { ResearchUnitForEditor } from "./research-unit-editor.server";
-import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS, type ProfileImageField } from "./seeded-record-forms";
+import { PROFILE_FIELD_LABELS, RESEARCH_UNIT_FIELD_LABELS, RESEARCH_UNIT_KINDS } from "./seeded-record-forms";
 
 /**
- * The research unit and profile record forms (decision 0026): same pieces as the department form;
- * "Vista previa" is a submit button the server answers with the same form, nothing stored. The same
- * form creates a record (`isNew`: no publication choice, a new record starts as a draft).
+ * The seeded records' screens (decisions 0026 and 0057): per kind, its fields as the form shows
+ * them, the form's values of a record, its titles and addresses. The form, the error summary, the
+ * publication choice, the preview and the screens are record-editor-form.tsx's, the same for every
+ * kind. Chosen images are not kept by a preview or a list button's answer (browsers never refill a
+ * file input), which the hints say.
  */
 
-type Preview = { title: string; sections: SafeHtml[] } | null | undefined;
+/** The values of the fields that hold text (file fields never get a value back). */
+type Texts<K extends string> = Record<K, string> & { status?: string; publishAt?: string };
 
-export type ResearchUnitFormValues = {
-  unit_name: string;
-  unit_kind: string;
-  name_is_illustrative: string;
-  summary: string;
-  content: string;
-  lines_of_work: string;
-  head_name: string;
-  head_grade: string;
-  image_alt: string;
-  image?: string;
-  status?: string;
-  publishAt?: string;
+/** The form's values of a record's text fields (a new record's: empty). */
+function textsOf<K extends string>(record: Partial<Record<K, unknown>> | null, names: readonly K[]): Record<K, string> {
+  return Object.fromEntries(names.map((name) => [name, record?.[name] == null ? "" : String(record[name])])) as Record<K, string>;
+}
+
+/** An edited record's publication choice, or none for a new one. */
+const publicationOf = (record: { status: "borrador" | "publicada" | "programada"; publishAt: string | null } | null) =>
+  record ? publicationDefaults(record) : {};
+
+// ---------------------------------------------------------------- department and direction pages
+
+type DepartmentValues = Texts<
+  | "page_title"
+  | "summary"
+  | "tipo_departamento"
+  | "page_titular"
+  | "page_titular_grade"
+  | "page_first_content"
+  | "page_second_content"
+  | "page_first_image_alt"
+  | "page_second_image_alt"
+> & { page_staff: { name: string; link: string }[]; page_titular_photo?: string; page_first_image?: string; page_second_image?: string };
+
+function DepartmentForm(props: ContentRecordFormProps<DepartmentValues>) {
+  const L = DEPARTMENT_FIELD_LABELS;
+  const images = props.images as Record<"page_titular_photo" | "page_first_image" | "page_second_image", CurrentImage>;
+  return (
+    <ContentRecordForm
+      id={{ edit: "editar-departamento" }}
+      title="No pudimos guardar la página"
+      props={props}
+      errors={(fields) => [
+        ...(["page_title", "summary", "tipo_departamento", "page_titular", "page_titular_grade", "page_titular_photo"] as const).map(
+          (n) => fields[n],
+        ),
+        ...(["page_first_content", "page_first_image", "page_first_image_alt", "page_second_content", "page_second_image"] as const).map(
+          (n) => fields[n],
+        ),
+        fields.page_second_image_alt,
+        ...fields.page_staff.getFieldList().flatMap((row) => {
+          const { name, link } = row.getFieldset();
+          return [name, link];
+        }),
+      ]}
+    >
+      {(fields, form) => (
+        <>
+          <Field meta={fields.page_title} label={L.page_title} required />
+          <Field
+            meta={fields.summary}
+            label={L.summary}
+            hint="Una o dos frases; es la descripción que muestran los buscadores (300 caracteres como máximo)."
+            required
+          />
+          <RadioGroup
+            meta={fields.tipo_departamento}
+            legend={L.tipo_departamento}
+            options={(["1", "2"] as const).map((value) => ({ value, label: TIPO_DEPARTAMENTO_LABELS[value] }))}
+            required
+          />
+          <fieldset className="form__group">
+            <legend>Titular</legend>
+            <Field meta={fields.page_titular} label="Nombre del titular (opcional)" />
+            <Field meta={fields.page_titular_grade} label={L.page_titular_grade} hint="Por ejemplo: Director Médico." />
+            <PageImageFields meta={fields.page_titular_photo} label={L.page_titular_photo} current={images.page_titular_photo} />
+          </fieldset>
+          <TextAndImageBlocks fields={fields} labels={L} images={images} />
+          <fieldset className="form__group">
+            <legend>{L.page_staff}</legend>
+            <p className="field__hint">
+              Nombre y enlace por fila. El enlace es una página del sitio (/direccion/…), una dirección web (https://…) o un correo (mailto:…). Las
+              filas vacías no se guardan. «Agregar fila» y «Quitar fila» no guardan la página, y las imágenes elegidas habrá que elegirlas de nuevo.
+            </p>
+            <ol className="staff-rows">
+              {fields.page_staff.getFieldList().map((row, index) => {
+                const { name, link } = row.getFieldset();
+                return (
+                  <li key={row.key}>
+                    <fieldset className="staff-row">
+                      <legend>Fila {index + 1}</legend>
+                      <Field meta={name} label={`Nombre (fila ${index + 1})`} />
+                      <Field meta={link} label={`Enlace (fila ${index + 1})`} spellCheck={false} autoComplete="off" />
+                      <button className="button button--secondary" {...form.remove.getButtonProps({ name: fields.page_staff.name, index })}>
+                        Quitar fila<span className="visually-hidden"> {index + 1}</span>
+                      </button>
+                    </fieldset>
+                  </li>
+                );
+              })}
+            </ol>
+            <button
+              className="button button--secondary"
+              {...form.insert.getButtonProps({ name: fields.page_staff.name, defaultValue: { name: "", link: "" } })}
+            >
+              Agregar fila
+            </button>
+          </fieldset>
+        </>
+      )}
+    </ContentRecordForm>
+  );
+}
+
+export const DEPARTMENT_SCREENS: ContentRecordScreens<DepartmentForEditor, DepartmentValues> = {
+  base: "/admin/contenido/departamentos",
+  backLabel: "Volver a las páginas de direcciones y departamentos",
+  editTitle: (page) => `Editar «${page.page_title}»`,
+  where: (page) => ({ label: "Dirección", paths: [page.path] }),
+  values: (page) => ({
+    ...textsOf(page, [
+      "page_title",
+      "summary",
+      "page_titular",
+      "page_titular_grade",
+      "page_first_content",
+      "page_second_content",
+      "page_first_image_alt",
+      "page_second_image_alt",
+    ]),
+    tipo_departamento: String(page?.tipo_departamento ?? 1),
+    page_staff: [...(page?.page_staff ?? []), ...Array.from({ length: BLANK_STAFF_ROWS }, () => ({ name: "", link: "" }))],
+    ...publicationOf(page),
+  }),
+  Form: DepartmentForm,
 };
 
-/** The publication choice of an edit, or nothing for a new record (it starts as a draft), and the save button's words. */
-function SaveSteps({
-  isNew,
-  published,
-  fields,
-  createLabel,
-}: {
-  isNew?: boolean;
-  published?: boolean;
-  fields: { status: FieldMeta; publishAt: FieldMeta };
-  createLabel: string;
-}) {
-  return (
-    <>
-      {isNew ? null : <PublicationFields status={fields.status} publishAt={fields.publishAt} published={published} />}
-      <EditorActions submitLabel={isNew ? createLabel : undefined} />
-    </>
-  );
-}
+// ---------------------------------------------------------------- research units
 
-export function ResearchUnitEditorForm({
-  action,
-  isNew,
-  defaultValue,
-  image,
-  lastResult,
-  preview,
-  published,
-}: {
-  action: string;
-  isNew?: boolean;
-  /** The unit is published: the publication choices say what happens to the published version. */
-  published?: boolean;
-  defaultValue: ResearchUnitFormValues;
-  image: CurrentImage;
-  lastResult?: SubmissionResult<string[]>;
-  preview?: Preview;
-}) {
-  const [form, fields] = useForm<ResearchUnitFormValues>({
-    id: isNew ? "nueva-unidad" : "editar-unidad",
-    lastResult,
-    defaultValue,
-    shouldValidate: "onSubmit",
-  });
+type ResearchUnitValues = Texts<
+  "unit_name" | "unit_kind" | "name_is_illustrative" | "summary" | "content" | "lines_of_work" | "head_name" | "head_grade" | "image_alt"
+> & { image?: string };
+
+function ResearchUnitForm(props: ContentRecordFormProps<ResearchUnitValues>) {
   const L = RESEARCH_UNIT_FIELD_LABELS;
   return (
-    <RecordForm
-      form={form}
+    <ContentRecordForm
+      id={{ edit: "editar-unidad", create: "nueva-unidad" }}
       title="No pudimos guardar la unidad"
-      errors={[
-        fields.unit_name,
-        fields.unit_kind,
-        fields.summary,
-        fields.content,
-        fields.lines_of_work,
-        fields.head_name,
-        fields.head_grade,
-        fields.image,
-        fields.image_alt,
-        fields.status,
-        fields.publishAt,
-      ]}
-      lastResult={lastResult}
-      preview={preview}
-      action={action}
+      createLabel="Crear la unidad"
+      props={props}
+      errors={(fields) =>
+        (["unit_name", "unit_kind", "summary", "content", "lines_of_work", "head_name", "head_grade", "image", "image_alt"] as const).map(
+          (name) => fields[name],
+        )
+      }
     >
-      <Field meta={fields.unit_name} label={L.unit_name} required />
-      <div className="field field--checkbox">
-        <input
-          type="checkbox"
-          id={fields.name_is_illustrative.id}
-          name={fields.name_is_illustrative.name}
-          defaultChecked={fields.name_is_illustrative.initialValue === "on"}
-        />
-        <label htmlFor={fields.name_is_illustrative.id}>
-          Nombre ilustrativo (la página avisa que el sitio institucional no publica el nombre de esta unidad)
-        </label>
-      </div>
-      <RadioGroup
-        meta={fields.unit_kind}
-        legend={L.unit_kind}
-        options={Object.entries(RESEARCH_UNIT_KINDS).map(([value, label]) => ({ value, label }))}
-        required
-      />
-      <Field
-        meta={fields.summary}
-        label={L.summary}
-        hint="Una o dos frases; se muestra bajo el nombre y es la descripción que muestran los buscadores (300 caracteres como máximo)."
-        required
-      />
-      <TextAreaField meta={fields.content} label={`${L.content} (Markdown)`} hint={MARKDOWN_HINT} rows={12} />
-      <TextAreaField
-        meta={fields.lines_of_work}
-        label={L.lines_of_work}
-        hint="Una línea de investigación por renglón; los renglones vacíos no se guardan."
-        rows={6}
-      />
-      <fieldset className="form__group">
-        <legend>{L.head_name}</legend>
-        <Field meta={fields.head_name} label="Nombre del responsable (opcional)" />
-        <Field meta={fields.head_grade} label={L.head_grade} hint="Por ejemplo: Investigadora en Ciencias Médicas." />
-      </fieldset>
-      <fieldset className="form__group">
-        <legend>{L.image}</legend>
-        <PageImageFields meta={fields.image} label={L.image} current={image} alt={{ meta: fields.image_alt, label: L.image_alt }} />
-      </fieldset>
-      <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear la unidad" />
-    </RecordForm>
+      {(fields) => (
+        <>
+          <Field meta={fields.unit_name} label={L.unit_name} required />
+          <div className="field field--checkbox">
+            <input
+              type="checkbox"
+              id={fields.name_is_illustrative.id}
+              name={fields.name_is_illustrative.name}
+              defaultChecked={fields.name_is_illustrative.initialValue === "on"}
+            />
+            <label htmlFor={fields.name_is_illustrative.id}>
+              Nombre ilustrativo (la página avisa que el sitio institucional no publica el nombre de esta unidad)
+            </label>
+          </div>
+          <RadioGroup
+            meta={fields.unit_kind}
+            legend={L.unit_kind}
+            options={Object.entries(RESEARCH_UNIT_KINDS).map(([value, label]) => ({ value, label }))}
+            required
+          />
+          <Field
+            meta={fields.summary}
+            label={L.summary}
+            hint="Una o dos frases; se muestra bajo el nombre y es la descripción que muestran los buscadores (300 caracteres como máximo)."
+            required
+          />
+          <TextAreaField meta={fields.content} label={`${L.content} (Markdown)`} hint={MARKDOWN_HINT} rows={12} />
+          <TextAreaField
+            meta={fields.lines_of_work}
+            label={L.lines_of_work}
+            hint="Una línea de investigación por renglón; los renglones vacíos no se guardan."
+            rows={6}
+          />
+          <fieldset className="form__group">
+            <legend>{L.head_name}</legend>
+            <Field meta={fields.head_name} label="Nombre del responsable (opcional)" />
+            <Field meta={fields.head_grade} label={L.head_grade} hint="Por ejemplo: Investigadora en Ciencias Médicas." />
+          </fieldset>
+          <fieldset className="form__group">
+            <legend>{L.image}</legend>
+            <PageImageFields
+              meta={fields.image}
+              label={L.image}
+              current={props.images.image ?? null}
+              alt={{ meta: fields.image_alt, label: L.image_alt }}
+            />
+          </fieldset>
+        </>
+      )}
+    </ContentRecordForm>
   );
 }
 
-export type ProfileFormValues = {
-  page_title: string;
-  page_banner_image_alt: string;
-  page_banner_content: string;
-  page_first_content: string;
-  page_first_image_alt: string;
-  page_second_content: string;
-  page_second_image_alt: string;
-  status?: string;
-  publishAt?: string;
-} & Partial<Record<ProfileImageField, string>>;
+export const RESEARCH_UNIT_SCREENS: ContentRecordScreens<ResearchUnitForEditor, ResearchUnitValues> = {
+  base: "/admin/contenido/investigacion",
+  backLabel: "Volver a las unidades de investigación",
+  editTitle: (unit) => `Editar «${unit.unit_name}»`,
+  where: (unit) => ({ label: "Dirección", paths: [unit.path] }),
+  values: (unit) => ({
+    ...textsOf(unit, ["unit_name", "summary", "content", "head_name", "head_grade", "image_alt"]),
+    unit_kind: unit?.unit_kind ?? "unidad",
+    name_is_illustrative: unit?.name_is_illustrative ? "on" : "",
+    lines_of_work: unit?.lines_of_work.join("\n") ?? "",
+    ...publicationOf(unit),
+  }),
+  Form: ResearchUnitForm,
+  create: {
+    title: "Crear una unidad de investigación",
+    intro: "La unidad recibe el siguiente número libre (/investigadores/…) y queda como borrador: revísela y publíquela desde su página de edición.",
+  },
+};
 
-export function ProfileEditorForm({
-  action,
-  isNew,
-  defaultValue,
-  images,
-  lastResult,
-  preview,
-  published,
-}: {
-  action: string;
-  isNew?: boolean;
-  /** The profile is published: the publication choices say what happens to the published version. */
-  published?: boolean;
-  defaultValue: ProfileFormValues;
-  images: Record<ProfileImageField, CurrentImage>;
-  lastResult?: SubmissionResult<string[]>;
-  preview?: Preview;
-}) {
-  const [form, fields] = useForm<ProfileFormValues>({
-    id: isNew ? "nuevo-perfil" : "editar-perfil",
-    lastResult,
-    defaultValue,
-    shouldValidate: "onSubmit",
-  });
+// ---------------------------------------------------------------- profile records
+
+const PROFILE_TEXTS = [
+  "page_title",
+  "page_banner_image_alt",
+  "page_banner_content",
+  "page_first_content",
+  "page_first_image_alt",
+  "page_second_content",
+  "page_second_image_alt",
+] as const;
+
+type ProfileValues = Texts<(typeof PROFILE_TEXTS)[number]> &
+  Partial<Record<"page_banner_image" | "banner_image_responsive" | "page_first_image" | "page_second_image", string>>;
+
+function ProfileForm(props: ContentRecordFormProps<ProfileValues>) {
   const L = PROFILE_FIELD_LABELS;
+  const images = props.images as Record<"page_banner_image" | "banner_image_responsive" | "page_first_image" | "page_second_image", CurrentImage>;
   return (
-    <RecordForm
-      form={form}
+    <ContentRecordForm
+      id={{ edit: "editar-perfil", create: "nuevo-perfil" }}
       title="No pudimos guardar el perfil"
-      errors={[
-        fields.page_title,
-        fields.page_banner_image,
-        fields.banner_image_responsive,
-        fields.page_banner_image_alt,
-        fields.page_banner_content,
-        fields.page_first_content,
-        fields.page_first_image,
-        fields.page_first_image_alt,
-        fields.page_second_content,
-        fields.page_second_image,
-        fields.page_second_image_alt,
-        fields.status,
-        fields.publishAt,
-      ]}
-      lastResult={lastResult}
-      preview={preview}
-      action={action}
+      createLabel="Crear el perfil"
+      props={props}
+      errors={(fields) =>
+        (
+          [
+            "page_title",
+            "page_banner_image",
+            "banner_image_responsive",
+            "page_banner_image_alt",
+            "page_banner_content",
+            "page_first_content",
+            "page_first_image",
+            "page_first_image_alt",
+            "page_second_content",
+            "page_second_image",
+            "page_second_image_alt",
+          ] as const
+        ).map((name) => fields[name])
+      }
     >
-      <Field meta={fields.page_title} label={L.page_title} hint="El nombre del perfil en esta lista (no se muestra en la página)." required />
-      <fieldset className="form__group">
-        <legend>Encabezado</legend>
-        <PageImageFields
-          meta={fields.page_banner_image}
-          label={L.page_banner_image}
-          current={images.page_banner_image}
-          alt={{ meta: fields.page_banner_image_alt, label: L.page_banner_image_alt }}
-        />
-        <PageImageFields meta={fields.banner_image_responsive} label={L.banner_image_responsive} current={images.banner_image_responsive} />
-        <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
-      </fieldset>
-      <TextAndImageBlocks fields={fields} labels={L} images={images} />
-      <SaveSteps isNew={isNew} published={published} fields={fields} createLabel="Crear el perfil" />
-    </RecordForm>
-  );
-}
-
-type ActionData = { result: unknown; preview?: Preview } | undefined;
-const lastResultOf = (actionData: ActionData) => actionData?.result as SubmissionResult<string[]> | undefined;
-
-const BACK_TO_UNITS = { to: "/admin/contenido/investigacion", label: "Volver a las unidades de investigación" };
-const BACK_TO_PROFILES = { to: "/admin/contenido/perfiles", label: "Volver a los perfiles de dirección" };
-
-/** The editor screen of a research unit: its address, its history, the form. */
-export function ResearchUnitEditScreen({
-  data: { unit, image },
-  actionData,
-}: {
-  data: { unit: ResearchUnitForEditor; image: CurrentImage };
-  actionData?: ActionData;
-}) {
-  return (
-    <RecordEditScreen
-      base="/admin/contenido/investigacion"
-      record={unit}
-      back={BACK_TO_UNITS}
-      title={`Editar «${unit.unit_name}»`}
-      where={{ label: "Dirección", paths: [unit.path] }}
-      form={(props) => (
-        <ResearchUnitEditorForm
-          {...props}
-          defaultValue={{
-            unit_name: unit.unit_name,
-            unit_kind: unit.unit_kind,
-            name_is_illustrative: unit.name_is_illustrative ? "on" : "",
-            summary: unit.summary,
-            content: unit.content,
-            lines_of_work: unit.lines_of_work.join("\n"),
-            head_name: unit.head_name ?? "",
-            head_grade: unit.head_grade ?? "",
-            image_alt: unit.image_alt,
-            ...publicationDefaults(unit),
-          }}
-          image={image}
-          lastResult={lastResultOf(actionData)}
-          preview={actionData?.preview}
-        />
+      {(fields) => (
+        <>
+          <Field meta={fields.page_title} label={L.page_title} hint="El nombre del perfil en esta lista (no se muestra en la página)." required />
+          <fieldset className="form__group">
+            <legend>Encabezado</legend>
+            <PageImageFields
+              meta={fields.page_banner_image}
+              label={L.page_banner_image}
+              current={images.page_banner_image ?? null}
+              alt={{ meta: fields.page_banner_image_alt, label: L.page_banner_image_alt }}
+            />
+            <PageImageFields
+              meta={fields.banner_image_responsive}
+              label={L.banner_image_responsive}
+              current={images.banner_image_responsive ?? null}
+            />
+            <TextAreaField meta={fields.page_banner_content} label={`${L.page_banner_content} (Markdown)`} hint={MARKDOWN_HINT} rows={6} />
+          </fieldset>
+          <TextAndImageBlocks fields={fields} labels={L} images={images} />
+        </>
       )}
-    />
+    </ContentRecordForm>
   );
 }
 
-/** The screen that creates a research unit (a draft at the next free number). */
-export function NewResearchUnitScreen({ actionData }: { actionData?: ActionData }) {
-  return (
-    <RecordEditorScreen back={BACK_TO_UNITS} title="Crear una unidad de investigación">
-      <p>La unidad recibe el siguiente número libre (/investigadores/…) y queda como borrador: revísela y publíquela desde su página de edición.</p>
-      <ResearchUnitEditorForm
-        isNew
-        action="/admin/contenido/investigacion/nueva"
-        defaultValue={{
-          unit_name: "",
-          unit_kind: "unidad",
-          name_is_illustrative: "",
-          summary: "",
-          content: "",
-          lines_of_work: "",
-          head_name: "",
-          head_grade: "",
-          image_alt: "",
-        }}
-        image={null}
-        lastResult={lastResultOf(actionData)}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
-  );
-}
-
-/** The editor screen of a profile record: the pages that show it, its history, the form. */
-export function ProfileEditScreen({
-  data: { profile, images },
-  actionData,
-}: {
-  data: { profile: ProfileForEditor; images: Record<ProfileImageField, CurrentImage> };
-  actionData?: ActionData;
-}) {
-  return (
-    <RecordEditScreen
-      base="/admin/contenido/perfiles"
-      record={profile}
-      back={BACK_TO_PROFILES}
-      title={`Editar el perfil «${profile.page_title}»`}
-      where={{ label: "Se muestra en", paths: profile.paths }}
-      form={(props) => (
-        <ProfileEditorForm
-          {...props}
-          defaultValue={{
-            page_title: profile.page_title,
-            page_banner_image_alt: profile.page_banner_image_alt,
-            page_banner_content: profile.page_banner_content,
-            page_first_content: profile.page_first_content,
-            page_first_image_alt: profile.page_first_image_alt,
-            page_second_content: profile.page_second_content,
-            page_second_image_alt: profile.page_second_image_alt,
-            ...publicationDefaults(profile),
-          }}
-          images={images}
-          lastResult={lastResultOf(actionData)}
-          preview={actionData?.preview}
-        />
-      )}
-    />
-  );
-}
-
-const NO_IMAGES = { page_banner_image: null, banner_image_responsive: null, page_first_image: null, page_second_image: null };
-
-/** The screen that creates a profile record (a draft). */
-export function NewProfileScreen({ actionData }: { actionData?: ActionData }) {
-  return (
-    <RecordEditorScreen back={BACK_TO_PROFILES} title="Crear un perfil de dirección">
-      <p>El perfil queda como borrador: una página de información lo muestra cuando está vinculada a él y publicado.</p>
-      <ProfileEditorForm
-        isNew
-        action="/admin/contenido/perfiles/nueva"
-        defaultValue={{
-          page_title: "",
-          page_banner_image_alt: "",
-          page_banner_content: "",
-          page_first_content: "",
-          page_first_image_alt: "",
-          page_second_content: "",
-          page_second_image_alt: "",
-        }}
-        images={NO_IMAGES}
-        lastResult={lastResultOf(actionData)}
-        preview={actionData?.preview}
-      />
-    </RecordEditorScreen>
-  );
-}
+export const PROFILE_SCREENS: ContentRecordScreens<ProfileForEditor, ProfileValues> = {
+  base: "/admin/contenido/perfiles",
+  backLabel: "Volver a los perfiles de dirección",
+  editTitle: (profile) => `Editar el perfil «${profile.page_title}»`,
+  where: (profile) => ({ label: "Se muestra en", paths: profile.paths }),
+  values: (profile) => ({
+    ...textsOf(profile, PROFILE_TEXTS),
+    ...publicationOf(profile),
+  }),
+  Form: ProfileForm,
+  create: {
+    title: "Crear un perfil de dirección",
+    intro: "El perfil queda como borrador: una página de información lo muestra cuando está vinculada a él y publicado.",
+  },
+};

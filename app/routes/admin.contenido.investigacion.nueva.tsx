@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { newResearchUnitRoute } from "~/content/record-editor-routes.server";
+import { RESEARCH_UNIT_ROUTES } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
-import { NewResearchUnitScreen } from "~/content/seeded-record-editor-forms";
+import { ContentRecordNewScreen } from "~/content/record-editor-form";
+import { RESEARCH_UNIT_SCREENS } from "~/content/seeded-record-editor-forms";
 import { requireStaff } from "~/staff/guard.server";
 import { RESEARCH_UNIT_FORM_MAX_BYTES } from "~/content/research-unit-editor.server";
 import { staffAccessOf } from "~/staff/access-registry";
@@ -20,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const action = (args: ActionFunctionArgs) => newResearchUnitRoute.action(args, staffAccess);
+export const action = (args: ActionFunctionArgs) => RESEARCH_UNIT_ROUTES.create(args, staffAccess);
 
 export default function NewResearchUnit() {
-  return <NewResearchUnitScreen actionData={useActionData<typeof action>()} />;
+  return <ContentRecordNewScreen kind={RESEARCH_UNIT_SCREENS} actionData={useActionData<typeof action>()} />;
 }

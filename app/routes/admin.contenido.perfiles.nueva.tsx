@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { newProfileRoute } from "~/content/record-editor-routes.server";
+import { PROFILE_ROUTES } from "~/content/record-editor-routes.server";
 import { staffScreenMeta } from "~/content/record-list";
-import { NewProfileScreen } from "~/content/seeded-record-editor-forms";
+import { ContentRecordNewScreen } from "~/content/record-editor-form";
+import { PROFILE_SCREENS } from "~/content/seeded-record-editor-forms";
 import { requireStaff } from "~/staff/guard.server";
 import { PROFILE_FORM_MAX_BYTES } from "~/content/profile-page-editor.server";
 import { staffAccessOf } from "~/staff/access-registry";
@@ -20,8 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export const action = (args: ActionFunctionArgs) => newProfileRoute.action(args, staffAccess);
+export const action = (args: ActionFunctionArgs) => PROFILE_ROUTES.create(args, staffAccess);
 
 export default function NewProfile() {
-  return <NewProfileScreen actionData={useActionData<typeof action>()} />;
+  return <ContentRecordNewScreen kind={PROFILE_SCREENS} actionData={useActionData<typeof action>()} />;
 }

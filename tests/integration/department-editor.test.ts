@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { getDepartmentPage } from "~/content/department-pages.server";
-import { departmentEditSchema, isSafeStaffLink, updateDepartmentPage } from "~/content/department-editor.server";
+import { DEPARTMENT_RECORD, departmentEditSchema, isSafeStaffLink } from "~/content/department-editor.server";
 import { publishDueRecords } from "~/content/record-publication.server";
 import { listRevisions } from "~/content/revisions.server";
 import { db } from "~/db.server";
@@ -10,6 +10,8 @@ import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { startTestServer } from "../support/test-server";
 import { useSeededDatabase } from "../support/database";
 import { createSignedInStaff } from "../factories";
+
+const { update: updateDepartmentPage } = DEPARTMENT_RECORD;
 
 // Issue 12: department and direction pages edited by the communications office (decision 0026).
 // Through the real HTTP stack (multipart, forgery guard, the route's role check) and the domain.

@@ -1,21 +1,11 @@
 import { sql } from "kysely";
 import type { Outcome } from "~/actions/outcome";
 import { beforeAll, beforeEach, describe, expect, test } from "vitest";
-import {
-  departmentEditSchema,
-  getDepartmentPageForEditor,
-  restoreDepartmentRevision,
-  updateDepartmentPage,
-} from "~/content/department-editor.server";
+import { DEPARTMENT_RECORD, departmentEditSchema } from "~/content/department-editor.server";
 import { createPage, publishDuePages, restorePageRevision, updatePage } from "~/content/page-editor.server";
-import { getProfileForEditor, profileEditSchema, restoreProfileRevision, updateProfile } from "~/content/profile-page-editor.server";
+import { PROFILE_RECORD, profileEditSchema } from "~/content/profile-page-editor.server";
 import { publishDueRecords } from "~/content/record-publication.server";
-import {
-  getResearchUnitForEditor,
-  researchUnitEditSchema,
-  restoreResearchUnitRevision,
-  updateResearchUnit,
-} from "~/content/research-unit-editor.server";
+import { RESEARCH_UNIT_RECORD, researchUnitEditSchema } from "~/content/research-unit-editor.server";
 import { db } from "~/db.server";
 import { loader as pageLoader } from "~/routes/$";
 import { loader as departmentLoader } from "~/routes/direccion.$slug";
@@ -24,6 +14,11 @@ import type { StaffUser } from "~/staff/staff";
 import { instantToMexicoCityLocal } from "~/utils/mexico-city";
 import { useSeededDatabase } from "../support/database";
 import { createSignedInStaff } from "../factories";
+
+// The seeded records' writers, read and restore (their content-record definitions, decision 0057).
+const { forEditor: getDepartmentPageForEditor, update: updateDepartmentPage, restore: restoreDepartmentRevision } = DEPARTMENT_RECORD;
+const { forEditor: getResearchUnitForEditor, update: updateResearchUnit, restore: restoreResearchUnitRevision } = RESEARCH_UNIT_RECORD;
+const { forEditor: getProfileForEditor, update: updateProfile, restore: restoreProfileRevision } = PROFILE_RECORD;
 
 // Issue 21: a scheduled or draft revision never takes down the published one (decision 0033), for
 // every kind of record with publication states. Each kind is read through the loader its public
