@@ -16,7 +16,12 @@ export interface ActionReply {
 
 /** Conform's submission, as far as the reply needs it. */
 export interface Replying {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+    resetForm?: boolean;
+  }): SubmissionResult<string[]>;
 }
 
 /**
