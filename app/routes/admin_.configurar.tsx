@@ -59,18 +59,17 @@ export const action = (args: ActionFunctionArgs) =>
   publicAction({
     schema: staffSetupSchema,
     hideFields: ["password", "password_confirmation", "code"],
-    step: (ctx, { value, args: { request } }) =>
-      completeStaffSetup(db, { token: (value.token ?? "").slice(0, 200), password: value.password, code: value.code }, ctx.requestId).then(
-        async (outcome) =>
-          // Both factors were just proven: the member starts signed in.
-          outcome.ok ? { ...outcome, cookie: await createStaffSession(request, outcome.staff.id, "activa") } : outcome,
-      ),
-    done: ({ cookie }) =>
-      redirectWithToast(
+    step: (ctx, { value }) =>
+      completeStaffSetup(db, { token: (value.token ?? "").slice(0, 200), password: value.password, code: value.code }, ctx.requestId),
+    done: async ({ staff }, { args: { request } }) => {
+      // Both factors were just proven: the member starts signed in.
+      const cookie = await createStaffSession(request, staff.id, "activa");
+      return redirectWithToast(
         STAFF_HOME_PATH,
         { type: "success", description: "Su acceso quedó configurado. Ya inició sesión." },
         { headers: { "Set-Cookie": cookie } },
-      ),
+      );
+    },
   })(args);
 
 export default function StaffSetupPage() {
