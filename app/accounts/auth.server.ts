@@ -3,8 +3,8 @@ import { FormStrategy } from "remix-auth-form";
 import { refuse, type Outcome } from "~/actions/outcome";
 import { db } from "~/db.server";
 import { verifyLogin, type ParticipantSummary } from "./participants.server";
-import { clearAttempts, releaseAttempts, type ThrottleReading } from "~/security/throttle.server";
-import { accountKey, consumeLoginAttempt, LOGIN_ACCOUNT_BUCKET } from "./rate-limit.server";
+import { clearAttempts, releaseAttempts } from "~/security/throttle.server";
+import { accountKey, LOGIN_ACCOUNT_BUCKET } from "./rate-limit.server";
 
 export const INVALID_CREDENTIALS_MESSAGE = "El correo electrónico o la contraseña no son correctos. Revíselos e intente de nuevo.";
 
@@ -40,17 +40,8 @@ async function postedAccountKey(request: Request): Promise<string> {
 }
 
 /**
- * Counts one sign-in attempt of the posted form, per account and per client address, before the
- * password is checked (atomically, so concurrent attempts count each other): once the window is
- * full nothing is checked at all, not even a right password. The route answers a refusal with
- * 429 and Retry-After; an allowed attempt goes on to signIn.
- */
-export async function countSignInAttempt(request: Request, clientAddress: string): Promise<ThrottleReading> {
-  return consumeLoginAttempt(db, await postedAccountKey(request), clientAddress);
-}
-
-/**
- * Signs in with the posted form, after countSignInAttempt allowed the attempt. A success clears
+ * Signs in with the posted form, after consumeLoginAttempt (rate-limit.server.ts) counted the
+ * attempt before the password is checked, atomically, per account and per client address. A success clears
  * the account's attempts and does not count against the address.
  */
 export async function signIn(request: Request, attempt: { attemptIds: number[] }): Promise<SignInOutcome> {

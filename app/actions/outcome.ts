@@ -25,6 +25,8 @@ export interface Problem {
   fields: Record<string, string[]>;
   /** A stable machine word for callers that branch on the reason (never shown to people). */
   code?: string;
+  /** A throttle's wait (tooManyAttempts): the reply adds `Retry-After` with these seconds. */
+  retryAfterSeconds?: number;
 }
 
 export type RefusalStatus = 400 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 503;
@@ -51,6 +53,15 @@ export function refuse(status: RefusalStatus, problem: string | ProblemInput): R
 /** The record a step was asked about does not exist (or is not this person's to see). */
 export function notFound(message = "No encontramos lo que busca."): Refusal {
   return refuse(404, { form: message, code: "no_encontrado" });
+}
+
+/**
+ * A throttle refused the attempt before any work was done: 429 with the Spanish message and the
+ * seconds until it has room, which the reply sends as `Retry-After` (app/actions/reply.server.ts).
+ */
+export function tooManyAttempts(message: string, retryAfterSeconds: number): Refusal {
+  const refusal = refuse(429, { form: message, code: "too-many-attempts" });
+  return { ...refusal, problem: { ...refusal.problem, retryAfterSeconds } };
 }
 
 /** Every message of a refusal in one list (form-level first), e.g. for a toast or a plain-text answer. */

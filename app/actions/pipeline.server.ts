@@ -8,7 +8,7 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffRole } from "~/staff/staff";
 import type { ParticipantContext, PublicContext, StaffContext } from "./context";
 import { refuse, type Outcome, type Refusal } from "./outcome";
-import { replyRefusal, replyUnread, type ActionReply } from "./reply.server";
+import { replyRefusal, replyUnread, type ActionReply, type Replying } from "./reply.server";
 
 /*
  * THE ONE ACTION PIPELINE (issue 23, decision 0047). A route action declares who may use it, how
@@ -38,14 +38,20 @@ export type BodyReader = (request: Request) => Promise<Outcome<{ body: Body }>>;
 export const UNREADABLE_FORM = "No pudimos leer el formulario. Vuelva a intentarlo.";
 export const UNKNOWN_INTENT = "No entendimos qué hacer con este formulario. Use los botones de la página.";
 
-/** An ordinary form (urlencoded or multipart without files). */
+/**
+ * An ordinary form (urlencoded or multipart without files). Read from a clone, so a step that hands
+ * the request on (sign-in's remix-auth strategy reads the posted form itself) still can.
+ */
 export const formBody: BodyReader = async (request) => {
   try {
-    return { ok: true, body: { fields: await request.formData(), files: new Map(), fileErrors: {} } };
+    return { ok: true, body: { fields: await request.clone().formData(), files: new Map(), fileErrors: {} } };
   } catch {
     return refuse(400, UNREADABLE_FORM);
   }
 };
+
+/** A post whose body means nothing (sign-out): not read at all, so an empty or odd body is no error. */
+export const noBody: BodyReader = async () => ({ ok: true, body: { fields: new FormData(), files: new Map(), fileErrors: {} } });
 
 /**
  * A form that may carry files, one rule per file field (type read from the bytes, size per
@@ -70,6 +76,8 @@ export interface StepInput<Value> {
   files: Map<string, CheckedFile>;
   /** The route's arguments (params, request, context). */
   args: ActionFunctionArgs;
+  /** The submission's reply (typed values, messages), for a success that answers with the form again. */
+  reply: Replying["reply"];
 }
 
 export interface IntentSpec<Context, Schema extends z.ZodType, Done extends object, Answer> {
@@ -95,17 +103,13 @@ type AnyIntent<Context> = IntentSpec<Context, any, any, any>;
 type AnswerOf<I> = I extends IntentSpec<any, any, any, infer Answer> ? Awaited<Answer> : never;
 
 /** One intent of a multi-intent action, its types inferred (the context fixed by the action kind). */
-export function staffIntent<Schema extends z.ZodType, Done extends object, Answer>(
-  spec: IntentSpec<StaffContext, Schema, Done, Answer>,
-): IntentSpec<StaffContext, Schema, Done, Answer> {
-  return spec;
-}
-
-export function participantIntent<Schema extends z.ZodType, Done extends object, Answer>(
-  spec: IntentSpec<ParticipantContext, Schema, Done, Answer>,
-): IntentSpec<ParticipantContext, Schema, Done, Answer> {
-  return spec;
-}
+type IntentOf<Context> = <Schema extends z.ZodType, Done extends object, Answer>(
+  spec: IntentSpec<Context, Schema, Done, Answer>,
+) => IntentSpec<Context, Schema, Done, Answer>;
+const asIntent = <Spec>(spec: Spec) => spec;
+export const staffIntent: IntentOf<StaffContext> = asIntent;
+export const participantIntent: IntentOf<ParticipantContext> = asIntent;
+export const publicIntent: IntentOf<PublicContext> = asIntent;
 
 interface Common {
   /** How the body is read: `formBody` (the default) or `uploadBody(rules, …)`. */
@@ -126,21 +130,17 @@ export function intentOf(fields: FormData, request: Request): string | null {
   return new URL(request.url).searchParams.get("intent");
 }
 
-async function run<Context>(
-  args: ActionFunctionArgs,
-  ctx: Context,
-  read: BodyReader,
-  intents: Record<string, AnyIntent<Context>> | null,
-  single: AnyIntent<Context> | null,
-): Promise<unknown> {
-  const reading = await read(args.request);
+type AnySpec<Context> = Common & (AnyIntent<Context> | { intents: Record<string, AnyIntent<Context>> });
+
+async function run<Context>(args: ActionFunctionArgs, ctx: Context, actionSpec: AnySpec<Context>): Promise<unknown> {
+  const reading = await (actionSpec.read ?? formBody)(args.request);
   if (!reading.ok) return replyUnread(new FormData(), reading, null);
   const { fields, files, fileErrors } = reading.body;
-  const named = intentOf(fields, args.request);
+  const intent = intentOf(fields, args.request);
   // A post without an intent is the page's main form: the intent written "" (DEFAULT_INTENT).
-  const key = named ?? DEFAULT_INTENT;
-  const spec = single ?? (intents && Object.hasOwn(intents, key) ? intents[key] : null);
-  const intent = named;
+  const key = intent ?? DEFAULT_INTENT;
+  const intents = "intents" in actionSpec ? actionSpec.intents : null;
+  const spec = intents ? (Object.hasOwn(intents, key) ? intents[key] : null) : (actionSpec as AnyIntent<Context>);
   if (!spec) return replyUnread(fields, refuse(400, UNKNOWN_INTENT), intent);
 
   const submission = parseWithZod(fields, { schema: spec.schema });
@@ -158,7 +158,7 @@ async function run<Context>(
   }
   if (Object.keys(extraProblems).length > 0) return replyRefusal(submission, refuse(400, { fields: extraProblems }), intent, spec.hideFields);
 
-  const input: StepInput<unknown> = { value: submission.value, files, args };
+  const input: StepInput<unknown> = { value: submission.value, files, args, reply: (options) => submission.reply(options) };
   const outcome = await spec.step(ctx, input);
   if (!outcome.ok) return replyRefusal(submission, outcome as Refusal, intent, spec.hideFields);
   return spec.done(outcome, input);
@@ -185,7 +185,23 @@ export function staffContextOf(actor: StaffContext["actor"], context: AppLoadCon
   return { actor, requestId: context?.requestId ?? null };
 }
 
-type StaffActionFn<Answer> = (args: ActionFunctionArgs) => Promise<ReturnType<typeof data<ActionReply>> | Answer>;
+type ActionFn<Answer> = (args: ActionFunctionArgs) => Promise<ReturnType<typeof data<ActionReply>> | Answer>;
+
+/** An action kind (staff, participant, public): one intent or several, `Extra` what the kind declares beside them. */
+interface ActionKind<Context, Extra> {
+  <Schema extends z.ZodType, Done extends object, Answer>(spec: Single<Context, Schema, Done, Answer> & Extra): ActionFn<Awaited<Answer>>;
+  <Intents extends Record<string, AnyIntent<Context>>>(spec: Multi<Context, Intents> & Extra): ActionFn<AnswerOf<Intents[keyof Intents]>>;
+}
+
+/** The one path of every kind: its guard builds the context, then the same pipeline runs. */
+function actionKind<Context, Extra extends object = object>(
+  contextOf: (args: ActionFunctionArgs, spec: Extra) => Promise<Context> | Context,
+): ActionKind<Context, Extra> {
+  return ((spec: AnySpec<Context> & Extra) => async (args: ActionFunctionArgs) => run(args, await contextOf(args, spec), spec)) as ActionKind<
+    Context,
+    Extra
+  >;
+}
 
 /**
  * A staff route's action. `access` is the route's `staffAccess` (or a narrower list when some of
@@ -197,57 +213,23 @@ type StaffActionFn<Answer> = (args: ActionFunctionArgs) => Promise<ReturnType<ty
  *   export const action = (args: ActionFunctionArgs) =>
  *     staffAction({ access: staffAccess, intents: { pago: staffIntent({…}), reembolso: staffIntent({…}) } })(args);
  */
-export function staffAction<Schema extends z.ZodType, Done extends object, Answer>(
-  spec: Single<StaffContext, Schema, Done, Answer> & { access: readonly StaffRole[] },
-): StaffActionFn<Awaited<Answer>>;
-export function staffAction<Intents extends Record<string, AnyIntent<StaffContext>>>(
-  spec: Multi<StaffContext, Intents> & { access: readonly StaffRole[] },
-): StaffActionFn<AnswerOf<Intents[keyof Intents]>>;
-export function staffAction(
-  spec: (Single<StaffContext, z.ZodType, object, unknown> | Multi<StaffContext, Record<string, AnyIntent<StaffContext>>>) & {
-    access: readonly StaffRole[];
-  },
-) {
-  return async (args: ActionFunctionArgs) => {
-    const actor = await requireStaff(args.request, spec.access);
-    const ctx: StaffContext = { actor, requestId: requestIdOf(args) };
-    return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
-  };
-}
+export const staffAction = actionKind<StaffContext, { access: readonly StaffRole[] }>(async (args, spec) => ({
+  actor: await requireStaff(args.request, spec.access),
+  requestId: requestIdOf(args),
+}));
 
 /** A participant route's action: the same pipeline behind `requireUser`, with a ParticipantContext. */
-export function participantAction<Schema extends z.ZodType, Done extends object, Answer>(
-  spec: Single<ParticipantContext, Schema, Done, Answer>,
-): StaffActionFn<Awaited<Answer>>;
-export function participantAction<Intents extends Record<string, AnyIntent<ParticipantContext>>>(
-  spec: Multi<ParticipantContext, Intents>,
-): StaffActionFn<AnswerOf<Intents[keyof Intents]>>;
-export function participantAction(
-  spec: Single<ParticipantContext, z.ZodType, object, unknown> | Multi<ParticipantContext, Record<string, AnyIntent<ParticipantContext>>>,
-) {
-  return async (args: ActionFunctionArgs) => {
-    const participant = await requireUser(args.request);
-    const ctx: ParticipantContext = { participant, requestId: requestIdOf(args) };
-    return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
-  };
-}
+export const participantAction = actionKind<ParticipantContext>(async (args) => ({
+  participant: await requireUser(args.request),
+  requestId: requestIdOf(args),
+}));
 
 /**
  * An anonymous (public) form's action: the same pipeline without a session guard, with a
- * PublicContext. A refusal that must carry headers (a throttle's 429 + Retry-After) is not a
- * refusal this pipeline can answer: such forms stay thin routes (see docs/ARCHITECTURE.md).
+ * PublicContext. A throttle counts in the step, before the work, and refuses with
+ * tooManyAttempts() (429 + Retry-After).
  */
-export function publicAction<Schema extends z.ZodType, Done extends object, Answer>(
-  spec: Single<PublicContext, Schema, Done, Answer>,
-): StaffActionFn<Awaited<Answer>>;
-export function publicAction<Intents extends Record<string, AnyIntent<PublicContext>>>(
-  spec: Multi<PublicContext, Intents>,
-): StaffActionFn<AnswerOf<Intents[keyof Intents]>>;
-export function publicAction(
-  spec: Single<PublicContext, z.ZodType, object, unknown> | Multi<PublicContext, Record<string, AnyIntent<PublicContext>>>,
-) {
-  return async (args: ActionFunctionArgs) => {
-    const ctx: PublicContext = { clientAddress: args.context?.clientAddress ?? "unknown", requestId: requestIdOf(args) };
-    return run(args, ctx, spec.read ?? formBody, "intents" in spec ? spec.intents : null, "intents" in spec ? null : spec);
-  };
-}
+export const publicAction = actionKind<PublicContext>((args) => ({
+  clientAddress: args.context?.clientAddress ?? "unknown",
+  requestId: requestIdOf(args),
+}));

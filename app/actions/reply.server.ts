@@ -16,12 +16,18 @@ export interface ActionReply {
 
 /** Conform's submission, as far as the reply needs it. */
 export interface Replying {
-  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]>; hideFields?: string[] }): SubmissionResult<string[]>;
+  reply(options?: {
+    formErrors?: string[];
+    fieldErrors?: Record<string, string[]>;
+    hideFields?: string[];
+    resetForm?: boolean;
+  }): SubmissionResult<string[]>;
 }
 
 /**
  * THE ONE PLACE a refusal becomes HTTP: `data({ intent, result }, { status })`, the result carrying
- * the refusal's form-level and field messages beside the messages the submission already had.
+ * the refusal's form-level and field messages beside the messages the submission already had, and
+ * `Retry-After` when a throttle refused (tooManyAttempts).
  */
 export function replyRefusal(submission: Replying, refusal: Refusal, intent: string | null, hideFields?: string[]) {
   return data<ActionReply>(
@@ -34,8 +40,14 @@ export function replyRefusal(submission: Replying, refusal: Refusal, intent: str
         ...(hideFields?.length ? { hideFields } : {}),
       }),
     },
-    { status: refusal.status },
+    { status: refusal.status, headers: retryAfter(refusal) },
   );
+}
+
+/** A throttled refusal tells the client when to try again (the route's `headers` passes it on: app/utils/retry-after.ts). */
+function retryAfter(refusal: Refusal): HeadersInit | undefined {
+  const seconds = refusal.problem.retryAfterSeconds;
+  return seconds === undefined ? undefined : { "Retry-After": String(seconds) };
 }
 
 /** A refusal before any schema could read the body (unreadable, too large, unknown intent). */

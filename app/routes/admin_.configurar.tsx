@@ -1,10 +1,10 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { staffAccessOf } from "~/staff/access-registry";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { publicAction } from "~/actions/pipeline.server";
 import { MIN_PASSWORD_LENGTH } from "~/accounts/password-policy";
 import { OneTimeCodeField, PasswordField, secretFieldKey } from "~/components/credential-fields";
 import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
@@ -54,32 +54,27 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ view, minLength: MIN_PASSWORD_LENGTH }, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const token = String(form.get("token") ?? "").slice(0, 200);
-  const submission = parseWithZod(form, { schema: staffSetupSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["password", "password_confirmation", "code"] }), { status: 400 });
-  const outcome = await completeStaffSetup(
-    db,
-    { token, password: submission.value.password, code: submission.value.code },
-    context.requestId ?? null,
-  );
-  if (!outcome.ok) {
-    const { form: formErrors, fields: fieldErrors } = outcome.problem;
-    return data(submission.reply({ formErrors, fieldErrors, hideFields: ["password", "password_confirmation", "code"] }), { status: outcome.status });
-  }
-  // Both factors were just proven: the member starts signed in.
-  const cookie = await createStaffSession(request, outcome.staff.id, "activa");
-  return redirectWithToast(
-    STAFF_HOME_PATH,
-    { type: "success", description: "Su acceso quedó configurado. Ya inició sesión." },
-    { headers: { "Set-Cookie": cookie } },
-  );
-}
+/** The set-up: a password and the first code, proven with the link's token (a public action: the token is the credential). */
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    schema: staffSetupSchema,
+    hideFields: ["password", "password_confirmation", "code"],
+    step: (ctx, { value }) =>
+      completeStaffSetup(db, { token: (value.token ?? "").slice(0, 200), password: value.password, code: value.code }, ctx.requestId),
+    done: async ({ staff }, { args: { request } }) => {
+      // Both factors were just proven: the member starts signed in.
+      const cookie = await createStaffSession(request, staff.id, "activa");
+      return redirectWithToast(
+        STAFF_HOME_PATH,
+        { type: "success", description: "Su acceso quedó configurado. Ya inició sesión." },
+        { headers: { "Set-Cookie": cookie } },
+      );
+    },
+  })(args);
 
 export default function StaffSetupPage() {
   const { view, minLength } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<z.input<typeof staffSetupSchema>>({ id: "configurar-acceso", lastResult, shouldValidate: "onSubmit" });
   if (!view) {
     return (

@@ -1,10 +1,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import { staffAccessOf } from "~/staff/access-registry";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
+import { refuse } from "~/actions/outcome";
+import { DEFAULT_INTENT, publicAction, publicIntent } from "~/actions/pipeline.server";
 import { OneTimeCodeField, PasswordSignInForm, secretFieldKey } from "~/components/credential-fields";
 import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
 import { SubmitButton } from "~/components/submit-button";
@@ -41,57 +42,66 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { stage: pending ? ("code" as const) : ("password" as const), redirectTo };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const clientAddress = context.clientAddress ?? "unknown";
-  const form = await request.formData();
-  if (form.get("intent") === "code") {
-    const submission = parseWithZod(form, { schema: staffCodeStepSchema });
-    const pending = await getPendingStaff(request);
-    // The password step expired (5 minutes) or was never done: start again.
-    if (!pending)
-      return redirectWithToast("/admin/login", { type: "error", description: "Pasaron más de 5 minutos. Escriba de nuevo su correo y contraseña." });
-    if (submission.status !== "success") return data({ stage: "code" as const, result: submission.reply({ hideFields: ["code"] }) }, { status: 400 });
-    const outcome = await verifyStaffCode(db, { staff: pending, code: submission.value.code, clientAddress });
-    if (!outcome.ok) {
-      return data(
-        { stage: "code" as const, result: submission.reply({ formErrors: outcome.problem.form, hideFields: ["code"] }) },
-        { status: outcome.status },
-      );
-    }
-    const cookie = await createStaffSession(request, pending.id, "activa");
-    return redirectWithToast(
-      returnPath(submission.value.redirectTo),
-      { type: "success", description: `Bienvenido(a), ${pending.name}.` },
-      { headers: { "Set-Cookie": cookie } },
-    );
-  }
-
-  const submission = parseWithZod(form, { schema: staffPasswordStepSchema });
-  if (submission.status !== "success")
-    return data({ stage: "password" as const, result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
-  const outcome = await verifyStaffPassword(db, { email: submission.value.email, password: submission.value.password, clientAddress });
-  if (!outcome.ok) {
-    return data(
-      { stage: "password" as const, result: submission.reply({ formErrors: outcome.problem.form, hideFields: ["password"] }) },
-      { status: outcome.status },
-    );
-  }
-  const cookie = await createStaffSession(request, outcome.staff.id, "contrasena");
-  const back = returnPath(submission.value.redirectTo);
-  return redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: { "Set-Cookie": cookie } });
-}
+/** The password step, then the code step (intent "code"); each counts its attempt before checking. */
+export const action = (args: ActionFunctionArgs) => {
+  const passwordStep = publicIntent({
+    schema: staffPasswordStepSchema,
+    hideFields: ["password"],
+    step: (ctx, { value }) => verifyStaffPassword(db, { email: value.email, password: value.password, clientAddress: ctx.clientAddress }),
+    done: async ({ staff }, { value, args: { request } }) => {
+      const cookie = await createStaffSession(request, staff.id, "contrasena");
+      const back = returnPath(value.redirectTo);
+      return redirect(`/admin/login?redirectTo=${encodeURIComponent(back)}`, { status: 303, headers: { "Set-Cookie": cookie } });
+    },
+  });
+  return publicAction({
+    intents: {
+      [DEFAULT_INTENT]: passwordStep,
+      password: passwordStep,
+      code: publicIntent({
+        schema: staffCodeStepSchema,
+        hideFields: ["code"],
+        // The password step expired (5 minutes) or was never done: start again, before any message.
+        precheck: async (_fields, { request }) => {
+          if (!(await getPendingStaff(request)))
+            throw await redirectWithToast("/admin/login", {
+              type: "error",
+              description: "Pasaron más de 5 minutos. Escriba de nuevo su correo y contraseña.",
+            });
+          return {};
+        },
+        step: async (ctx, { value, args: { request } }) => {
+          const pending = await getPendingStaff(request);
+          if (!pending) return refuse(400, "Pasaron más de 5 minutos. Escriba de nuevo su correo y contraseña.");
+          const outcome = await verifyStaffCode(db, { staff: pending, code: value.code, clientAddress: ctx.clientAddress });
+          return outcome.ok ? { ok: true as const, pending } : outcome;
+        },
+        done: async ({ pending }, { value, args: { request } }) => {
+          const cookie = await createStaffSession(request, pending.id, "activa");
+          return redirectWithToast(
+            returnPath(value.redirectTo),
+            { type: "success", description: `Bienvenido(a), ${pending.name}.` },
+            { headers: { "Set-Cookie": cookie } },
+          );
+        },
+      }),
+    },
+  })(args);
+};
 
 export default function StaffLoginPage() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const stage = actionData?.stage ?? loaderData.stage;
+  // The step a refusal answers is its intent; without one, the page's own stage.
+  const answered = actionData ? (actionData.intent === "code" ? ("code" as const) : ("password" as const)) : null;
+  const stage = answered ?? loaderData.stage;
   return (
     <div className="container page form-page">
       <h1>Acceso del personal</h1>
       {stage === "code" ? (
-        <CodeForm redirectTo={loaderData.redirectTo} lastResult={actionData?.stage === "code" ? actionData.result : undefined} />
+        <CodeForm redirectTo={loaderData.redirectTo} lastResult={answered === "code" ? actionData?.result : undefined} />
       ) : (
-        <PasswordForm redirectTo={loaderData.redirectTo} lastResult={actionData?.stage === "password" ? actionData.result : undefined} />
+        <PasswordForm redirectTo={loaderData.redirectTo} lastResult={answered === "password" ? actionData?.result : undefined} />
       )}
     </div>
   );

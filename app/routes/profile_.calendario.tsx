@@ -1,6 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { requireUser } from "~/accounts/session.server";
+import { z } from "zod";
+import type { Outcome } from "~/actions/outcome";
+import { noBody, participantAction } from "~/actions/pipeline.server";
 import { regenerateCalendarFeed } from "~/calendar/ical.server";
 import { db } from "~/db.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -14,12 +16,18 @@ export async function loader() {
  * POST /profile/calendario: creates the participant's private calendar address, or replaces it
  * ("regenerar") so that whoever had the old one no longer sees the participant's courses.
  */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  await regenerateCalendarFeed(db, user.id);
-  return redirectWithToast("/profile#mi-calendario", {
-    type: "success",
-    title: "Dirección de calendario lista",
-    description: "Copie la nueva dirección en su aplicación de calendario. La anterior, si existía, ya no funciona.",
-  });
-}
+export const action = (args: ActionFunctionArgs) =>
+  participantAction({
+    read: noBody,
+    schema: z.object({}),
+    step: async (ctx): Promise<Outcome> => {
+      await regenerateCalendarFeed(db, ctx.participant.id);
+      return { ok: true };
+    },
+    done: () =>
+      redirectWithToast("/profile#mi-calendario", {
+        type: "success",
+        title: "Dirección de calendario lista",
+        description: "Copie la nueva dirección en su aplicación de calendario. La anterior, si existía, ya no funciona.",
+      }),
+  })(args);

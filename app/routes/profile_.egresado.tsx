@@ -1,9 +1,11 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { graduatedAnswerSchema, parseWithZod } from "~/accounts/account-forms.server";
+import { graduatedAnswerSchema } from "~/accounts/account-forms.server";
+import type { Outcome } from "~/actions/outcome";
+import { publicAction } from "~/actions/pipeline.server";
 import { answerGraduated } from "~/accounts/participants.server";
 import { getSessionParticipant, GRADUATED_QUESTION_PATH, type SessionUser } from "~/accounts/session.server";
 import { ErrorSummary, formProps, RadioGroup, summaryErrors } from "~/components/forms";
@@ -50,18 +52,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo: destination(redirectTo) };
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const user = await requireUnansweredUser(request, form.get("redirectTo"));
-  const submission = parseWithZod(form, { schema: graduatedAnswerSchema });
-  if (submission.status !== "success") return data(submission.reply(), { status: 400 });
-  await answerGraduated(db, user.id, submission.value.student_graduated);
-  return redirectWithToast(destination(submission.value.redirectTo), { type: "success", description: "Gracias. Guardamos su respuesta." });
-}
+/**
+ * The answer. Its guard is the page's own (signed in AND unanswered; participantAction's guard
+ * would send an unanswered participant back here), asked before any reply, also to a bad post.
+ */
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    schema: graduatedAnswerSchema,
+    precheck: async (fields, { request }) => {
+      await requireUnansweredUser(request, fields.get("redirectTo"));
+      return {};
+    },
+    step: async (_ctx, { value, args: { request } }): Promise<Outcome> => {
+      const user = await requireUnansweredUser(request, value.redirectTo);
+      await answerGraduated(db, user.id, value.student_graduated);
+      return { ok: true };
+    },
+    done: (_done, { value }) =>
+      redirectWithToast(destination(value.redirectTo), { type: "success", description: "Gracias. Guardamos su respuesta." }),
+  })(args);
 
 export default function GraduatedQuestionPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<z.input<typeof graduatedAnswerSchema>>({ id: "egresado", lastResult, shouldValidate: "onSubmit" });
 
   return (

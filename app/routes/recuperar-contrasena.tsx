@@ -1,11 +1,12 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
-import { parseWithZod, passwordRecoverySchema } from "~/accounts/account-forms.server";
+import { passwordRecoverySchema } from "~/accounts/account-forms.server";
 import { requestPasswordReset } from "~/accounts/password-reset.server";
 import { consumeResetRequest, resetThrottleMessage } from "~/accounts/rate-limit.server";
+import { tooManyAttempts } from "~/actions/outcome";
+import { publicAction } from "~/actions/pipeline.server";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmailField } from "~/components/credential-fields";
 import { ErrorSummary, summaryErrors, formProps } from "~/components/forms";
@@ -29,26 +30,25 @@ export const meta = privatePageMeta({
   path: "/recuperar-contrasena",
 });
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: passwordRecoverySchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null }, { status: 400 });
-  // Counted before anything is looked up or mailed: a flood does not become a flood of mail.
-  const throttle = await consumeResetRequest(db, submission.value.student_email, context.clientAddress ?? "unknown");
-  if (!throttle.allowed) {
-    return data(
-      { result: submission.reply({ formErrors: [resetThrottleMessage(throttle)] }), sentTo: null },
-      { status: 429, headers: { "Retry-After": String(throttle.retryAfterSeconds) } },
-    );
-  }
-  // The link's origin comes from configuration only, never from the request (decision 0014).
-  await requestPasswordReset(db, submission.value.student_email, siteOrigin());
-  // The same answer whether or not the address has an account.
-  return { result: submission.reply({ resetForm: true }), sentTo: submission.value.student_email };
-}
+/** A reset link by mail; the same answer whether or not the address has an account. */
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    schema: passwordRecoverySchema,
+    step: async (ctx, { value }) => {
+      // Counted before anything is looked up or mailed: a flood does not become a flood of mail.
+      const throttle = await consumeResetRequest(db, value.student_email, ctx.clientAddress);
+      if (!throttle.allowed) return tooManyAttempts(resetThrottleMessage(throttle), throttle.retryAfterSeconds);
+      // The link's origin comes from configuration only, never from the request (decision 0014).
+      await requestPasswordReset(db, value.student_email, siteOrigin());
+      return { ok: true };
+    },
+    done: (_done, { value, reply }) => ({ intent: null, result: reply({ resetForm: true }), sentTo: value.student_email }),
+  })(args);
 
 export default function PasswordRecoveryPage() {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.result as SubmissionResult<string[]> | undefined;
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
   const [form, fields] = useForm<z.input<typeof passwordRecoverySchema>>({ id: "recuperar", lastResult, shouldValidate: "onSubmit" });
 
   return (
@@ -60,11 +60,11 @@ export default function PasswordRecoveryPage() {
         ]}
       />
       <h1>Recuperar contraseña</h1>
-      {actionData?.sentTo ? (
+      {sentTo ? (
         <div className="notice" role="status" data-testid="reset-requested">
           <p>
-            Si <strong>{actionData.sentTo}</strong> corresponde a una cuenta, en unos minutos recibirá un correo con un enlace para elegir una nueva
-            contraseña. El enlace vence en 1 hora y solo se puede usar una vez.
+            Si <strong>{sentTo}</strong> corresponde a una cuenta, en unos minutos recibirá un correo con un enlace para elegir una nueva contraseña.
+            El enlace vence en 1 hora y solo se puede usar una vez.
           </p>
           <p>Revise también su carpeta de correo no deseado.</p>
         </div>

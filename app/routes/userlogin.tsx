@@ -1,11 +1,13 @@
 import { useForm, type SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { z } from "zod";
-import { loginSchema, parseWithZod } from "~/accounts/account-forms.server";
-import { countSignInAttempt, signIn } from "~/accounts/auth.server";
-import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
+import { loginSchema } from "~/accounts/account-forms.server";
+import { signIn } from "~/accounts/auth.server";
+import { consumeLoginAttempt, TOO_MANY_ATTEMPTS_MESSAGE } from "~/accounts/rate-limit.server";
+import { tooManyAttempts } from "~/actions/outcome";
+import { publicAction } from "~/actions/pipeline.server";
 import { isGraduatedUnknown } from "~/accounts/participants.server";
 import { createUserSession, getChosenCourseId, getSessionUser, graduatedQuestionHref } from "~/accounts/session.server";
 import { db } from "~/db.server";
@@ -41,34 +43,36 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { redirectTo: redirectTo ? safeRedirectPath(redirectTo, "") : "" };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const submission = parseWithZod(await request.clone().formData(), { schema: loginSchema });
-  if (submission.status !== "success") return data(submission.reply({ hideFields: ["student_password"] }), { status: 400 });
-
-  const attempt = await countSignInAttempt(request, context.clientAddress ?? "unknown");
-  if (!attempt.allowed) {
-    return data(submission.reply({ formErrors: [TOO_MANY_ATTEMPTS_MESSAGE], hideFields: ["student_password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(attempt.retryAfterSeconds) },
-    });
-  }
-  const outcome = await signIn(request, attempt);
-  if (!outcome.ok) return data(submission.reply({ formErrors: outcome.problem.form, hideFields: ["student_password"] }), { status: outcome.status });
-  // Decided before signing in: the new session replaces (and deletes) the current one.
-  const destination = safeRedirectPath(submission.value.redirectTo, await defaultDestination(request));
-  const cookie = await createUserSession(outcome.user, { from: request });
-  // Registered through the API without the graduated answer: it is asked before anything else.
-  const unanswered = await isGraduatedUnknown(db, outcome.user.id);
-  return redirectWithToast(
-    unanswered ? graduatedQuestionHref(destination) : destination,
-    { type: "success", description: `Bienvenido(a), ${outcome.user.name}.` },
-    { headers: { "Set-Cookie": cookie } },
-  );
-}
+/**
+ * Sign-in: the attempt is counted (per account and per address) before the password is checked;
+ * a full window refuses with 429 + Retry-After without checking anything.
+ */
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    schema: loginSchema,
+    hideFields: ["student_password"],
+    step: async (ctx, { value, args: { request } }) => {
+      const attempt = await consumeLoginAttempt(db, value.student_email, ctx.clientAddress);
+      if (!attempt.allowed) return tooManyAttempts(TOO_MANY_ATTEMPTS_MESSAGE, attempt.retryAfterSeconds);
+      return signIn(request, attempt);
+    },
+    done: async ({ user }, { value, args: { request } }) => {
+      // Decided before signing in: the new session replaces (and deletes) the current one.
+      const destination = safeRedirectPath(value.redirectTo, await defaultDestination(request));
+      const cookie = await createUserSession(user, { from: request });
+      // Registered through the API without the graduated answer: it is asked before anything else.
+      const unanswered = await isGraduatedUnknown(db, user.id);
+      return redirectWithToast(
+        unanswered ? graduatedQuestionHref(destination) : destination,
+        { type: "success", description: `Bienvenido(a), ${user.name}.` },
+        { headers: { "Set-Cookie": cookie } },
+      );
+    },
+  })(args);
 
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
   const [form, fields] = useForm<z.input<typeof loginSchema>>({ id: "inicio-sesion", lastResult, shouldValidate: "onSubmit" });
   const registerHref = "/register";
 

@@ -24,7 +24,8 @@ export interface ThrottleRule {
 
 /**
  * A throttle's reading, not a step's outcome (app/actions/outcome.ts): a guard asked before the
- * work, whose refusal carries the Retry-After seconds the route answers with.
+ * work, whose refusal carries the Retry-After seconds; a step answers it with
+ * tooManyAttempts(message, retryAfterSeconds).
  */
 export type ThrottleReading =
   | { allowed: true; /** The rows just counted, for releaseAttempts when a success should not count. */ attemptIds: number[] }

@@ -41,6 +41,8 @@ export const staffSetupSchema = z
     }),
     password_confirmation: z.string({ error: "Escriba de nuevo la contraseña." }),
     code: sixDigits,
+    // The set-up link's token (a hidden field): checked by completeStaffSetup, which refuses a bad one.
+    token: z.string().optional(),
   })
   .refine((value) => value.password === value.password_confirmation, {
     path: ["password_confirmation"],

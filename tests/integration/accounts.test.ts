@@ -43,9 +43,10 @@ function loginRequest(email: string, password: string, extra: Record<string, str
 }
 
 function refusal(value: unknown) {
-  const result = value as { type: string; data: SubmissionResult<string[]>; init: { status: number } };
+  // The action pipeline's reply: { intent, result } (app/actions/reply.server.ts).
+  const result = value as { type: string; data: { result: SubmissionResult<string[]> }; init: { status: number } };
   expect(result.type).toBe("DataWithResponseInit");
-  return { status: result.init.status, result: result.data };
+  return { status: result.init.status, result: result.data.result };
 }
 
 describe("sign-in", () => {
