@@ -106,55 +106,70 @@ function publicationActions<Row extends PublishableRow, S extends RecordPublicat
   };
 }
 
-const PUBLISHABLE: Record<string, PublishableHistoryKind> = {
-  paginas: {
+/** A publishable kind from its editor's functions; `name` picks the record's title and address. */
+function publishable<
+  Read extends { live: RecordPublication; pending: PendingRevision | null },
+  Row extends PublishableRow,
+  S extends RecordPublication,
+>(
+  editBase: string,
+  editor: Pick<PublishableHistoryKind, "list" | "diff" | "restore" | "labels"> & {
+    get(db: Kysely<DB>, id: number): Promise<Read | null>;
+    name(record: Read): { title: string; path: string };
+    kind: PublishableKind<Row, S>;
+  },
+): PublishableHistoryKind {
+  return {
     read: async (db, id) => {
-      const page = await getPageForEditor(db, id);
-      return page ? { title: page.title, path: page.path, live: page.live, pending: page.pending } : null;
+      const record = await editor.get(db, id);
+      return record ? { ...editor.name(record), live: record.live, pending: record.pending } : null;
     },
+    list: editor.list,
+    diff: editor.diff,
+    restore: editor.restore,
+    ...publicationActions(editor.kind),
+    labels: editor.labels,
+    editHref: (id) => `${editBase}${id}`,
+  };
+}
+
+const PUBLISHABLE: Record<string, PublishableHistoryKind> = {
+  paginas: publishable("/admin/contenido/", {
+    get: getPageForEditor,
+    name: (page) => ({ title: page.title, path: page.path }),
     list: listPageRevisions,
     diff: diffPageRevisions,
     restore: restorePageRevision,
-    ...publicationActions(PAGE_KIND),
+    kind: PAGE_KIND,
     labels: SNAPSHOT_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/${id}`,
-  },
-  departamentos: {
-    read: async (db, id) => {
-      const page = await getDepartmentPageForEditor(db, id);
-      return page ? { title: page.page_title, path: page.path, live: page.live, pending: page.pending } : null;
-    },
+  }),
+  departamentos: publishable("/admin/contenido/departamentos/", {
+    get: getDepartmentPageForEditor,
+    name: (page) => ({ title: page.page_title, path: page.path }),
     list: listDepartmentRevisions,
     diff: diffDepartmentRevisions,
     restore: restoreDepartmentRevision,
-    ...publicationActions(DEPARTMENT_KIND),
+    kind: DEPARTMENT_KIND,
     labels: DEPARTMENT_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/departamentos/${id}`,
-  },
-  investigacion: {
-    read: async (db, id) => {
-      const unit = await getResearchUnitForEditor(db, id);
-      return unit ? { title: unit.unit_name, path: unit.path, live: unit.live, pending: unit.pending } : null;
-    },
+  }),
+  investigacion: publishable("/admin/contenido/investigacion/", {
+    get: getResearchUnitForEditor,
+    name: (unit) => ({ title: unit.unit_name, path: unit.path }),
     list: listResearchUnitRevisions,
     diff: diffResearchUnitRevisions,
     restore: restoreResearchUnitRevision,
-    ...publicationActions(UNIT_KIND),
+    kind: UNIT_KIND,
     labels: RESEARCH_UNIT_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/investigacion/${id}`,
-  },
-  perfiles: {
-    read: async (db, id) => {
-      const profile = await getProfileForEditor(db, id);
-      return profile ? { title: profile.page_title, path: profile.paths[0] ?? "", live: profile.live, pending: profile.pending } : null;
-    },
+  }),
+  perfiles: publishable("/admin/contenido/perfiles/", {
+    get: getProfileForEditor,
+    name: (profile) => ({ title: profile.page_title, path: profile.paths[0] ?? "" }),
     list: listProfileRevisions,
     diff: diffProfileRevisions,
     restore: restoreProfileRevision,
-    ...publicationActions(PROFILE_KIND),
+    kind: PROFILE_KIND,
     labels: PROFILE_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/perfiles/${id}`,
-  },
+  }),
 };
 
 /** A publishable kind on the history screen (its versions may carry a publication state). */

@@ -30,5 +30,5 @@ function textOf(field: unknown): string {
 
 /** The information page editor's preview: the title and the body as the public page renders them. */
 export function pagePreviewIntent(saveSchema: z.ZodType) {
-  return previewIntent(saveSchema, (typed) => ({ title: typed("title").trim() || "(sin título)", body: renderMarkdown(typed("body")) }));
+  return previewIntent(saveSchema, (typed) => ({ title: typed("title").trim() || "(sin título)", sections: [renderMarkdown(typed("body"))] }));
 }
