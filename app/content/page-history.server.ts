@@ -113,10 +113,11 @@ function publishable<
   S extends RecordPublication,
 >(
   editBase: string,
+  // Its own argument, so the audit registry's reader follows `kind.audit` to the kind's literal.
+  kind: PublishableKind<Row, S>,
   editor: Pick<PublishableHistoryKind, "list" | "diff" | "restore" | "labels"> & {
     get(db: Kysely<DB>, id: number): Promise<Read | null>;
     name(record: Read): { title: string; path: string };
-    kind: PublishableKind<Row, S>;
   },
 ): PublishableHistoryKind {
   return {
@@ -127,47 +128,43 @@ function publishable<
     list: editor.list,
     diff: editor.diff,
     restore: editor.restore,
-    ...publicationActions(editor.kind),
+    ...publicationActions(kind),
     labels: editor.labels,
     editHref: (id) => `${editBase}${id}`,
   };
 }
 
 const PUBLISHABLE: Record<string, PublishableHistoryKind> = {
-  paginas: publishable("/admin/contenido/", {
+  paginas: publishable("/admin/contenido/", PAGE_KIND, {
     get: getPageForEditor,
     name: (page) => ({ title: page.title, path: page.path }),
     list: listPageRevisions,
     diff: diffPageRevisions,
     restore: restorePageRevision,
-    kind: PAGE_KIND,
     labels: SNAPSHOT_FIELD_LABELS,
   }),
-  departamentos: publishable("/admin/contenido/departamentos/", {
+  departamentos: publishable("/admin/contenido/departamentos/", DEPARTMENT_KIND, {
     get: getDepartmentPageForEditor,
     name: (page) => ({ title: page.page_title, path: page.path }),
     list: listDepartmentRevisions,
     diff: diffDepartmentRevisions,
     restore: restoreDepartmentRevision,
-    kind: DEPARTMENT_KIND,
     labels: DEPARTMENT_FIELD_LABELS,
   }),
-  investigacion: publishable("/admin/contenido/investigacion/", {
+  investigacion: publishable("/admin/contenido/investigacion/", UNIT_KIND, {
     get: getResearchUnitForEditor,
     name: (unit) => ({ title: unit.unit_name, path: unit.path }),
     list: listResearchUnitRevisions,
     diff: diffResearchUnitRevisions,
     restore: restoreResearchUnitRevision,
-    kind: UNIT_KIND,
     labels: RESEARCH_UNIT_FIELD_LABELS,
   }),
-  perfiles: publishable("/admin/contenido/perfiles/", {
+  perfiles: publishable("/admin/contenido/perfiles/", PROFILE_KIND, {
     get: getProfileForEditor,
     name: (profile) => ({ title: profile.page_title, path: profile.paths[0] ?? "" }),
     list: listProfileRevisions,
     diff: diffProfileRevisions,
     restore: restoreProfileRevision,
-    kind: PROFILE_KIND,
     labels: PROFILE_FIELD_LABELS,
   }),
 };
