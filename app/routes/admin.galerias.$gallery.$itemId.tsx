@@ -2,16 +2,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { staffAction } from "~/actions/pipeline.server";
 import { or404 } from "~/content/record-editor-route.server";
-import { contentImageBody, imageOf, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
+import { IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
 import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
-import { galleryImageSchema } from "~/gallery/gallery-forms.server";
+import { galleryImageAction } from "~/gallery/gallery-routes.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
 import mediaStyles from "~/styles/content-media.css";
-import { redirectWithToast } from "~/utils/toast.server";
 import { HistoryLink } from "~/content/history-links";
 import { staffAccessOf } from "~/staff/access-registry";
 
@@ -44,17 +42,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** The image's texts and (optionally) a new picture; an image that is gone is the Spanish 404. */
-export const action = (args: ActionFunctionArgs) => {
-  const name = () => galleryNamed(args.params.gallery);
-  return staffAction({
-    access: staffAccess,
-    read: contentImageBody,
-    schema: galleryImageSchema,
-    step: async (ctx, { value, files }) =>
-      or404(await updateGalleryImage(db, name(), itemIdOf(args.params.itemId), value, imageOf(files), ctx.actor, ctx.requestId), NOT_FOUND),
-    done: (outcome) => redirectWithToast(`/admin/galerias/${name()}`, { type: "success", description: outcome.message }, { status: 303 }),
-  })(args);
-};
+export const action = (args: ActionFunctionArgs) =>
+  galleryImageAction(args, staffAccess, {
+    step: async (ctx, gallery, value, image) =>
+      or404(await updateGalleryImage(db, gallery, itemIdOf(args.params.itemId), value, image, ctx.actor, ctx.requestId), NOT_FOUND),
+  });
 
 export default function EditGalleryImage() {
   const { gallery, image } = useLoaderData<typeof loader>();

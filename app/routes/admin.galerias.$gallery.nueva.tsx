@@ -2,15 +2,11 @@ import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { staffAction } from "~/actions/pipeline.server";
-import { contentImageBody, imageOf, IMAGE_FORM_MAX_BYTES, IMAGE_REQUIRED } from "~/files/image-upload.server";
+import { IMAGE_FORM_MAX_BYTES, IMAGE_REQUIRED } from "~/files/image-upload.server";
 import { addGalleryImage } from "~/gallery/gallery-editor.server";
-import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
-import { galleryNamed } from "~/gallery/gallery.server";
-import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
+import { galleryImageAction, galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import mediaStyles from "~/styles/content-media.css";
-import { redirectWithToast } from "~/utils/toast.server";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
@@ -28,18 +24,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const loader = galleryStaffLoader(staffAccess);
 
-export const action = (args: ActionFunctionArgs) => {
-  const name = () => galleryNamed(args.params.gallery);
-  return staffAction({
-    access: staffAccess,
-    read: contentImageBody,
-    schema: galleryImageSchema,
+export const action = (args: ActionFunctionArgs) =>
+  galleryImageAction(args, staffAccess, {
     requiredFiles: IMAGE_REQUIRED,
     // requiredFiles answered already when the image was missing or refused.
-    step: (ctx, { value, files }) => addGalleryImage(db, name(), value, imageOf(files)!, ctx.actor, ctx.requestId),
-    done: (outcome) => redirectWithToast(`/admin/galerias/${name()}`, { type: "success", description: outcome.message }, { status: 303 }),
-  })(args);
-};
+    step: (ctx, gallery, value, image) => addGalleryImage(db, gallery, value, image!, ctx.actor, ctx.requestId),
+  });
 
 export default function NewGalleryImage() {
   const { gallery } = useLoaderData<typeof loader>();
