@@ -93,6 +93,29 @@ export function Field({ meta: fieldMeta, label, hint, omitValue, className, ...i
   );
 }
 
+/** A multi-line field wired like Field (label, hint, error, aria). */
+export function TextAreaField({ meta, label, hint, rows }: { meta: FieldMeta; label: string; hint?: string; rows: number }) {
+  const invalid = Boolean(meta.errors?.length);
+  return (
+    <div className={["field", invalid ? "field--invalid" : null].filter(Boolean).join(" ")}>
+      <label htmlFor={meta.id} className="field__label">
+        {label}
+      </label>
+      <Hint id={meta.descriptionId}>{hint}</Hint>
+      <FieldError id={meta.errorId} errors={meta.errors} />
+      <textarea
+        id={meta.id}
+        name={meta.name}
+        rows={rows}
+        defaultValue={initialText(meta)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy(meta, hint, invalid)}
+        className="field__input field__textarea"
+      />
+    </div>
+  );
+}
+
 interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, "id" | "name" | "defaultValue"> {
   meta: FieldMeta;
   label: ReactNode;

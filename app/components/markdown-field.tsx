@@ -1,5 +1,4 @@
-import type { FieldMeta } from "~/components/forms";
-import { TextAreaField } from "~/content/page-editor-form";
+import { TextAreaField, type FieldMeta } from "~/components/forms";
 
 /** What the staff may write in a Markdown text (what the one sanitiser keeps). */
 export const MARKDOWN_HINT =

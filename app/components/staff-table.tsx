@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { Link } from "@remix-run/react";
 import { useId, type ReactNode } from "react";
 
@@ -43,20 +44,25 @@ export function StaffTable({
 }
 
 /**
- * The top of an ordered staff list (banners, a gallery's images): the «add» button, the message of
- * a refused action (a reorder that no longer fits), and the count, announced as a status.
+ * The top of an ordered staff list (banners, a gallery's images): the «add» button, the messages of
+ * a refused action (its pipeline reply: a reorder that no longer fits), and the count, announced as a status.
  */
 export function OrderedListLead({
   addHref,
   addLabel,
-  message,
+  refused,
   countText,
 }: {
   addHref: string;
   addLabel: string;
-  message?: string;
+  refused?: { result: SubmissionResult<string[]> };
   countText: string;
 }) {
+  const message = refused
+    ? Object.values(refused.result.error ?? {})
+        .flat()
+        .join(" ")
+    : "";
   return (
     <>
       <p>

@@ -1,43 +1,13 @@
 import { getFormProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form } from "@remix-run/react";
 import type { z } from "zod";
-import { ErrorSummary, Field, RadioGroup, summaryErrors, type FieldMeta } from "~/components/forms";
-import { RichText } from "~/components/rich-text";
-import type { SafeHtml } from "./markdown.server";
-import { publicationOptions, type pageCreateSchema } from "./page-forms";
+import { ErrorSummary, Field, summaryErrors, TextAreaField } from "~/components/forms";
+import type { pageCreateSchema } from "./page-forms";
+import { EditorActions, EditorPreviewSection, PublicationFields } from "./record-editor-form";
+import type { EditorPreview } from "./record-editor.server";
 
-/** A multi-line field wired like Field (label, hint, error, aria). */
-export function TextAreaField({ meta, label, hint, rows }: { meta: FieldMeta; label: string; hint?: string; rows: number }) {
-  const invalid = Boolean(meta.errors?.length);
-  const describedBy = [hint ? meta.descriptionId : null, invalid ? meta.errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={["field", invalid ? "field--invalid" : null].filter(Boolean).join(" ")}>
-      <label htmlFor={meta.id} className="field__label">
-        {label}
-      </label>
-      {hint ? (
-        <p id={meta.descriptionId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {invalid ? (
-        <p id={meta.errorId} className="field__error">
-          <span className="visually-hidden">Error: </span>
-          {meta.errors!.join(" ")}
-        </p>
-      ) : null}
-      <textarea
-        id={meta.id}
-        name={meta.name}
-        rows={rows}
-        defaultValue={typeof meta.initialValue === "string" ? meta.initialValue : undefined}
-        aria-invalid={invalid || undefined}
-        aria-describedby={describedBy}
-        className="field__input field__textarea"
-      />
-    </div>
-  );
-}
+// The multi-line field lives with the other fields (~/components/forms); older imports find it here too.
+export { TextAreaField };
 
 export interface PageFormValues {
   path?: string;
@@ -69,7 +39,7 @@ export function PageEditorForm({
   withPath: boolean;
   defaultValue: PageFormValues;
   lastResult?: SubmissionResult<string[]>;
-  preview?: { title: string; body: SafeHtml } | null;
+  preview?: EditorPreview | null;
   submitLabel: string;
   /** The page is published: the publication choices say what happens to the published version. */
   published?: boolean;
@@ -88,15 +58,7 @@ export function PageEditorForm({
         formErrors={form.errors}
         focusKey={lastResult}
       />
-      {preview ? (
-        <section aria-labelledby="vista-previa" className="page-preview">
-          <h2 id="vista-previa">Vista previa (todavía no se guarda)</h2>
-          <div className="page-preview__frame">
-            <p className="page-preview__title">{preview.title}</p>
-            <RichText html={preview.body} />
-          </div>
-        </section>
-      ) : null}
+      <EditorPreviewSection preview={preview} />
       <Form method="post" action={action} {...getFormProps(form)} className="form">
         {withPath ? (
           <Field
@@ -122,21 +84,8 @@ export function PageEditorForm({
           hint="Use ## para subtítulos, - para listas y [texto](https://…) o [texto](/ruta) para enlaces. No se admiten estilos, imágenes ni código."
           rows={18}
         />
-        <RadioGroup meta={fields.status} legend="Publicación" options={publicationOptions(published)} required />
-        <Field
-          meta={fields.publishAt}
-          type="datetime-local"
-          label="Fecha y hora de publicación (hora de la Ciudad de México)"
-          hint="Sólo si eligió «Programar la publicación»."
-        />
-        <div className="form-actions">
-          <button type="submit" name="intent" value="preview" className="button button--secondary">
-            Vista previa
-          </button>
-          <button type="submit" name="intent" value="save" className="button">
-            {submitLabel}
-          </button>
-        </div>
+        <PublicationFields status={fields.status} publishAt={fields.publishAt} published={published} />
+        <EditorActions submitLabel={submitLabel} />
       </Form>
     </>
   );

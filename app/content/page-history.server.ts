@@ -92,19 +92,43 @@ function publicationActions<Row extends PublishableRow, S extends RecordPublicat
   };
 }
 
-const PUBLISHABLE: Record<string, PublishableHistoryKind> = {
-  paginas: {
+/** A publishable kind from its editor's functions; `name` picks the record's title and address. */
+function publishable<
+  Read extends { live: RecordPublication; pending: PendingRevision | null },
+  Row extends PublishableRow,
+  S extends RecordPublication,
+>(
+  editBase: string,
+  // Its own argument, so the audit registry's reader follows `kind.audit` to the kind's literal.
+  kind: PublishableKind<Row, S>,
+  editor: Pick<PublishableHistoryKind, "list" | "diff" | "restore" | "labels"> & {
+    get(db: Kysely<DB>, id: number): Promise<Read | null>;
+    name(record: Read): { title: string; path: string };
+  },
+): PublishableHistoryKind {
+  return {
     read: async (db, id) => {
-      const page = await getPageForEditor(db, id);
-      return page ? { title: page.title, path: page.path, live: page.live, pending: page.pending } : null;
+      const record = await editor.get(db, id);
+      return record ? { ...editor.name(record), live: record.live, pending: record.pending } : null;
     },
+    list: editor.list,
+    diff: editor.diff,
+    restore: editor.restore,
+    ...publicationActions(kind),
+    labels: editor.labels,
+    editHref: (id) => `${editBase}${id}`,
+  };
+}
+
+const PUBLISHABLE: Record<string, PublishableHistoryKind> = {
+  paginas: publishable("/admin/contenido/", PAGE_KIND, {
+    get: getPageForEditor,
+    name: (page) => ({ title: page.title, path: page.path }),
     list: listPageRevisions,
     diff: diffPageRevisions,
     restore: restorePageRevision,
-    ...publicationActions(PAGE_KIND),
     labels: SNAPSHOT_FIELD_LABELS,
-    editHref: (id) => `/admin/contenido/${id}`,
-  },
+  }),
   // The seeded records: their content-record definitions say the same (content-record.server.ts).
   departamentos: DEPARTMENT_RECORD.history!,
   investigacion: RESEARCH_UNIT_RECORD.history!,

@@ -49,6 +49,28 @@ export function updatedAtText(updatedAt: string): string {
   return formatMexicoCityDateTime(updatedAt.includes("T") ? updatedAt : `${updatedAt.replace(" ", "T")}Z`);
 }
 
+/** What every publishable record's row ends with: its state in words and its last change. */
+interface PublishableListItem {
+  status: PageStatus;
+  publishAt: string | null;
+  pending?: PendingState;
+  updatedAt: string;
+}
+
+/** One row of a publishable record's list: its name linked to its editor, the list's own cells (children), its state and last change. */
+function PublishableRow({ href, name, item, children }: { href: string; name: string; item: PublishableListItem; children: ReactNode }) {
+  return (
+    <tr>
+      <th scope="row">
+        <Link to={href}>{name}</Link>
+      </th>
+      {children}
+      <PublicationStatusCell status={item.status} publishAt={item.publishAt} pending={item.pending} />
+      <td>{updatedAtText(item.updatedAt)}</td>
+    </tr>
+  );
+}
+
 export function EditorListScreen({
   title,
   back,
@@ -126,18 +148,15 @@ export interface EditorListSpec<T> {
   row: (item: T) => ReactNode;
 }
 
+/** What a list screen takes from its spec, with the words searched for. */
+function screenOf<T>(spec: EditorListSpec<T>, q: string) {
+  return { title: spec.title, back: spec.back, intro: spec.intro, actions: spec.actions, search: { ...spec.search, q }, columns: spec.columns };
+}
+
 /** A list screen from its spec and its loader's data (loadEditorList). */
 export function EditorList<T>({ spec, data }: { spec: EditorListSpec<T>; data: { q: string; items: T[] } }) {
   return (
-    <EditorListScreen
-      title={spec.title}
-      back={spec.back}
-      intro={spec.intro}
-      actions={spec.actions}
-      search={{ ...spec.search, q: data.q }}
-      count={countText(data.items.length, ...spec.count)}
-      columns={spec.columns}
-    >
+    <EditorListScreen {...screenOf(spec, data.q)} count={countText(data.items.length, ...spec.count)}>
       {data.items.map(spec.row)}
     </EditorListScreen>
   );
@@ -156,13 +175,8 @@ export function PagedEditorList<T>({ spec, path, data }: { spec: EditorListSpec<
   const filters = { q: data.q };
   return (
     <EditorListScreen
-      title={spec.title}
-      back={spec.back}
-      intro={spec.intro}
-      actions={spec.actions}
-      search={{ ...spec.search, q: data.q }}
+      {...screenOf(spec, data.q)}
       count={data.page?.totalLabel ?? ""}
-      columns={spec.columns}
       before={data.cursorError ? <KeysetCursorError message={data.cursorError} firstPage={keysetHref(path, filters)} /> : null}
       after={
         data.page ? (
@@ -199,14 +213,9 @@ export const CONTENT_PAGE_LIST: EditorListSpec<PageListItem> = {
   count: ["página", "páginas"],
   columns: ["Título", "Dirección", "Estado", "Última modificación"],
   row: (page) => (
-    <tr key={page.id}>
-      <th scope="row">
-        <Link to={`/admin/contenido/${page.id}`}>{page.title}</Link>
-      </th>
+    <PublishableRow key={page.id} href={`/admin/contenido/${page.id}`} name={page.title} item={page}>
       <td>{page.path}</td>
-      <PublicationStatusCell status={page.status} publishAt={page.publishAt} pending={page.pending} />
-      <td>{updatedAtText(page.updatedAt)}</td>
-    </tr>
+    </PublishableRow>
   ),
 };
 
@@ -218,15 +227,10 @@ export const DEPARTMENT_LIST: EditorListSpec<DepartmentListItem> = {
   count: ["página", "páginas"],
   columns: ["Título", "Dirección", "Tipo", "Estado", "Última modificación"],
   row: (page) => (
-    <tr key={page.id}>
-      <th scope="row">
-        <Link to={`/admin/contenido/departamentos/${page.id}`}>{page.title}</Link>
-      </th>
+    <PublishableRow key={page.id} href={`/admin/contenido/departamentos/${page.id}`} name={page.title} item={page}>
       <td>{page.path}</td>
       <td>{page.tipoDepartamento === 2 ? "Dirección" : "Departamento o servicio"}</td>
-      <PublicationStatusCell status={page.status} publishAt={page.publishAt} pending={page.pending} />
-      <td>{updatedAtText(page.updatedAt)}</td>
-    </tr>
+    </PublishableRow>
   ),
 };
 
@@ -243,15 +247,10 @@ export const RESEARCH_UNIT_LIST: EditorListSpec<ResearchUnitListItem> = {
   count: ["unidad", "unidades"],
   columns: ["Nombre", "Dirección", "Tipo", "Estado", "Última modificación"],
   row: (unit) => (
-    <tr key={unit.id}>
-      <th scope="row">
-        <Link to={`/admin/contenido/investigacion/${unit.id}`}>{unit.name}</Link>
-      </th>
+    <PublishableRow key={unit.id} href={`/admin/contenido/investigacion/${unit.id}`} name={unit.name} item={unit}>
       <td>{unit.path}</td>
       <td>{RESEARCH_UNIT_KINDS[unit.kind]}</td>
-      <PublicationStatusCell status={unit.status} publishAt={unit.publishAt} pending={unit.pending} />
-      <td>{updatedAtText(unit.updatedAt)}</td>
-    </tr>
+    </PublishableRow>
   ),
 };
 
@@ -269,13 +268,8 @@ export const PROFILE_LIST: EditorListSpec<ProfileListItem> = {
   count: ["perfil", "perfiles"],
   columns: ["Perfil", "Se muestra en", "Estado", "Última modificación"],
   row: (profile) => (
-    <tr key={profile.id}>
-      <th scope="row">
-        <Link to={`/admin/contenido/perfiles/${profile.id}`}>{profile.title}</Link>
-      </th>
+    <PublishableRow key={profile.id} href={`/admin/contenido/perfiles/${profile.id}`} name={profile.title} item={profile}>
       <td>{profile.paths.length ? profile.paths.join(", ") : "Ninguna página"}</td>
-      <PublicationStatusCell status={profile.status} publishAt={profile.publishAt} pending={profile.pending} />
-      <td>{updatedAtText(profile.updatedAt)}</td>
-    </tr>
+    </PublishableRow>
   ),
 };

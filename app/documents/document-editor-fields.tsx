@@ -45,8 +45,8 @@ export function DocumentFileField({ meta, label }: { meta: FieldMeta; label: str
 /** "key" of a collection in a URL, or a 404. */
 export const COLLECTION_KEY = /^[a-z][a-z0-9-]{0,59}$/;
 
-/** What an editor action answers when it refuses (which intent and row, and conform's result). */
-export type EditorActionData = { intent: string; target: string | null; result: SubmissionResult<string[]> } | undefined;
+/** What an editor action answers when it refuses: the pipeline's reply (the intent, and conform's result with the typed `target` row). */
+export type EditorActionData = { intent: string | null; result: SubmissionResult<string[]> } | undefined;
 
 /**
  * The editor action's refusal, split by form: `resultFor(intent, row?)` is the result for that
@@ -59,11 +59,11 @@ export function useEditorResults() {
     actionData,
     resultFor(intent: string, target?: number) {
       if (!actionData || actionData.intent !== intent) return undefined;
-      if (target !== undefined && actionData.target !== String(target)) return undefined;
+      if (target !== undefined && actionData.result.initialValue?.target !== String(target)) return undefined;
       return actionData.result;
     },
     otherErrors(ownForms: readonly string[]): string[] {
-      if (!actionData || ownForms.includes(actionData.intent)) return [];
+      if (!actionData || (actionData.intent !== null && ownForms.includes(actionData.intent))) return [];
       return actionData.result.error?.[""] ?? [];
     },
   };

@@ -1,9 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "@remix-run/node";
-import type { z } from "zod";
-import { parseFormWithFiles, type CheckedFile, type FileRule } from "~/accounts/uploads.server";
-import { mergeErrors } from "~/staff/teaching/route-helpers.server";
+import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
+import { uploadBody } from "~/actions/pipeline.server";
 import { readImageInfo, type ImageInfo } from "./image-size";
 import { fileLimits } from "./file-limits";
 
@@ -36,29 +32,23 @@ export function imageSizeOf(image: CheckedImage): { width: number; height: numbe
   return { width: info.width, height: info.height };
 }
 
-/**
- * The first step of a banner or gallery form's action (multipart, one image): the text fields
- * through the zod schema, the image through CONTENT_IMAGE_RULE, and — when `requireImage` — a
- * message for a missing one, all at once. Returns the parsed values and the checked image, or
- * `done`: a 400 (413 for a body over the limit) with every error and the typed values (never the file).
- */
 /** The largest body of a form with one content image: what its route declares as `maxBodyBytes`. */
 export const IMAGE_FORM_MAX_BYTES = CONTENT_IMAGE_MAX_BYTES + 256 * 1024;
 
-export async function parseImageSubmission<Schema extends z.ZodType>(request: Request, schema: Schema, requireImage: boolean) {
-  const form = await parseFormWithFiles(request, { [IMAGE_FIELD]: CONTENT_IMAGE_RULE }, IMAGE_FORM_MAX_BYTES);
-  if (!form.ok) {
-    const result = parseWithZod(new FormData(), { schema }).reply({
-      formErrors: [form.status === 413 ? CONTENT_IMAGE_MESSAGES.tooLarge : "No pudimos leer el formulario. Vuelva a intentarlo."],
-    });
-    return { done: data({ result: result as SubmissionResult<string[]> }, { status: form.status === 413 ? 413 : 400 }) } as const;
-  }
-  const submission = parseWithZod(form.fields, { schema });
-  const image = form.files.get(IMAGE_FIELD);
-  const missing = requireImage && !image && !form.fileErrors[IMAGE_FIELD] ? { [IMAGE_FIELD]: [CONTENT_IMAGE_MESSAGES.missing] } : {};
-  const fieldErrors = mergeErrors(submission.status === "success" ? {} : (submission.error ?? {}), form.fileErrors, missing);
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0) {
-    return { done: data({ result: submission.reply({ fieldErrors }) as SubmissionResult<string[]> }, { status: 400 }) } as const;
-  }
-  return { submission, value: submission.value as z.output<Schema>, image } as const;
+/**
+ * How a banner or gallery form is read by its staffAction (multipart, one image): the image
+ * through CONTENT_IMAGE_RULE (type read from the bytes), the body capped at IMAGE_FORM_MAX_BYTES
+ * (413 with the image's own too-large message).
+ */
+export const contentImageBody = uploadBody(
+  { [IMAGE_FIELD]: CONTENT_IMAGE_RULE },
+  { maxBytes: IMAGE_FORM_MAX_BYTES, tooLarge: CONTENT_IMAGE_MESSAGES.tooLarge },
+);
+
+/** The `requiredFiles` of a form that must bring its image (a new banner, a new gallery image). */
+export const IMAGE_REQUIRED = { [IMAGE_FIELD]: CONTENT_IMAGE_MESSAGES.missing };
+
+/** The image a form brought, checked by CONTENT_IMAGE_RULE (undefined when none was chosen). */
+export function imageOf(files: Map<string, CheckedFile>): CheckedImage | undefined {
+  return files.get(IMAGE_FIELD) as CheckedImage | undefined;
 }

@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { BannerForm } from "~/content/banner-form";
 import { bannerSchema } from "~/content/banner-forms.server";
@@ -7,7 +6,9 @@ import { BANNER_STATUS_LABELS } from "~/content/banner-status";
 import { getBannerForEditor, saveBanner } from "~/content/banners.server";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
+import { contentImageBody, imageOf, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { or404 } from "~/content/record-editor-route.server";
 import { requireStaff } from "~/staff/guard.server";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
@@ -29,28 +30,33 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+const NOT_FOUND = "No encontramos este banner";
+
 function bannerIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos este banner", { status: 404 });
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response(NOT_FOUND, { status: 404 });
   return Number(raw);
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const banner = await getBannerForEditor(db, bannerIdOf(params.bannerId), now());
-  if (!banner) throw new Response("No encontramos este banner", { status: 404 });
+  if (!banner) throw new Response(NOT_FOUND, { status: 404 });
   return { banner };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const bannerId = bannerIdOf(params.bannerId);
-  const parsed = await parseImageSubmission(request, bannerSchema, false);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await saveBanner(db, { bannerId, input: parsed.value, image: parsed.image }, actor, context.requestId ?? null, now());
-  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos este banner", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }) }, { status: outcome.status });
-  return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
-}
+/** The banner's texts, window and (optionally) a new image; a banner that is gone is the Spanish 404. */
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: contentImageBody,
+    schema: bannerSchema,
+    step: async (ctx, { value, files }) =>
+      or404(
+        await saveBanner(db, { bannerId: bannerIdOf(args.params.bannerId), input: value, image: imageOf(files) }, ctx.actor, ctx.requestId, now()),
+        NOT_FOUND,
+      ),
+    done: (outcome) => redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 const localOf = (iso: string | null) => (iso ? instantToMexicoCityLocal(new Date(iso)) : "");
 

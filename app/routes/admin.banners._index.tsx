@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrangeButtons } from "~/components/arrange-buttons";
 import { OrderedListLead, StaffTable } from "~/components/staff-table";
@@ -10,9 +9,9 @@ import { requireStaff } from "~/staff/guard.server";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
 import { formatMexicoCityDateTime } from "~/utils/mexico-city";
-import { parseArrangeForm } from "~/utils/reorder.server";
+import { arrangeSchema } from "~/utils/reorder.server";
+import { staffAction } from "~/actions/pipeline.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { problemMessages } from "~/actions/outcome";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The home carousel's banners, for the communications office (issue 12, decision 0023).
@@ -27,14 +26,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { banners: await listBannersForEditor(db, now()) };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const input = parseArrangeForm(await request.formData());
-  if (!input) return data({ message: "No entendimos el cambio. Use los botones Subir, Bajar, Ocultar o Mostrar de la lista." }, { status: 400 });
-  const outcome = await arrangeBanner(db, input, actor, context.requestId ?? null, now());
-  if (!outcome.ok) return data({ message: problemMessages(outcome).join(" ") }, { status: outcome.status });
-  return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
-}
+/** A row button of the list: Subir, Bajar, Ocultar or Mostrar one banner. */
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    schema: arrangeSchema,
+    step: (ctx, { value }) => arrangeBanner(db, value, ctx.actor, ctx.requestId, now()),
+    done: (outcome) => redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 function windowText(from: string | null, until: string | null): string {
   if (!from && !until) return "Siempre";
@@ -52,7 +51,7 @@ export default function BannersList() {
       <OrderedListLead
         addHref="/admin/banners/nuevo"
         addLabel="Agregar un banner"
-        message={actionData?.message}
+        refused={actionData}
         countText={banners.length === 1 ? "1 banner" : `${banners.length} banners`}
       />
       <StaffTable caption="Banners del carrusel, en orden" hideCaption columns={["Banner", "Imagen", "Enlace", "Periodo", "Estado", "Acciones"]}>

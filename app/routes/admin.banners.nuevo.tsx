@@ -1,12 +1,12 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { BannerForm } from "~/content/banner-form";
 import { bannerSchema } from "~/content/banner-forms.server";
 import { saveBanner } from "~/content/banners.server";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
+import { contentImageBody, imageOf, IMAGE_FORM_MAX_BYTES, IMAGE_REQUIRED } from "~/files/image-upload.server";
+import { staffAction } from "~/actions/pipeline.server";
 import { requireStaff } from "~/staff/guard.server";
 import mediaStyles from "~/styles/content-media.css";
 import { now } from "~/utils/clock.server";
@@ -28,15 +28,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const parsed = await parseImageSubmission(request, bannerSchema, true);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await saveBanner(db, { bannerId: null, input: parsed.value, image: parsed.image }, actor, context.requestId ?? null, now());
-  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos este banner", { status: 404 });
-  if (!outcome.ok) return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }) }, { status: outcome.status });
-  return redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
+    access: staffAccess,
+    read: contentImageBody,
+    schema: bannerSchema,
+    requiredFiles: IMAGE_REQUIRED,
+    step: (ctx, { value, files }) => saveBanner(db, { bannerId: null, input: value, image: imageOf(files) }, ctx.actor, ctx.requestId, now()),
+    done: (outcome) => redirectWithToast("/admin/banners", { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
 
 export default function NewBanner() {
   const actionData = useActionData<typeof action>();

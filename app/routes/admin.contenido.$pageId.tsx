@@ -1,8 +1,9 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
-import { parsePageForm } from "~/content/page-editor-action.server";
+import { DEFAULT_INTENT, staffAction, staffIntent } from "~/actions/pipeline.server";
+import { pagePreviewIntent } from "~/content/preview-intent.server";
+import { or404 } from "~/content/record-editor-route.server";
 import { PageEditorForm } from "~/content/page-editor-form";
 import { PendingNotice, UnpublishSection } from "~/content/record-editor-form";
 import { getPageForEditor, updatePage } from "~/content/page-editor.server";
@@ -35,17 +36,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { page };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const pageId = editorRecordId(params.pageId);
-  const parsed = parsePageForm(await request.formData(), pageEditSchema);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await updatePage(db, pageId, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos esta página", { status: 404 });
-  if (!outcome.ok)
-    return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }), preview: null }, { status: outcome.status });
-  return redirectWithToast(`/admin/contenido/${pageId}`, { type: "success", description: outcome.message });
-}
+/** «Guardar cambios» (intent=save, or no intent) or «Vista previa» (intent=preview, nothing stored). */
+export const action = (args: ActionFunctionArgs) => {
+  const pageId = () => editorRecordId(args.params.pageId);
+  const save = staffIntent({
+    schema: pageEditSchema,
+    step: async (ctx, { value }) => or404(await updatePage(db, pageId(), value, ctx.actor, ctx.requestId, now()), "No encontramos esta página"),
+    done: (outcome) => redirectWithToast(`/admin/contenido/${pageId()}`, { type: "success", description: outcome.message }),
+  });
+  return staffAction({ access: staffAccess, intents: { [DEFAULT_INTENT]: save, save, preview: pagePreviewIntent(pageEditSchema) } })(args);
+};
 
 export default function EditPage() {
   const { page } = useLoaderData<typeof loader>();
@@ -72,7 +72,7 @@ export default function EditPage() {
           publishAt: page.publishAt ? instantToMexicoCityLocal(new Date(page.publishAt)) : "",
         }}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-        preview={actionData?.preview}
+        preview={actionData && "preview" in actionData ? actionData.preview : null}
         submitLabel="Guardar cambios"
         published={page.live.status === "publicada"}
       />

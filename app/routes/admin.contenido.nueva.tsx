@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
-import { parsePageForm } from "~/content/page-editor-action.server";
+import { DEFAULT_INTENT, staffAction, staffIntent } from "~/actions/pipeline.server";
+import { pagePreviewIntent } from "~/content/preview-intent.server";
 import { PageEditorForm } from "~/content/page-editor-form";
 import { createPage } from "~/content/page-editor.server";
 import { pageCreateSchema } from "~/content/page-forms";
@@ -27,15 +27,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return null;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const parsed = parsePageForm(await request.formData(), pageCreateSchema);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await createPage(db, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok)
-    return data({ result: parsed.submission.reply({ fieldErrors: outcome.problem.fields }), preview: null }, { status: outcome.status });
-  return redirectWithToast(`/admin/contenido/${outcome.pageId}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+/** «Crear la página» (intent=save, or no intent) or «Vista previa» (intent=preview, nothing stored). */
+export const action = (args: ActionFunctionArgs) => {
+  const save = staffIntent({
+    schema: pageCreateSchema,
+    step: (ctx, { value }) => createPage(db, value, ctx.actor, ctx.requestId, now()),
+    done: (outcome) => redirectWithToast(`/admin/contenido/${outcome.pageId}`, { type: "success", description: outcome.message }, { status: 303 }),
+  });
+  return staffAction({ access: staffAccess, intents: { [DEFAULT_INTENT]: save, save, preview: pagePreviewIntent(pageCreateSchema) } })(args);
+};
 
 export default function NewPage() {
   const actionData = useActionData<typeof action>();
@@ -47,7 +47,7 @@ export default function NewPage() {
         withPath
         defaultValue={{ path: "", title: "", navLabel: "", summary: "", body: "", status: "borrador", publishAt: "" }}
         lastResult={actionData?.result as SubmissionResult<string[]> | undefined}
-        preview={actionData?.preview}
+        preview={actionData && "preview" in actionData ? actionData.preview : null}
         submitLabel="Crear la página"
       />
     </StaffEditorPage>

@@ -3,7 +3,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { HistoryLink } from "~/content/history-links";
 import { db } from "~/db.server";
 import { AddGroupForm, GroupSection, IntroForm, UploadForm } from "~/documents/collection-editor-forms";
-import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/document-editor-action.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { documentBody, documentIntent } from "~/documents/document-editor-action.server";
 import { COLLECTION_KEY, OtherEditorErrors, useEditorResults } from "~/documents/document-editor-fields";
 import {
   addDocumentGroup,
@@ -52,26 +53,36 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** intent = upload | add-group | rename-group | delete-group | move-group | move-item | intro; each parses its schema and calls one domain function. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const key = collectionKeyOf(params.collection);
-  const requestId = context.requestId ?? null;
-  const form = await readEditorForm(request);
-  if ("done" in form) return form.done;
-  return runEditorIntent(form, `/admin/documentos/${key}`, {
-    upload: editorIntent({
-      schema: uploadDocumentSchema,
-      needsFile: true,
-      run: (value, file) => uploadDocument(db, key, { ...value, file: file! }, actor, requestId),
-    }),
-    "add-group": editorIntent({ schema: addGroupSchema, run: (value) => addDocumentGroup(db, key, value, actor, requestId) }),
-    "rename-group": editorIntent({ schema: renameGroupSchema, run: (value) => renameDocumentGroup(db, key, value, actor, requestId) }),
-    "delete-group": editorIntent({ schema: deleteGroupSchema, run: (value) => deleteDocumentGroup(db, key, value, actor, requestId) }),
-    "move-group": editorIntent({ schema: moveSchema, run: (value) => moveDocumentGroup(db, key, value, actor, requestId) }),
-    "move-item": editorIntent({ schema: moveSchema, run: (value) => moveDocument(db, key, value, actor, requestId) }),
-    intro: editorIntent({ schema: introSchema, run: (value) => updateCollectionIntro(db, key, value, actor, requestId) }),
-  });
-}
+export const action = (args: ActionFunctionArgs) => {
+  const key = () => collectionKeyOf(args.params.collection);
+  const back = () => `/admin/documentos/${key()}`;
+  return staffAction({
+    access: staffAccess,
+    read: documentBody,
+    intents: {
+      upload: documentIntent(back, {
+        schema: uploadDocumentSchema,
+        needsFile: true,
+        run: (ctx, value, file) => uploadDocument(db, key(), { ...value, file: file! }, ctx.actor, ctx.requestId),
+      }),
+      "add-group": documentIntent(back, {
+        schema: addGroupSchema,
+        run: (ctx, value) => addDocumentGroup(db, key(), value, ctx.actor, ctx.requestId),
+      }),
+      "rename-group": documentIntent(back, {
+        schema: renameGroupSchema,
+        run: (ctx, value) => renameDocumentGroup(db, key(), value, ctx.actor, ctx.requestId),
+      }),
+      "delete-group": documentIntent(back, {
+        schema: deleteGroupSchema,
+        run: (ctx, value) => deleteDocumentGroup(db, key(), value, ctx.actor, ctx.requestId),
+      }),
+      "move-group": documentIntent(back, { schema: moveSchema, run: (ctx, value) => moveDocumentGroup(db, key(), value, ctx.actor, ctx.requestId) }),
+      "move-item": documentIntent(back, { schema: moveSchema, run: (ctx, value) => moveDocument(db, key(), value, ctx.actor, ctx.requestId) }),
+      intro: documentIntent(back, { schema: introSchema, run: (ctx, value) => updateCollectionIntro(db, key(), value, ctx.actor, ctx.requestId) }),
+    },
+  })(args);
+};
 
 const FORM_INTENTS = ["upload", "add-group", "rename-group", "intro"] as const;
 

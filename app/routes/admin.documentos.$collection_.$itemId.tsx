@@ -3,7 +3,8 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Field } from "~/components/forms";
 import { StaffTable } from "~/components/staff-table";
 import { db } from "~/db.server";
-import { editorIntent, readEditorForm, runEditorIntent } from "~/documents/document-editor-action.server";
+import { staffAction } from "~/actions/pipeline.server";
+import { documentBody, documentIntent } from "~/documents/document-editor-action.server";
 import { COLLECTION_KEY, DocumentFileField, EditorFormSection, OtherEditorErrors, useEditorForm } from "~/documents/document-editor-fields";
 import { getDocumentForEditor, renameDocument, replaceDocumentFile, setDocumentRemoved } from "~/documents/document-editor.server";
 import {
@@ -46,25 +47,41 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 /** intent = rename | replace | remove | restore; each parses its schema and calls one domain function. */
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const { key, itemId } = paramsOf(params);
-  const requestId = context.requestId ?? null;
-  const form = await readEditorForm(request);
-  if ("done" in form) return form.done;
+export const action = (args: ActionFunctionArgs) => {
+  const document = () => paramsOf(args.params);
+  const back = () => `/admin/documentos/${document().key}/${document().itemId}`;
   const setRemoved = (removed: boolean) =>
-    editorIntent({ schema: noFieldsSchema, run: () => setDocumentRemoved(db, key, itemId, removed, actor, requestId, now()) });
-  return runEditorIntent(form, `/admin/documentos/${key}/${itemId}`, {
-    rename: editorIntent({ schema: renameDocumentSchema, run: (value) => renameDocument(db, key, itemId, value, actor, requestId) }),
-    replace: editorIntent({
-      schema: replaceDocumentSchema,
-      needsFile: true,
-      run: (value, file) => replaceDocumentFile(db, key, itemId, { file: file!, formerAddress: value.formerAddress }, actor, requestId, now()),
-    }),
-    remove: setRemoved(true),
-    restore: setRemoved(false),
-  });
-}
+    documentIntent(back, {
+      schema: noFieldsSchema,
+      run: (ctx) => setDocumentRemoved(db, document().key, document().itemId, removed, ctx.actor, ctx.requestId, now()),
+    });
+  return staffAction({
+    access: staffAccess,
+    read: documentBody,
+    intents: {
+      rename: documentIntent(back, {
+        schema: renameDocumentSchema,
+        run: (ctx, value) => renameDocument(db, document().key, document().itemId, value, ctx.actor, ctx.requestId),
+      }),
+      replace: documentIntent(back, {
+        schema: replaceDocumentSchema,
+        needsFile: true,
+        run: (ctx, value, file) =>
+          replaceDocumentFile(
+            db,
+            document().key,
+            document().itemId,
+            { file: file!, formerAddress: value.formerAddress },
+            ctx.actor,
+            ctx.requestId,
+            now(),
+          ),
+      }),
+      remove: setRemoved(true),
+      restore: setRemoved(false),
+    },
+  })(args);
+};
 
 export default function DocumentEditor() {
   const { document } = useLoaderData<typeof loader>();

@@ -2,14 +2,14 @@ import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
+import { or404 } from "~/content/record-editor-route.server";
+import { IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
 import { getGalleryImageForEditor, updateGalleryImage } from "~/gallery/gallery-editor.server";
-import { galleryImageSchema } from "~/gallery/gallery-forms.server";
+import { galleryImageAction } from "~/gallery/gallery-routes.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
 import mediaStyles from "~/styles/content-media.css";
-import { redirectWithToast } from "~/utils/toast.server";
 import { HistoryLink } from "~/content/history-links";
 import { staffAccessOf } from "~/staff/access-registry";
 
@@ -26,8 +26,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+const NOT_FOUND = "No encontramos esta imagen";
+
 function itemIdOf(raw: string | undefined): number {
-  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response("No encontramos esta imagen", { status: 404 });
+  if (!/^[1-9][0-9]{0,9}$/.test(raw ?? "")) throw new Response(NOT_FOUND, { status: 404 });
   return Number(raw);
 }
 
@@ -35,20 +37,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const name = galleryNamed(params.gallery);
   const [gallery, image] = await Promise.all([getGallery(db, name), getGalleryImageForEditor(db, name, itemIdOf(params.itemId))]);
-  if (!image) throw new Response("No encontramos esta imagen", { status: 404 });
+  if (!image) throw new Response(NOT_FOUND, { status: 404 });
   return { gallery, image };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const name = galleryNamed(params.gallery);
-  const id = itemIdOf(params.itemId);
-  const parsed = await parseImageSubmission(request, galleryImageSchema, false);
-  if ("done" in parsed) return parsed.done;
-  const outcome = await updateGalleryImage(db, name, id, parsed.value, parsed.image, actor, context.requestId ?? null);
-  if (!outcome.ok) throw new Response("No encontramos esta imagen", { status: 404 });
-  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+/** The image's texts and (optionally) a new picture; an image that is gone is the Spanish 404. */
+export const action = (args: ActionFunctionArgs) =>
+  galleryImageAction(args, staffAccess, {
+    step: async (ctx, gallery, value, image) =>
+      or404(await updateGalleryImage(db, gallery, itemIdOf(args.params.itemId), value, image, ctx.actor, ctx.requestId), NOT_FOUND),
+  });
 
 export default function EditGalleryImage() {
   const { gallery, image } = useLoaderData<typeof loader>();

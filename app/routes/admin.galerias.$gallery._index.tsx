@@ -1,5 +1,4 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { ArrangeButtons } from "~/components/arrange-buttons";
 import { OrderedListLead, StaffTable } from "~/components/staff-table";
@@ -9,9 +8,9 @@ import { arrangeGalleryImage, listGalleryImagesForEditor } from "~/gallery/galle
 import { getGallery, galleryNamed } from "~/gallery/gallery.server";
 import { requireStaff } from "~/staff/guard.server";
 import mediaStyles from "~/styles/content-media.css";
-import { parseArrangeForm } from "~/utils/reorder.server";
+import { arrangeSchema } from "~/utils/reorder.server";
+import { staffAction } from "~/actions/pipeline.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { problemMessages } from "~/actions/outcome";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The images of one gallery: order, hide, show, and links to add or edit (issue 12).
@@ -31,15 +30,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { gallery, images };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const name = galleryNamed(params.gallery);
-  const input = parseArrangeForm(await request.formData());
-  if (!input) return data({ message: "No entendimos el cambio. Use los botones Subir, Bajar, Ocultar o Mostrar de la lista." }, { status: 400 });
-  const outcome = await arrangeGalleryImage(db, name, input, actor, context.requestId ?? null);
-  if (!outcome.ok) return data({ message: problemMessages(outcome).join(" ") }, { status: outcome.status });
-  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+/** A row button of the list: Subir, Bajar, Ocultar or Mostrar one image. */
+export const action = (args: ActionFunctionArgs) => {
+  const name = () => galleryNamed(args.params.gallery);
+  return staffAction({
+    access: staffAccess,
+    schema: arrangeSchema,
+    step: (ctx, { value }) => arrangeGalleryImage(db, name(), value, ctx.actor, ctx.requestId),
+    done: (outcome) => redirectWithToast(`/admin/galerias/${name()}`, { type: "success", description: outcome.message }, { status: 303 }),
+  })(args);
+};
 
 export default function GalleryImages() {
   const { gallery, images } = useLoaderData<typeof loader>();
@@ -53,7 +53,7 @@ export default function GalleryImages() {
       <OrderedListLead
         addHref={`/admin/galerias/${gallery.name}/nueva`}
         addLabel="Agregar una imagen"
-        message={actionData?.message}
+        refused={actionData}
         countText={images.length === 1 ? "1 imagen" : `${images.length} imágenes`}
       />
       <StaffTable caption={`Imágenes de ${gallery.title}, en orden`} hideCaption columns={["Imagen", "Vista", "Autor", "Estado", "Acciones"]}>

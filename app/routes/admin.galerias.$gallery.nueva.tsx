@@ -2,15 +2,11 @@ import type { ActionFunctionArgs, LinksFunction, MetaFunction } from "@remix-run
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
-import { parseImageSubmission, IMAGE_FORM_MAX_BYTES } from "~/files/image-upload.server";
+import { IMAGE_FORM_MAX_BYTES, IMAGE_REQUIRED } from "~/files/image-upload.server";
 import { addGalleryImage } from "~/gallery/gallery-editor.server";
-import { galleryImageSchema } from "~/gallery/gallery-forms.server";
 import { GalleryImageForm } from "~/gallery/gallery-image-form";
-import { galleryNamed } from "~/gallery/gallery.server";
-import { galleryStaffLoader } from "~/gallery/gallery-routes.server";
-import { requireStaff } from "~/staff/guard.server";
+import { galleryImageAction, galleryStaffLoader } from "~/gallery/gallery-routes.server";
 import mediaStyles from "~/styles/content-media.css";
-import { redirectWithToast } from "~/utils/toast.server";
 import { staffAccessOf } from "~/staff/access-registry";
 
 // The largest form body this page takes (its upload rules), checked before parsing (decision 0032).
@@ -28,16 +24,12 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
 
 export const loader = galleryStaffLoader(staffAccess);
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const name = galleryNamed(params.gallery);
-  const parsed = await parseImageSubmission(request, galleryImageSchema, true);
-  if ("done" in parsed) return parsed.done;
-  // parseImageSubmission answered already when the image was missing or refused.
-  const outcome = await addGalleryImage(db, name, parsed.value, parsed.image!, actor, context.requestId ?? null);
-  if (!outcome.ok) throw new Response("No encontramos esta galería", { status: 404 });
-  return redirectWithToast(`/admin/galerias/${name}`, { type: "success", description: outcome.message }, { status: 303 });
-}
+export const action = (args: ActionFunctionArgs) =>
+  galleryImageAction(args, staffAccess, {
+    requiredFiles: IMAGE_REQUIRED,
+    // requiredFiles answered already when the image was missing or refused.
+    step: (ctx, gallery, value, image) => addGalleryImage(db, gallery, value, image!, ctx.actor, ctx.requestId),
+  });
 
 export default function NewGalleryImage() {
   const { gallery } = useLoaderData<typeof loader>();

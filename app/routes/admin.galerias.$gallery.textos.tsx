@@ -2,7 +2,7 @@ import { getFormProps, useForm } from "@conform-to/react";
 import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { ErrorSummary, Field, summaryErrors } from "~/components/forms";
-import { TextAreaField } from "~/content/page-editor-form";
+import { TextAreaField } from "~/components/forms";
 import { StaffEditorPage } from "~/components/staff-editor-page";
 import { db } from "~/db.server";
 import { saveGalleryTexts } from "~/gallery/gallery-editor.server";

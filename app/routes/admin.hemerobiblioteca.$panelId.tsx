@@ -6,8 +6,10 @@ import { MarkdownField } from "~/components/markdown-field";
 import { RichText } from "~/components/rich-text";
 import { db } from "~/db.server";
 import { isLibraryPanel, type LibraryPanelId } from "~/library/library-content";
-import { parseLibraryPanelForm } from "~/library/library-panel-action.server";
-import { getLibraryPanelForEditor, updateLibraryPanel } from "~/library/library-panels.server";
+import { DEFAULT_INTENT, staffAction, staffIntent } from "~/actions/pipeline.server";
+import { or404 } from "~/content/record-editor-route.server";
+import { previewIntent } from "~/content/preview-intent.server";
+import { getLibraryPanelForEditor, libraryPanelSchema, renderPanelMarkdown, updateLibraryPanel } from "~/library/library-panels.server";
 import { requireStaff } from "~/staff/guard.server";
 import { now } from "~/utils/clock.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -26,27 +28,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { name: "robots", content: "noindex, nofollow" },
 ];
 
+const NOT_FOUND = "No encontramos este apartado de la Hemerobiblioteca";
+
 function panelIdOf(raw: string | undefined): LibraryPanelId {
-  if (!isLibraryPanel(raw)) throw new Response("No encontramos este apartado de la Hemerobiblioteca", { status: 404 });
+  if (!isLibraryPanel(raw)) throw new Response(NOT_FOUND, { status: 404 });
   return raw;
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireStaff(request, staffAccess);
   const panel = await getLibraryPanelForEditor(db, panelIdOf(params.panelId));
-  if (!panel) throw new Response("No encontramos este apartado de la Hemerobiblioteca", { status: 404 });
+  if (!panel) throw new Response(NOT_FOUND, { status: 404 });
   return { panel };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const id = panelIdOf(params.panelId);
-  const parsed = parseLibraryPanelForm(await request.formData());
-  if ("done" in parsed) return parsed.done;
-  const outcome = await updateLibraryPanel(db, id, parsed.value, actor, context.requestId ?? null, now());
-  if (!outcome.ok) throw new Response("No encontramos este apartado de la Hemerobiblioteca", { status: 404 });
-  return redirectWithToast(`/admin/hemerobiblioteca/${id}`, { type: "success", description: outcome.message });
-}
+/**
+ * «Guardar cambios» (intent=save, or no intent) or «Vista previa» (intent=preview): the text
+ * rendered exactly as the public page renders it, nothing stored.
+ */
+export const action = (args: ActionFunctionArgs) => {
+  const id = () => panelIdOf(args.params.panelId);
+  const save = staffIntent({
+    schema: libraryPanelSchema,
+    step: async (ctx, { value }) => or404(await updateLibraryPanel(db, id(), value, ctx.actor, ctx.requestId, now()), NOT_FOUND),
+    done: (outcome) => redirectWithToast(`/admin/hemerobiblioteca/${id()}`, { type: "success", description: outcome.message }),
+  });
+  const preview = previewIntent(libraryPanelSchema, (typed) => ({
+    label: typed("label").trim() || "(sin nombre)",
+    body: renderPanelMarkdown(typed("body")),
+  }));
+  return staffAction({ access: staffAccess, intents: { [DEFAULT_INTENT]: save, save, preview } })(args);
+};
 
 export default function EditLibraryPanel() {
   const { panel } = useLoaderData<typeof loader>();
@@ -58,7 +70,7 @@ export default function EditLibraryPanel() {
     defaultValue: { label: panel.label, body: panel.body },
     shouldValidate: "onSubmit",
   });
-  const preview = actionData?.preview;
+  const preview = actionData && "preview" in actionData ? actionData.preview : null;
   return (
     <div className="container page">
       <p>

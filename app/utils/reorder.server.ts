@@ -36,9 +36,3 @@ export function plannedMove(rows: readonly { id: number; position: number }[], i
   const changes = after.flatMap((rowId, position) => (rows.find((row) => row.id === rowId)!.position === position ? [] : [{ id: rowId, position }]));
   return { before, after, changes };
 }
-
-/** Reads the row buttons' form: the parsed values, or null when the post is not one of them. */
-export function parseArrangeForm(form: FormData): ArrangeInput | null {
-  const parsed = arrangeSchema.safeParse({ id: form.get("id") ?? undefined, op: form.get("op") ?? undefined });
-  return parsed.success ? parsed.data : null;
-}

@@ -23,15 +23,6 @@ export function orNotFound<T>(value: T | null | undefined): T {
   return value;
 }
 
-/** A field message map from a domain outcome, merged with the schema's. */
-export function mergeErrors(...maps: (Record<string, readonly string[] | null | undefined> | null | undefined)[]): Record<string, string[]> {
-  const merged: Record<string, string[]> = {};
-  for (const map of maps) {
-    for (const [name, messages] of Object.entries(map ?? {})) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
-  }
-  return merged;
-}
-
 /**
  * requireStaff for resource routes (files, exports). The guard throws Remix `data()` for a refused
  * role, which a route with a component renders in its error boundary; a resource route has none,
