@@ -18,5 +18,8 @@ export default defineConfig({
     // (decision 0059); each file has its own database and its servers take free ports.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 20_000,
+    // A file's beforeAll starts a server and registers participants (scrypt): with two files at a
+    // time it can pass vitest's 10 s default on a busy 2-core machine.
+    hookTimeout: 60_000,
   },
 });
