@@ -27,8 +27,8 @@ const OFF_PIPELINE: readonly { route: string; reason: string }[] = [
   { route: "ensenanza\\.offer\\.tsx", reason: "a one-button form answered by redirects and thrown 400/404, no form reply" },
   // Not converted yet (issue 23; the public helper ran out of time): throttled multipart forms.
   {
-    route: "(donacion|payment)\\.tsx",
-    reason: "not converted yet: no-store on every answer (donacion), five intents with uploads (payment)",
+    route: "payment\\.tsx",
+    reason: "not converted yet: five intents with uploads",
   },
   // Converted in parallel this session by the content and seeded-records helpers; the integrator
   // removes these entries as their branches land (the stale-entry test below says which).
