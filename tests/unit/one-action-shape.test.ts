@@ -25,11 +25,6 @@ const OFF_PIPELINE: readonly { route: string; reason: string }[] = [
   // The catalogue's «Elegir» has no form to show a message on: a tampered post is a thrown 400 (the
   // error page) and an unknown course a thrown 404, as course-catalogue.test.ts asserts.
   { route: "ensenanza\\.offer\\.tsx", reason: "a one-button form answered by redirects and thrown 400/404, no form reply" },
-  // Not converted yet (issue 23; the public helper ran out of time): throttled multipart forms.
-  {
-    route: "payment\\.tsx",
-    reason: "not converted yet: five intents with uploads",
-  },
   // Converted in parallel this session by the content and seeded-records helpers; the integrator
   // removes these entries as their branches land (the stale-entry test below says which).
   {
