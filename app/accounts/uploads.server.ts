@@ -108,7 +108,12 @@ class RequestTooLarge extends Error {}
 
 /** Reads a participant form whose `fileFields` each take one document (DOCUMENT_RULE), within MAX_REQUEST_BYTES. */
 export function parseUploadForm(request: Request, fileFields: readonly string[]): Promise<ParsedUploadForm> {
-  return parseFormWithFiles(request, Object.fromEntries(fileFields.map((field) => [field, DOCUMENT_RULE])), MAX_REQUEST_BYTES);
+  return parseFormWithFiles(request, documentRules(fileFields), MAX_REQUEST_BYTES);
+}
+
+/** The upload rules of a participant form whose `fileFields` each take one document (DOCUMENT_RULE). */
+export function documentRules(fileFields: readonly string[]): Record<string, FileRule<DetectedFileType["contentType"]>> {
+  return Object.fromEntries(fileFields.map((field) => [field, DOCUMENT_RULE]));
 }
 
 /**

@@ -72,6 +72,8 @@ export function uploadBody(rules: Record<string, FileRule>, options: { maxBytes:
 /** What a step and a `done` get beside the context. */
 export interface StepInput<Value> {
   value: Value;
+  /** The text fields as posted, for a check that reads them beside the schema's value. */
+  fields: FormData;
   /** The files that passed their rules (uploadBody), by field name. */
   files: Map<string, CheckedFile>;
   /** The route's arguments (params, request, context). */
@@ -82,15 +84,21 @@ export interface StepInput<Value> {
 
 export interface IntentSpec<Context, Schema extends z.ZodType, Done extends object, Answer> {
   schema: Schema;
-  /** File fields this intent needs, each with the message shown when it is missing. */
-  requiredFiles?: Record<string, string>;
+  /**
+   * File fields this intent needs, each with the message shown when it is missing. When that
+   * depends on the other fields (register: the profile), a function of them: it names the file
+   * fields the post uses (only their own messages show: another profile's file is not checked),
+   * or null, when it cannot tell (then none is required and every file's own message shows).
+   */
+  requiredFiles?: Record<string, string> | ((fields: FormData) => Record<string, string> | null);
   /** Fields never sent back in the reply (passwords). */
   hideFields?: string[];
   /**
    * Checks between fields or against the database, read from the raw fields, whose messages show
-   * together with the schema's (every error at once); any message refuses with 400.
+   * together with the schema's (every error at once); any message refuses with 400. `body` has
+   * the files, for a file needed only by some answers (donacion: the constancia with a receipt).
    */
-  precheck?: (fields: FormData, args: ActionFunctionArgs) => Promise<Record<string, string[]>> | Record<string, string[]>;
+  precheck?: (fields: FormData, args: ActionFunctionArgs, body: Body) => Promise<Record<string, string[]>> | Record<string, string[]>;
   /** The domain step: one context, the parsed input; it refuses with refuse()/notFound(). */
   step: (ctx: Context, input: StepInput<z.output<Schema>>) => Promise<Outcome<Done>> | Outcome<Done>;
   /** The success answer: usually a redirect with a toast; or data for the page. */
@@ -114,6 +122,8 @@ export const publicIntent: IntentOf<PublicContext> = asIntent;
 interface Common {
   /** How the body is read: `formBody` (the default) or `uploadBody(rules, …)`. */
   read?: BodyReader;
+  /** Headers every refusal of this action carries (donacion: no-store); a `done` sets its own. */
+  headers?: Record<string, string>;
 }
 
 type Single<Context, Schema extends z.ZodType, Done extends object, Answer> = Common & IntentSpec<Context, Schema, Done, Answer>;
@@ -134,33 +144,38 @@ type AnySpec<Context> = Common & (AnyIntent<Context> | { intents: Record<string,
 
 async function run<Context>(args: ActionFunctionArgs, ctx: Context, actionSpec: AnySpec<Context>): Promise<unknown> {
   const reading = await (actionSpec.read ?? formBody)(args.request);
-  if (!reading.ok) return replyUnread(new FormData(), reading, null);
+  const headers = actionSpec.headers;
+  if (!reading.ok) return replyUnread(new FormData(), reading, null, headers);
   const { fields, files, fileErrors } = reading.body;
   const intent = intentOf(fields, args.request);
   // A post without an intent is the page's main form: the intent written "" (DEFAULT_INTENT).
   const key = intent ?? DEFAULT_INTENT;
   const intents = "intents" in actionSpec ? actionSpec.intents : null;
   const spec = intents ? (Object.hasOwn(intents, key) ? intents[key] : null) : (actionSpec as AnyIntent<Context>);
-  if (!spec) return replyUnread(fields, refuse(400, UNKNOWN_INTENT), intent);
+  if (!spec) return replyUnread(fields, refuse(400, UNKNOWN_INTENT), intent, headers);
 
   const submission = parseWithZod(fields, { schema: spec.schema });
+  const required = typeof spec.requiredFiles === "function" ? spec.requiredFiles(fields) : spec.requiredFiles;
   const missing: Record<string, string[]> = {};
-  for (const [name, message] of Object.entries(spec.requiredFiles ?? {})) {
+  for (const [name, message] of Object.entries(required ?? {})) {
     if (!files.has(name) && !fileErrors[name]) missing[name] = [message];
   }
-  const checked = spec.precheck ? await spec.precheck(fields, args) : {};
-  const extraProblems = mergeMessages(checked, fileErrors, missing);
+  const used = typeof spec.requiredFiles === "function" && required ? Object.keys(required) : null;
+  const shownFileErrors = used ? Object.fromEntries(Object.entries(fileErrors).filter(([name]) => used.includes(name))) : fileErrors;
+  const checked = spec.precheck ? await spec.precheck(fields, args, reading.body) : {};
+  const extraProblems = mergeMessages(checked, shownFileErrors, missing);
   if (submission.status !== "success") {
     // A conform list intent («Agregar fila») has no status: it is answered, not refused.
     const status = submission.status === "error" ? 400 : 200;
     const fieldErrors = mergeMessages(submission.error ?? {}, extraProblems);
-    return data<ActionReply>({ intent, result: submission.reply({ fieldErrors, ...hide(spec) }) }, { status });
+    return data<ActionReply>({ intent, result: submission.reply({ fieldErrors, ...hide(spec) }) }, { status, headers });
   }
-  if (Object.keys(extraProblems).length > 0) return replyRefusal(submission, refuse(400, { fields: extraProblems }), intent, spec.hideFields);
+  if (Object.keys(extraProblems).length > 0)
+    return replyRefusal(submission, refuse(400, { fields: extraProblems }), intent, spec.hideFields, headers);
 
-  const input: StepInput<unknown> = { value: submission.value, files, args, reply: (options) => submission.reply(options) };
+  const input: StepInput<unknown> = { value: submission.value, fields, files, args, reply: (options) => submission.reply(options) };
   const outcome = await spec.step(ctx, input);
-  if (!outcome.ok) return replyRefusal(submission, outcome as Refusal, intent, spec.hideFields);
+  if (!outcome.ok) return replyRefusal(submission, outcome as Refusal, intent, spec.hideFields, headers);
   return spec.done(outcome, input);
 }
 
@@ -171,7 +186,10 @@ function hide(spec: { hideFields?: string[] }) {
 function mergeMessages(...maps: Record<string, readonly string[] | null | undefined>[]): Record<string, string[]> {
   const merged: Record<string, string[]> = {};
   for (const map of maps) {
-    for (const [name, messages] of Object.entries(map)) if (messages?.length) merged[name] = [...(merged[name] ?? []), ...messages];
+    for (const [name, messages] of Object.entries(map)) {
+      // A message two checks both give (the schema and a precheck) shows once.
+      if (messages?.length) merged[name] = [...new Set([...(merged[name] ?? []), ...messages])];
+    }
   }
   return merged;
 }

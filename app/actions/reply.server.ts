@@ -29,7 +29,7 @@ export interface Replying {
  * the refusal's form-level and field messages beside the messages the submission already had, and
  * `Retry-After` when a throttle refused (tooManyAttempts).
  */
-export function replyRefusal(submission: Replying, refusal: Refusal, intent: string | null, hideFields?: string[]) {
+export function replyRefusal(submission: Replying, refusal: Refusal, intent: string | null, hideFields?: string[], headers?: Record<string, string>) {
   return data<ActionReply>(
     {
       intent,
@@ -40,17 +40,17 @@ export function replyRefusal(submission: Replying, refusal: Refusal, intent: str
         ...(hideFields?.length ? { hideFields } : {}),
       }),
     },
-    { status: refusal.status, headers: retryAfter(refusal) },
+    { status: refusal.status, headers: { ...headers, ...retryAfter(refusal) } },
   );
 }
 
 /** A throttled refusal tells the client when to try again (the route's `headers` passes it on: app/utils/retry-after.ts). */
-function retryAfter(refusal: Refusal): HeadersInit | undefined {
+function retryAfter(refusal: Refusal): Record<string, string> {
   const seconds = refusal.problem.retryAfterSeconds;
-  return seconds === undefined ? undefined : { "Retry-After": String(seconds) };
+  return seconds === undefined ? {} : { "Retry-After": String(seconds) };
 }
 
 /** A refusal before any schema could read the body (unreadable, too large, unknown intent). */
-export function replyUnread(fields: FormData, refusal: Refusal, intent: string | null) {
-  return replyRefusal(parseWithZod(fields, { schema: z.object({}) }), refusal, intent);
+export function replyUnread(fields: FormData, refusal: Refusal, intent: string | null, headers?: Record<string, string>) {
+  return replyRefusal(parseWithZod(fields, { schema: z.object({}) }), refusal, intent, undefined, headers);
 }

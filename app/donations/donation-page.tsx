@@ -19,7 +19,8 @@ export type DonationPageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
 /** What the /donacion action answers (the card step also to /donacion.data, as JSON). */
 export type DonationActionResult =
-  | { step: "form"; result: SubmissionResult<string[]> }
+  // A refusal: the action pipeline's reply (app/actions/reply.server.ts).
+  | { step?: undefined; intent: string | null; result: SubmissionResult<string[]> }
   | { step: "needs-js"; result: SubmissionResult<string[]> }
   | { step: "card"; started: StartedCardPayment; amountCentavos: number };
 

@@ -14,9 +14,11 @@ import { AwaitingBank, CardPayment, InvoiceForm, PaymentConsiderations } from ".
 
 export type PaymentPageData = ReturnType<typeof useLoaderData<typeof loader>>;
 
-/** What the /payment action answers when it does not redirect: the refusal's message, or the invoice form's errors. */
-export type PaymentActionResult =
-  { intent: "card" | "free" | "review" | "invoice" | "offline"; message: string } | { intent: "invoice"; result: SubmissionResult<string[]> };
+/** What the /payment action answers when it does not redirect: the action pipeline's refusal (app/actions/reply.server.ts). */
+export interface PaymentActionResult {
+  intent: string | null;
+  result: SubmissionResult<string[]>;
+}
 
 export { PAYMENT_START_MESSAGES } from "./payment-messages";
 
@@ -27,7 +29,11 @@ export const NO_SCRIPT_MESSAGE =
 export function PaymentView({ page, result }: { page: PaymentPageData; result: PaymentActionResult | undefined }) {
   const { course } = page;
   const started = page.started;
-  const invoiceResult = result && result.intent === "invoice" && "result" in result ? result.result : undefined;
+  // A form-level refusal (the domain's, no seats, no JavaScript) shows above the forms; the invoice
+  // form's own field messages show in it.
+  const formErrors = result?.result.error?.[""] ?? null;
+  const message = formErrors?.length ? formErrors.join(" ") : null;
+  const invoiceResult = result && result.intent === "invoice" && !message ? result.result : undefined;
   return (
     <div className="container page payment">
       <h1>Pago e inscripción</h1>
@@ -79,13 +85,11 @@ export function PaymentView({ page, result }: { page: PaymentPageData; result: P
         <>
           <section aria-labelledby="payment-action" className="payment__action">
             <h2 id="payment-action">{page.path === "card" ? "Pago con tarjeta" : page.path === "free" ? "Inscripción" : "Revisión de documentos"}</h2>
-            {result && "message" in result ? (
+            {message ? (
               <div className="payment__problem" role="alert">
-                <p>{result.message}</p>
-                {result.message === PAYMENT_START_MESSAGES["no-seats"] ? (
-                  <a href={`/lista-de-espera/${course.id}`}>Unirme a la lista de espera</a>
-                ) : null}
-                {page.bothModalities && page.modality === "presencial" && result.message === PAYMENT_START_MESSAGES["no-seats"] ? (
+                <p>{message}</p>
+                {message === PAYMENT_START_MESSAGES["no-seats"] ? <a href={`/lista-de-espera/${course.id}`}>Unirme a la lista de espera</a> : null}
+                {page.bothModalities && page.modality === "presencial" && message === PAYMENT_START_MESSAGES["no-seats"] ? (
                   // A card payment in the other modality: the page script adds js=1, as on «Pagar con tarjeta».
                   <Form method="post" data-card-form={page.path === "card" ? "" : undefined}>
                     <input type="hidden" name="intent" value={page.path} />

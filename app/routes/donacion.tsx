@@ -1,8 +1,9 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseFormWithFiles, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
+import { MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE, type CheckedUpload } from "~/accounts/uploads.server";
+import { refuse, tooManyAttempts } from "~/actions/outcome";
+import { publicAction, uploadBody, type BodyReader } from "~/actions/pipeline.server";
 import { db } from "~/db.server";
 import { donationSchema, parseDonation } from "~/donations/donation-form.server";
 import { DONATION_FIELDS as F } from "~/donations/donation-options";
@@ -67,81 +68,66 @@ export async function loader(_args: LoaderFunctionArgs) {
 const NO_STORE = { "Cache-Control": "private, no-store" };
 const HONEYPOT_MESSAGE = "No pudimos procesar el formulario. Si es una persona, deje vacío el campo oculto «Sitio web» y vuelva a enviarlo.";
 
+const TAX_CERTIFICATE_MISSING = "Adjunte su constancia de situación fiscal en PDF para recibir la factura.";
+
+/** The multipart form with its two file rules; a constancia attached means a tax receipt is wanted, even with the box left unticked. */
+const donationBody: BodyReader = async (request) => {
+  const reading = await uploadBody(DONATION_FILE_RULES, { maxBytes: MAX_REQUEST_BYTES, tooLarge: REQUEST_TOO_LARGE_MESSAGE })(request);
+  if (reading.ok && (reading.body.files.has(F.taxCertificate) || reading.body.fileErrors[F.taxCertificate]))
+    reading.body.fields.set(F.wantsInvoice, "si");
+  return reading;
+};
+
 /**
- * The route parses (multipart with the two file rules, zod through conform), answers every
- * problem at once (400, typed values kept, files never), then calls startDonation, which owns
- * the limits and the one transaction. Without JavaScript a valid form stores nothing and the page
+ * The pipeline (decision 0047) answers every problem at once (400, typed values kept, files
+ * never; parseDonation has the amount and the CFDI data), every answer private and no-store; then
+ * startDonation's two halves: the throttle (admitDonation, before the work) and the one
+ * transaction (createDonation). Without JavaScript a valid form stores nothing and the page
  * explains that the card step needs it (and the transfer option).
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await parseFormWithFiles(request, DONATION_FILE_RULES, MAX_REQUEST_BYTES);
-  if (!form.ok) {
-    const message = form.status === 413 ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
-    const result = parseWithZod(new FormData(), { schema: donationSchema }).reply({ formErrors: [message] });
-    return data({ step: "form", result } satisfies DonationActionResult, { status: form.status === 413 ? 413 : 400, headers: NO_STORE });
-  }
-  const honeypot = form.fields.get(F.honeypot);
-  const letter = form.files.get(F.letter) ?? null;
-  const taxCertificate = form.files.get(F.taxCertificate) ?? null;
-  // A constancia attached means a tax receipt is wanted, even with the box left unticked.
-  if (taxCertificate || form.fileErrors[F.taxCertificate]) form.fields.set(F.wantsInvoice, "si");
-  // conform's submission carries the typed values back (never files); parseDonation has every error.
-  const submission = parseWithZod(form.fields, { schema: donationSchema });
-  const parsed = parseDonation(form.fields);
-  const fieldErrors: Record<string, string[]> = { ...parsed.errors, ...form.fileErrors };
-  if (form.fields.get(F.wantsInvoice) === "si" && !taxCertificate && !fieldErrors[F.taxCertificate]) {
-    fieldErrors[F.taxCertificate] = ["Adjunte su constancia de situación fiscal en PDF para recibir la factura."];
-  }
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    return data({ step: "form", result: submission.reply({ formErrors: [HONEYPOT_MESSAGE] }) } satisfies DonationActionResult, {
-      status: 400,
-      headers: NO_STORE,
-    });
-  }
-  if (!parsed.value || Object.keys(fieldErrors).length > 0) {
-    return data({ step: "form", result: submission.reply({ fieldErrors }) } satisfies DonationActionResult, { status: 400, headers: NO_STORE });
-  }
-  // Only the page script sends js=1 (card-checkout.ts): without JavaScript the lightbox cannot
-  // open, so nothing is created for that browser.
-  if (form.fields.get("js") !== "1") {
-    return data({ step: "needs-js", result: submission.reply() } satisfies DonationActionResult, { headers: NO_STORE });
-  }
-  const value = parsed.value;
-  const provider = await getPaymentProvider(db);
-  const input = {
-    amountCentavos: value.amountCentavos,
-    donorName: value.donorName,
-    donorEmail: value.donorEmail,
-    invoice: value.invoice,
-    letter,
-    taxCertificate: value.invoice ? taxCertificate : null,
-    clientAddress: typeof context.clientAddress === "string" ? context.clientAddress : "",
-  };
-  const admission = await admitDonation(db, input);
-  if (!admission.allowed) {
-    return data({ step: "form", result: submission.reply({ formErrors: [admission.message] }) } satisfies DonationActionResult, {
-      status: 429,
-      headers: { ...NO_STORE, "Retry-After": String(admission.retryAfterSeconds) },
-    });
-  }
-  const outcome = await createDonation(db, provider, input);
-  if (!outcome.ok) {
-    return data({ step: "form", result: submission.reply({ formErrors: outcome.problem.form }) } satisfies DonationActionResult, {
-      status: outcome.status,
-      headers: NO_STORE,
-    });
-  }
-  const headers = new Headers(NO_STORE);
-  headers.append("Set-Cookie", await donationTokenCookie.serialize(outcome.relayToken));
-  return data(
-    {
-      step: "card",
-      started: { params: outcome.params, controlNumber: outcome.controlNumber, relayToken: outcome.relayToken },
-      amountCentavos: outcome.amountCentavos,
-    } satisfies DonationActionResult,
-    { headers },
-  );
-}
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    read: donationBody,
+    headers: NO_STORE,
+    schema: donationSchema,
+    precheck: (fields, _args, { files, fileErrors }) => {
+      const errors = parseDonation(fields).errors;
+      const missing = fields.get(F.wantsInvoice) === "si" && !files.has(F.taxCertificate) && !fileErrors[F.taxCertificate];
+      return missing ? { ...errors, [F.taxCertificate]: [TAX_CERTIFICATE_MISSING] } : errors;
+    },
+    step: async (ctx, { fields, files }) => {
+      const honeypot = fields.get(F.honeypot);
+      if (typeof honeypot === "string" && honeypot.trim() !== "") return refuse(400, HONEYPOT_MESSAGE);
+      const value = parseDonation(fields).value;
+      if (!value) return refuse(400, "No pudimos leer el formulario. Vuelva a intentarlo.");
+      // Only the page script sends js=1 (card-checkout.ts): without JavaScript the lightbox cannot
+      // open, so nothing is created for that browser.
+      if (fields.get("js") !== "1") return { ok: true, started: null };
+      // The file rules (DONATION_FILE_RULES) admit only these types.
+      const upload = (name: string) => (files.get(name) as CheckedUpload | undefined) ?? null;
+      const taxCertificate = upload(F.taxCertificate);
+      const input = {
+        amountCentavos: value.amountCentavos,
+        donorName: value.donorName,
+        donorEmail: value.donorEmail,
+        invoice: value.invoice,
+        letter: upload(F.letter),
+        taxCertificate: value.invoice ? taxCertificate : null,
+        clientAddress: ctx.clientAddress === "unknown" ? "" : ctx.clientAddress,
+      };
+      const admission = await admitDonation(db, input);
+      if (!admission.allowed) return tooManyAttempts(admission.message, admission.retryAfterSeconds);
+      const outcome = await createDonation(db, await getPaymentProvider(db), input);
+      return outcome.ok ? { ok: true, started: outcome } : outcome;
+    },
+    done: async ({ started }, { reply }) => {
+      if (!started) return data({ step: "needs-js", result: reply() } satisfies DonationActionResult, { headers: NO_STORE });
+      const headers = new Headers(NO_STORE);
+      headers.append("Set-Cookie", await donationTokenCookie.serialize(started.relayToken));
+      const { params, controlNumber, relayToken, amountCentavos } = started;
+      return data({ step: "card", started: { params, controlNumber, relayToken }, amountCentavos } satisfies DonationActionResult, { headers });
+    },
+  })(args);
 
 export default function DonationPage() {
   const page = useLoaderData<typeof loader>();

@@ -1,9 +1,11 @@
 import type { ActionFunctionArgs, HeadersFunction, LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { data, redirect } from "@remix-run/node";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { problemMessages, type Refusal } from "~/actions/outcome";
+import { z } from "zod";
+import { refuse } from "~/actions/outcome";
+import type { ParticipantContext } from "~/actions/context";
+import { participantAction, participantIntent, uploadBody, type BodyReader } from "~/actions/pipeline.server";
 import { useActionData, useLoaderData } from "@remix-run/react";
-import { parseUploadForm, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
+import { documentRules, MAX_REQUEST_BYTES, REQUEST_TOO_LARGE_MESSAGE, type CheckedUpload } from "~/accounts/uploads.server";
 import { clearChosenCourse, flashStartedCardPayment, requireUser, takeStartedCardPayment } from "~/accounts/session.server";
 import { PROFILE_LABELS, priceForProfile } from "~/courses/pricing";
 import { siteOrigin } from "~/config.server";
@@ -53,6 +55,7 @@ export const meta: MetaFunction = ({ matches }) =>
   });
 
 const CATALOGUE = "/ensenanza/offer";
+const NO_STORE = { "Cache-Control": "private, no-store" };
 const dateFormat = new Intl.DateTimeFormat("es-MX", { dateStyle: "long", timeZone: "UTC" });
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -84,114 +87,109 @@ export async function loader({ request }: LoaderFunctionArgs) {
       started,
       ...state,
     },
-    { headers: { "Cache-Control": "private, no-store", ...(cookie ? { "Set-Cookie": cookie } : {}) } },
+    { headers: { ...NO_STORE, ...(cookie ? { "Set-Cookie": cookie } : {}) } },
   );
 }
 
-/**
- * The five intents of the page (offline: «Pagaré por transferencia o en ventanilla», issue 19).
- * The route authorises (signed in, the chosen course), parses and maps outcomes to HTTP; each
- * intent is one domain function (app/payments/checkout.server.ts, startCardPayment) that owns its
- * transaction and its mail.
- */
-export async function action({ request }: ActionFunctionArgs) {
-  const user = await requireUser(request);
-  const purchase = await currentPurchase(db, request, user);
+const PAID_TOAST = { type: "success", title: "Inscripción confirmada", description: "Le enviamos la confirmación por correo electrónico." } as const;
+const REVIEW_TOAST = {
+  type: "success",
+  title: "Documentación enviada a revisión",
+  description: "Cuando la Dirección de Enseñanza revise sus documentos le enviaremos por correo electrónico los datos de acceso.",
+} as const;
+
+// Every intent may name the modality: only a course with both lets the participant switch (e.g. to en línea when seats run out).
+const enrolmentSchema = z.object({ modality: z.string().optional(), js: z.string().optional() });
+
+/** The signed-in participant's chosen course as the domain functions take it; none chosen → the catalogue. */
+async function enrolmentOf(ctx: ParticipantContext, request: Request, requested: string | undefined) {
+  const purchase = await currentPurchase(db, request, ctx.participant);
   if (!purchase) throw redirect(CATALOGUE, { status: 303 });
-  const noStore = { "Cache-Control": "private, no-store" };
-  const parsed = await parseUploadForm(request, ["constancia"]);
-  if (!parsed.ok) {
-    const message =
-      parsed.status === 413
-        ? "El formulario pesa más de 5 MB. Adjunte una constancia más ligera."
-        : "No pudimos leer el formulario. Intente de nuevo.";
-    return data({ intent: "invoice", message } satisfies PaymentActionResult, {
-      status: parsed.status === 413 ? 413 : 400,
-      headers: noStore,
-    });
-  }
-  const intent = String(parsed.fields.get("intent") ?? "");
-  const requested = String(parsed.fields.get("modality") ?? "");
-  // Only a course with both modalities lets the participant switch (e.g. to en línea when seats run out).
   const modality = purchase.bothModalities && (requested === "presencial" || requested === "en_linea") ? requested : purchase.modality;
-  const enrolmentInput = { participantId: user.id, profile: user.profile, courseId: purchase.course.course_id, modality };
-  const refused = (which: PaymentActionResult["intent"], refusal: Refusal) =>
-    data({ intent: which, message: problemMessages(refusal).join(" ") } satisfies PaymentActionResult, { status: refusal.status, headers: noStore });
+  return { participantId: ctx.participant.id, profile: ctx.participant.profile, courseId: purchase.course.course_id, modality };
+}
 
-  if (intent === "card") {
-    // Only the page script sends js=1 (card-checkout.ts): without JavaScript the lightbox cannot
-    // open, so nothing is created for that browser.
-    if (parsed.fields.get("js") !== "1")
-      return data({ intent, message: NO_SCRIPT_MESSAGE } satisfies PaymentActionResult, { status: 400, headers: noStore });
-    const provider = await getPaymentProvider(db);
-    const outcome = await startCardPayment(db, provider, enrolmentInput);
-    if (!outcome.ok) return refused(intent, outcome);
-    // Written: answer 303 at once, never a render that could fail after the commit (decision 0031).
-    // The page it leads to reads the started payment once from this browser's session.
-    return redirect("/payment", { status: 303, headers: { "Set-Cookie": await flashStartedCardPayment(request, outcome) } });
-  }
+const uploads = uploadBody(documentRules(["constancia"]), {
+  maxBytes: MAX_REQUEST_BYTES,
+  tooLarge: "El formulario pesa más de 5 MB. Adjunte una constancia más ligera.",
+});
 
-  if (intent === "free" || intent === "review") {
-    const outcome =
-      intent === "free" ? await enrolFree(db, enrolmentInput, { origin: siteOrigin() }) : await sendEnrolmentToReview(db, enrolmentInput);
-    if (!outcome.ok) return refused(intent, outcome);
-    const cookie = await clearChosenCourse(request);
-    const init = cookie ? { headers: { "Set-Cookie": cookie } } : undefined;
-    return intent === "free"
-      ? redirectWithToast(
-          "/profile#mis-inscripciones",
-          { type: "success", title: "Inscripción confirmada", description: "Le enviamos la confirmación por correo electrónico." },
-          init,
-        )
-      : redirectWithToast(
-          "/profile#mis-inscripciones",
-          {
+/** Without a chosen course there is nothing to pay: the catalogue, before the body is read (as the page's loader). */
+const paymentBody: BodyReader = async (request) => {
+  if (!(await currentPurchase(db, request, await requireUser(request)))) throw redirect(CATALOGUE, { status: 303 });
+  return uploads(request);
+};
+
+/**
+ * The five intents of the page (offline: «Pagaré por transferencia o en ventanilla», issue 19) on
+ * the action pipeline (decision 0047): signed in (participantAction), the chosen course, then one
+ * domain function per intent (app/payments/checkout.server.ts, startCardPayment) that owns its
+ * transaction and its mail; the server decides every amount. Every refusal is private, no-store.
+ */
+export const action = (args: ActionFunctionArgs) =>
+  participantAction({
+    read: paymentBody,
+    headers: NO_STORE,
+    intents: {
+      card: participantIntent({
+        schema: enrolmentSchema,
+        step: async (ctx, { value, args: { request } }) => {
+          const enrolment = await enrolmentOf(ctx, request, value.modality);
+          // Only the page script sends js=1 (card-checkout.ts): without JavaScript the lightbox cannot
+          // open, so nothing is created for that browser.
+          if (value.js !== "1") return refuse(400, NO_SCRIPT_MESSAGE);
+          return startCardPayment(db, await getPaymentProvider(db), enrolment);
+        },
+        // Written: answer 303 at once, never a render that could fail after the commit (decision 0031).
+        // The page it leads to reads the started payment once from this browser's session.
+        done: async (started, { args: { request } }) =>
+          redirect("/payment", { status: 303, headers: { "Set-Cookie": await flashStartedCardPayment(request, started) } }),
+      }),
+      free: participantIntent({
+        schema: enrolmentSchema,
+        step: async (ctx, { value, args: { request } }) => enrolFree(db, await enrolmentOf(ctx, request, value.modality), { origin: siteOrigin() }),
+        done: async (_, { args: { request } }) => redirectWithToast("/profile#mis-inscripciones", PAID_TOAST, await clearedCourse(request)),
+      }),
+      review: participantIntent({
+        schema: enrolmentSchema,
+        step: async (ctx, { value, args: { request } }) => sendEnrolmentToReview(db, await enrolmentOf(ctx, request, value.modality)),
+        done: async (_, { args: { request } }) => redirectWithToast("/profile#mis-inscripciones", REVIEW_TOAST, await clearedCourse(request)),
+      }),
+      // A plain form: works without JavaScript. No seat is held (chooseOfflinePayment says why).
+      offline: participantIntent({
+        schema: enrolmentSchema,
+        step: async (ctx, { value, args: { request } }) => chooseOfflinePayment(db, await enrolmentOf(ctx, request, value.modality)),
+        done: () =>
+          redirectWithToast("/payment#payment-offline", {
             type: "success",
-            title: "Documentación enviada a revisión",
-            description: "Cuando la Dirección de Enseñanza revise sus documentos le enviaremos por correo electrónico los datos de acceso.",
-          },
-          init,
-        );
-  }
+            title: "Esperamos su pago",
+            description: "Abajo están los datos bancarios y la referencia que debe indicar al pagar.",
+          }),
+      }),
+      invoice: participantIntent({
+        schema: invoiceSchema.extend(enrolmentSchema.shape),
+        requiredFiles: { constancia: "Adjunte su constancia de situación fiscal en PDF." },
+        precheck: (_fields, _args, { files }): Record<string, string[]> => {
+          const constancia = files.get("constancia");
+          return constancia && constancia.contentType !== "application/pdf" ? { constancia: ["La constancia debe ser un archivo PDF."] } : {};
+        },
+        step: async (ctx, { value: { modality, js: _js, ...invoice }, files, args: { request } }) => {
+          const enrolment = await enrolmentOf(ctx, request, modality);
+          return requestInvoice(db, { enrolment, invoice, constancia: files.get("constancia") as CheckedUpload });
+        },
+        done: () =>
+          redirectWithToast("/payment", {
+            type: "success",
+            title: "Solicitud de factura recibida",
+            description: "El área de finanzas emitirá su CFDI con los datos que envió.",
+          }),
+      }),
+    },
+  })(args);
 
-  if (intent === "offline") {
-    // A plain form: works without JavaScript. No seat is held (chooseOfflinePayment says why).
-    const outcome = await chooseOfflinePayment(db, enrolmentInput);
-    if (!outcome.ok) return refused(intent, outcome);
-    return redirectWithToast("/payment#payment-offline", {
-      type: "success",
-      title: "Esperamos su pago",
-      description: "Abajo están los datos bancarios y la referencia que debe indicar al pagar.",
-    });
-  }
-
-  if (intent === "invoice") {
-    const submission = parseWithZod(parsed.fields, { schema: invoiceSchema });
-    const constancia = parsed.files.get("constancia");
-    const fileErrors =
-      parsed.fileErrors.constancia ??
-      (!constancia
-        ? ["Adjunte su constancia de situación fiscal en PDF."]
-        : constancia.contentType !== "application/pdf"
-          ? ["La constancia debe ser un archivo PDF."]
-          : null);
-    if (submission.status !== "success" || fileErrors || !constancia) {
-      const result = submission.reply({ fieldErrors: fileErrors ? { constancia: fileErrors } : {} });
-      return data({ intent, result } satisfies PaymentActionResult, { status: 400, headers: noStore });
-    }
-    const outcome = await requestInvoice(db, { enrolment: enrolmentInput, invoice: submission.value, constancia });
-    if (!outcome.ok) return refused(intent, outcome);
-    return redirectWithToast("/payment", {
-      type: "success",
-      title: "Solicitud de factura recibida",
-      description: "El área de finanzas emitirá su CFDI con los datos que envió.",
-    });
-  }
-
-  return data({ intent: "card", message: "Solicitud no válida: vuelva a cargar la página." } satisfies PaymentActionResult, {
-    status: 400,
-    headers: noStore,
-  });
+async function clearedCourse(request: Request) {
+  const cookie = await clearChosenCourse(request);
+  return cookie ? { headers: { "Set-Cookie": cookie } } : undefined;
 }
 
 export default function PaymentPage() {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
-import { data, redirect } from "@remix-run/node";
+import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EMAIL_TAKEN_MESSAGE } from "~/accounts/account-options";
-import { parseWithZod, registrationSchema, resolveGradeAndInstitution, type FieldErrors } from "~/accounts/account-forms.server";
+import { registrationSchema, resolveGradeAndInstitution } from "~/accounts/account-forms.server";
 import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
 import { RegistrationPage } from "~/accounts/registration-form";
 import { isEmailRegistered } from "~/accounts/participants.server";
@@ -14,7 +14,9 @@ import {
   toRegistrationCourse,
   type RegistrationInput,
 } from "~/accounts/registration.server";
-import { parseUploadForm, REQUEST_TOO_LARGE_MESSAGE, MAX_REQUEST_BYTES } from "~/accounts/uploads.server";
+import { documentRules, REQUEST_TOO_LARGE_MESSAGE, MAX_REQUEST_BYTES } from "~/accounts/uploads.server";
+import { refuse, tooManyAttempts } from "~/actions/outcome";
+import { publicAction, uploadBody } from "~/actions/pipeline.server";
 import { freeSeats } from "~/enrolment/enrolment.server";
 import { createUserSession, getChosenCourseId, getSessionUser } from "~/accounts/session.server";
 import { getCourseById } from "~/courses/courses.server";
@@ -52,95 +54,78 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return { course: await chosenCourse(request) };
 }
 
-function mergeErrors(...sources: (Record<string, string[] | null> | undefined)[]): FieldErrors {
-  const merged: FieldErrors = {};
-  for (const source of sources) {
-    for (const [name, messages] of Object.entries(source ?? {})) {
-      if (!messages?.length) continue;
-      merged[name] = [...(merged[name] ?? []), ...messages.filter((m) => !merged[name]?.includes(m))];
-    }
-  }
-  return merged;
+/** The profile the post names, when it is one (the documents it needs depend on it). */
+function roleOf(fields: FormData) {
+  return registrationSchema.shape.student_role.safeParse(fields.get("student_role") ?? undefined).data ?? null;
+}
+
+function text(fields: FormData, name: string) {
+  const value = fields.get(name);
+  return typeof value === "string" ? value : null;
 }
 
 /**
- * The route parses (multipart, zod through conform), answers every problem it can see at once,
- * then calls the one domain function (registerAccount) and maps its outcome to HTTP.
+ * Every problem at once (decision 0047's pipeline): the schema's, the profile's documents, grade
+ * and institution, the course's modality and a taken e-mail; then the throttle counts (before the
+ * work) and the one domain function (registerAccount) stores the account.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  // Read before signing in: the new session replaces (and deletes) the one the course was chosen in.
-  const courseId = await getChosenCourseId(request);
-  const course = await chosenCourse(request);
-  const form = await parseUploadForm(request, DOCUMENT_FIELDS);
-  if (!form.ok) {
-    const message = form.status === 413 ? REQUEST_TOO_LARGE_MESSAGE : "No pudimos leer el formulario. Vuelva a intentarlo.";
-    return data(parseWithZod(new FormData(), { schema: registrationSchema }).reply({ formErrors: [message] }), {
-      status: form.status === 413 ? 413 : 400,
-    });
-  }
-
-  const submission = parseWithZod(form.fields, { schema: registrationSchema });
-  const field = (name: string) => {
-    const value = form.fields.get(name);
-    return typeof value === "string" ? value : null;
-  };
-  const role =
-    submission.status === "success" ? submission.value.student_role : registrationSchema.shape.student_role.safeParse(field("student_role")).data;
-  const resolved = resolveGradeAndInstitution({
-    role: role ?? null,
-    grade: field("student_grade"),
-    gradeOther: field("student_grade_other"),
-    institution: field("student_institution"),
-    institutionOther: field("student_institution_other"),
-  });
-  // A file the parser refused keeps its own message ("pesa más de 1 MB"), never "Seleccione…".
-  const fileErrors: FieldErrors = role ? {} : { ...form.fileErrors };
-  if (role) {
-    for (const document of DOCUMENTS_BY_ROLE[role]) {
-      if (form.fileErrors[document.field]) fileErrors[document.field] = form.fileErrors[document.field]!;
-      else if (!form.files.has(document.field)) fileErrors[document.field] = [FILE_MESSAGES.missing];
-    }
-  }
-  const chosenModality = registrationSchema.shape.student_modality.safeParse(field("student_modality") ?? undefined).data ?? null;
-  const modality = resolveModality(course, chosenModality);
-  const schemaErrors = submission.status === "success" ? undefined : (submission.error ?? undefined);
-  let fieldErrors = mergeErrors(schemaErrors, resolved.errors, fileErrors, modality.error ? { student_modality: [modality.error] } : undefined);
-  const refuse = (errors: FieldErrors, status = 400) => data(submission.reply({ fieldErrors: errors, hideFields: ["student_password"] }), { status });
-
-  if (submission.status !== "success" || Object.keys(fieldErrors).length > 0 || !resolved.grade || !resolved.institution) {
-    // Every problem at once: a taken e-mail too, when the address itself is well formed.
-    const email = registrationSchema.shape.student_email.safeParse(field("student_email") ?? undefined);
-    if (email.success && (await isEmailRegistered(db, email.data))) fieldErrors = mergeErrors(fieldErrors, { student_email: [EMAIL_TAKEN_MESSAGE] });
-    return refuse(fieldErrors);
-  }
-
-  const throttle = await consumeRegistration(db, context.clientAddress ?? "unknown");
-  if (!throttle.allowed) {
-    return data(submission.reply({ formErrors: [registrationThrottleMessage(throttle.retryAfterSeconds)], hideFields: ["student_password"] }), {
-      status: 429,
-      headers: { "Retry-After": String(throttle.retryAfterSeconds) },
-    });
-  }
-
-  const value = submission.value;
-  const documents: RegistrationInput["documents"] = {};
-  for (const [name, file] of form.files) documents[name as DocumentField] = { fileName: file.fileName, bytes: file.data };
-  const outcome = await registerAccount(
-    db,
-    registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, { modality: chosenModality, documents, course }),
-  );
-  if (!outcome.ok) return refuse(outcome.problem.fields, outcome.status);
-  const cookie = await createUserSession(outcome.participant, { from: request, modality: outcome.modality ?? undefined });
-  return redirectWithToast(
-    courseId !== null ? "/payment" : "/profile",
-    {
-      type: "success",
-      title: "Registro completado",
-      description: `Bienvenido(a), ${outcome.participant.name}. Su número de participante es ${outcome.participant.id}.`,
+export const action = (args: ActionFunctionArgs) =>
+  publicAction({
+    read: uploadBody(documentRules(DOCUMENT_FIELDS), { maxBytes: MAX_REQUEST_BYTES, tooLarge: REQUEST_TOO_LARGE_MESSAGE }),
+    schema: registrationSchema,
+    hideFields: ["student_password"],
+    requiredFiles: (fields) => {
+      const role = roleOf(fields);
+      return role ? Object.fromEntries(DOCUMENTS_BY_ROLE[role].map((document) => [document.field, FILE_MESSAGES.missing])) : null;
     },
-    { headers: { "Set-Cookie": cookie } },
-  );
-}
+    precheck: async (fields, { request }) => {
+      const resolved = resolveGradeAndInstitution({
+        role: roleOf(fields),
+        grade: text(fields, "student_grade"),
+        gradeOther: text(fields, "student_grade_other"),
+        institution: text(fields, "student_institution"),
+        institutionOther: text(fields, "student_institution_other"),
+      });
+      const chosen = registrationSchema.shape.student_modality.safeParse(text(fields, "student_modality") ?? undefined).data ?? null;
+      const modality = resolveModality(await chosenCourse(request), chosen);
+      const email = registrationSchema.shape.student_email.safeParse(text(fields, "student_email") ?? undefined);
+      const taken = email.success && (await isEmailRegistered(db, email.data));
+      return {
+        ...resolved.errors,
+        ...(modality.error ? { student_modality: [modality.error] } : {}),
+        ...(taken ? { student_email: [EMAIL_TAKEN_MESSAGE] } : {}),
+      };
+    },
+    step: async (ctx, { value, files, args: { request } }) => {
+      const throttle = await consumeRegistration(db, ctx.clientAddress);
+      if (!throttle.allowed) return tooManyAttempts(registrationThrottleMessage(throttle.retryAfterSeconds), throttle.retryAfterSeconds);
+      // Read before signing in: the new session replaces (and deletes) the one the course was chosen in.
+      const [courseId, course] = await Promise.all([getChosenCourseId(request), chosenCourse(request)]);
+      const resolved = resolveGradeAndInstitution({
+        role: value.student_role,
+        grade: value.student_grade ?? null,
+        gradeOther: value.student_grade_other ?? null,
+        institution: value.student_institution ?? null,
+        institutionOther: value.student_institution_other ?? null,
+      });
+      if (!resolved.grade || !resolved.institution) return refuse(400, { fields: resolved.errors });
+      const documents: RegistrationInput["documents"] = {};
+      for (const [name, file] of files) documents[name as DocumentField] = { fileName: file.fileName, bytes: file.data };
+      const extras = { modality: value.student_modality ?? null, documents, course };
+      const outcome = await registerAccount(db, registrationInputFrom(value, { grade: resolved.grade, institution: resolved.institution }, extras));
+      return outcome.ok ? { ...outcome, courseId } : outcome;
+    },
+    done: async ({ participant, modality, courseId }, { args: { request } }) =>
+      redirectWithToast(
+        courseId !== null ? "/payment" : "/profile",
+        {
+          type: "success",
+          title: "Registro completado",
+          description: `Bienvenido(a), ${participant.name}. Su número de participante es ${participant.id}.`,
+        },
+        { headers: { "Set-Cookie": await createUserSession(participant, { from: request, modality: modality ?? undefined }) } },
+      ),
+  })(args);
 
 /** A page without React (issue 22): the form is plain HTML enhanced by the page script. */
 export const handle: PageHandle = { hydrate: false };
@@ -149,5 +134,5 @@ export const clientLoader = loadAsDocument;
 
 export default function RegisterPage() {
   const { course } = useLoaderData<typeof loader>();
-  return <RegistrationPage course={course} lastResult={useActionData<typeof action>()} />;
+  return <RegistrationPage course={course} lastResult={useActionData<typeof action>()?.result} />;
 }

@@ -41,11 +41,11 @@ async function register(entries: Entries, cookie?: string) {
   return (await action({ request: registrationRequest(entries, cookie), params: {}, context })) as unknown;
 }
 
-/** The route returns data(result, { status }) on errors: single fetch's DataWithResponseInit. */
+/** The route returns data({ intent, result }, { status }) on errors (the action pipeline's reply): single fetch's DataWithResponseInit. */
 function asRefusal(value: unknown) {
-  const refusal = value as { type: string; data: SubmissionResult<string[]>; init: { status: number } };
+  const refusal = value as { type: string; data: { result: SubmissionResult<string[]> }; init: { status: number } };
   expect(refusal.type).toBe("DataWithResponseInit");
-  return { status: refusal.init.status, result: refusal.data };
+  return { status: refusal.init.status, result: refusal.data.result };
 }
 
 async function counts() {

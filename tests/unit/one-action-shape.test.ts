@@ -37,11 +37,6 @@ const OFF_PIPELINE: readonly { route: string; reason: string }[] = [
   // The catalogue's «Elegir» has no form to show a message on: a tampered post is a thrown 400 (the
   // error page) and an unknown course a thrown 404, as course-catalogue.test.ts asserts.
   { route: "ensenanza\\.offer\\.tsx", reason: "a one-button form answered by redirects and thrown 400/404, no form reply" },
-  // Not converted yet (issue 23; the public helper ran out of time): throttled multipart forms.
-  {
-    route: "(register|donacion|payment)\\.tsx",
-    reason: "not converted yet: role-dependent files (register), no-store on every answer (donacion), five intents with uploads (payment)",
-  },
   // The history screen's «Restaurar» answers `{ message }` (record-history.test.ts) and
   // `…/publicacion` answers every outcome as a 303 with a toast (live-and-latest-http.test.ts).
   {
