@@ -153,7 +153,8 @@ export type RowBatches<Row> = AsyncIterable<readonly Row[]>;
  * Batches read by keyset: `read(after)` gets the rows after the last one of the previous batch
  * (`after` is null for the first), `keyOf` names a row's position. Each read waits for the event
  * loop to have served what was waiting (setImmediate), so other requests run between batches.
- * Stops at an empty or short batch, or after `limit` rows.
+ * Stops at an empty or short batch, or after `limit` rows. `size` is the largest batch; the batch
+ * adapts to what a turn costs (TURN_BUDGET_MS).
  */
 export async function* keysetBatches<Row, Key>(
   read: (after: Key | null, size: number) => Promise<readonly Row[]>,
@@ -163,16 +164,27 @@ export async function* keysetBatches<Row, Key>(
 ): AsyncGenerator<readonly Row[]> {
   let after: Key | null = null;
   let left = limit;
+  // The batch grows and shrinks with what a turn costs on this machine: read + write (the consumer
+  // runs between the yield and the resume) aim at TURN_BUDGET_MS, never above `size` rows; it starts
+  // small, since the first batches after a start run cold code.
+  let batch = Math.max(1, Math.min(size, Math.ceil(size / 8)));
   while (left > 0) {
     await nextTurn();
-    const want = Math.min(size, left);
+    const want = Math.min(batch, left);
+    const began = performance.now();
     const rows = await read(after, want);
     if (rows.length > 0) yield rows.slice(0, want);
     if (rows.length < want) return;
     left -= rows.length;
     after = keyOf(rows[rows.length - 1]!);
+    const spent = performance.now() - began;
+    if (spent > TURN_BUDGET_MS) batch = Math.max(1, Math.floor(batch / 2));
+    else if (spent < TURN_BUDGET_MS / 2) batch = Math.min(size, Math.ceil(batch * 1.5));
   }
 }
+
+/** What one batch of an export may hold the event loop for, read and written (issue 22 bounds it at 50 ms). */
+const TURN_BUDGET_MS = 12;
 
 async function* csvChunks<Row>(columns: SpreadsheetColumns<Row>, batches: RowBatches<Row>): AsyncGenerator<Uint8Array> {
   yield csvHead(columns);
