@@ -109,15 +109,17 @@ async function enrolmentOf(ctx: ParticipantContext, request: Request, requested:
   return { participantId: ctx.participant.id, profile: ctx.participant.profile, courseId: purchase.course.course_id, modality };
 }
 
-const uploads = uploadBody(documentRules(["constancia"]), {
-  maxBytes: MAX_REQUEST_BYTES,
-  tooLarge: "El formulario pesa más de 5 MB. Adjunte una constancia más ligera.",
-});
-
-/** Without a chosen course there is nothing to pay: the catalogue, before the body is read (as the page's loader). */
+/**
+ * Without a chosen course there is nothing to pay: the catalogue, before the body is read (as the
+ * page's loader). The reader is built here, not at module level: a `.server` call at the top of a
+ * route module runs, and fails, in the browser bundle (the route would not load there).
+ */
 const paymentBody: BodyReader = async (request) => {
   if (!(await currentPurchase(db, request, await requireUser(request)))) throw redirect(CATALOGUE, { status: 303 });
-  return uploads(request);
+  return uploadBody(documentRules(["constancia"]), {
+    maxBytes: MAX_REQUEST_BYTES,
+    tooLarge: "El formulario pesa más de 5 MB. Adjunte una constancia más ligera.",
+  })(request);
 };
 
 /**
