@@ -68,3 +68,9 @@ export function tooManyAttempts(message: string, retryAfterSeconds: number): Ref
 export function problemMessages(refusal: Refusal): string[] {
   return [...refusal.problem.form, ...Object.values(refusal.problem.fields).flat()];
 }
+
+/** Every message a pipeline reply carries (form-level first), for a screen that shows them in one place. */
+export function replyMessages(reply: { result: { error?: Record<string, readonly string[] | null> | null } } | undefined | null): string[] {
+  const error = reply?.result.error ?? {};
+  return [...(error[""] ?? []), ...Object.entries(error).flatMap(([name, messages]) => (name === "" ? [] : (messages ?? [])))];
+}

@@ -8,7 +8,8 @@ import { requireStaff } from "~/staff/guard.server";
 import type { StaffRole } from "~/staff/staff";
 import type { ParticipantContext, PublicContext, StaffContext } from "./context";
 import { refuse, type Outcome, type Refusal } from "./outcome";
-import { replyRefusal, replyUnread, type ActionReply, type Replying } from "./reply.server";
+import { redirectRefusal, replyRefusal, replyUnread, type ActionReply, type Replying } from "./reply.server";
+import { requireStaffForResource } from "~/staff/teaching/route-helpers.server";
 
 /*
  * THE ONE ACTION PIPELINE (issue 23, decision 0047). A route action declares who may use it, how
@@ -124,6 +125,12 @@ interface Common {
   read?: BodyReader;
   /** Headers every refusal of this action carries (donacion: no-store); a `done` sets its own. */
   headers?: Record<string, string>;
+  /**
+   * A resource route whose buttons live on another page (the editor's «Descartar», «Retirar»):
+   * every refusal goes back to that page, a 303 with an error toast (a 404 is the not-found
+   * answer: there is no page to go back to), and a staff guard's refusal is the plain-text 403.
+   */
+  backTo?: (args: ActionFunctionArgs) => string;
 }
 
 type Single<Context, Schema extends z.ZodType, Done extends object, Answer> = Common & IntentSpec<Context, Schema, Done, Answer>;
@@ -145,6 +152,8 @@ type AnySpec<Context> = Common & (AnyIntent<Context> | { intents: Record<string,
 async function run<Context>(args: ActionFunctionArgs, ctx: Context, actionSpec: AnySpec<Context>): Promise<unknown> {
   const reading = await (actionSpec.read ?? formBody)(args.request);
   const headers = actionSpec.headers;
+  const back = actionSpec.backTo?.(args);
+  if (back !== undefined) return runBack(args, ctx, actionSpec, reading, back);
   if (!reading.ok) return replyUnread(new FormData(), reading, null, headers);
   const { fields, files, fileErrors } = reading.body;
   const intent = intentOf(fields, args.request);
@@ -176,6 +185,31 @@ async function run<Context>(args: ActionFunctionArgs, ctx: Context, actionSpec: 
   const input: StepInput<unknown> = { value: submission.value, fields, files, args, reply: (options) => submission.reply(options) };
   const outcome = await spec.step(ctx, input);
   if (!outcome.ok) return replyRefusal(submission, outcome as Refusal, intent, spec.hideFields, headers);
+  return spec.done(outcome, input);
+}
+
+/** `backTo`: the same steps, every refusal a redirect back with its messages in a toast. */
+async function runBack<Context>(
+  args: ActionFunctionArgs,
+  ctx: Context,
+  actionSpec: AnySpec<Context>,
+  reading: Outcome<{ body: Body }>,
+  back: string,
+): Promise<unknown> {
+  const headers = actionSpec.headers;
+  if (!reading.ok) return redirectRefusal(back, reading, headers);
+  const { fields, files, fileErrors } = reading.body;
+  const key = intentOf(fields, args.request) ?? DEFAULT_INTENT;
+  const intents = "intents" in actionSpec ? actionSpec.intents : null;
+  const spec = intents ? (Object.hasOwn(intents, key) ? intents[key] : null) : (actionSpec as AnyIntent<Context>);
+  if (!spec) return redirectRefusal(back, refuse(400, UNKNOWN_INTENT), headers);
+  const submission = parseWithZod(fields, { schema: spec.schema });
+  const checked = spec.precheck ? await spec.precheck(fields, args, reading.body) : {};
+  const problems = mergeMessages(submission.status === "success" ? {} : (submission.error ?? {}), checked, fileErrors);
+  if (submission.status !== "success" || Object.keys(problems).length > 0) return redirectRefusal(back, refuse(400, { fields: problems }), headers);
+  const input: StepInput<unknown> = { value: submission.value, fields, files, args, reply: (options) => submission.reply(options) };
+  const outcome = await spec.step(ctx, input);
+  if (!outcome.ok) return redirectRefusal(back, outcome as Refusal, headers);
   return spec.done(outcome, input);
 }
 
@@ -231,10 +265,12 @@ function actionKind<Context, Extra extends object = object>(
  *   export const action = (args: ActionFunctionArgs) =>
  *     staffAction({ access: staffAccess, intents: { pago: staffIntent({…}), reembolso: staffIntent({…}) } })(args);
  */
-export const staffAction = actionKind<StaffContext, { access: readonly StaffRole[] }>(async (args, spec) => ({
-  actor: await requireStaff(args.request, spec.access),
-  requestId: requestIdOf(args),
-}));
+export const staffAction = actionKind<StaffContext, { access: readonly StaffRole[] }>(
+  async (args, spec: Common & { access: readonly StaffRole[] }) => ({
+    actor: spec.backTo ? await requireStaffForResource(args.request, spec.access) : await requireStaff(args.request, spec.access),
+    requestId: requestIdOf(args),
+  }),
+);
 
 /** A participant route's action: the same pipeline behind `requireUser`, with a ParticipantContext. */
 export const participantAction = actionKind<ParticipantContext>(async (args) => ({

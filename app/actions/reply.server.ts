@@ -2,7 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data } from "@remix-run/node";
 import { z } from "zod";
-import type { Refusal } from "./outcome";
+import { redirectWithToast } from "~/utils/toast.server";
+import { problemMessages, type Refusal } from "./outcome";
 
 /**
  * What every pipeline action answers when it does not succeed: the form's result (conform's
@@ -53,4 +54,14 @@ function retryAfter(refusal: Refusal): Record<string, string> {
 /** A refusal before any schema could read the body (unreadable, too large, unknown intent). */
 export function replyUnread(fields: FormData, refusal: Refusal, intent: string | null, headers?: Record<string, string>) {
   return replyRefusal(parseWithZod(fields, { schema: z.object({}) }), refusal, intent, undefined, headers);
+}
+
+/**
+ * A refusal of a form posted from another page (the pipeline's `backTo`): back there, 303, with its
+ * messages in an error toast. A 404 has no page to go back to: it is the plain not-found answer.
+ */
+export async function redirectRefusal(to: string, refusal: Refusal, headers?: Record<string, string>): Promise<Response> {
+  const description = problemMessages(refusal).join(" ") || "No pudimos hacer ese cambio.";
+  if (refusal.status === 404) throw new Response(description, { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return redirectWithToast(to, { type: "error", description }, { status: 303, headers });
 }

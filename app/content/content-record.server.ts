@@ -3,6 +3,7 @@ import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import type { z } from "zod";
 import type { CheckedFile, FileRule } from "~/accounts/uploads.server";
 import type { DB } from "~/db.server";
+import { searchWords } from "~/utils/text-search.server";
 import { storeFile } from "~/files/files.server";
 import { adminFormMaxBytes } from "~/staff/teaching/admin-uploads.server";
 import type { StaffUser } from "~/staff/staff";
@@ -329,14 +330,6 @@ export function contentRecord<
 
   return { ...record, history: def.editor ? historyKind(def.editor) : null };
 }
-
-/** The words of a list's search box: at most eight, lowercase. */
-export function searchWords(query: string): string[] {
-  return query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
-}
-
-/** A word as a LIKE pattern that matches it anywhere (its `\\`, `%` and `_` escaped). */
-export const containing = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** How a snapshot field is stored: its column, or its column and how the value is read and written (JSON, 0/1). */
 export type StoredAs = string | { column: string; load: (value: unknown) => unknown; store: (value: unknown) => unknown };

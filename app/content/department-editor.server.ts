@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
+import { column, textContains } from "~/utils/text-search.server";
 import type { DB } from "~/db.server";
-import { containing, contentRecord, storedAs, type RecordForEditor } from "./content-record.server";
+import { contentRecord, storedAs, type RecordForEditor } from "./content-record.server";
 import { DEPARTMENT_FIELD_LABELS, DEPARTMENT_IMAGE_FIELDS, MAX_STAFF_ROWS, type DepartmentSnapshot } from "./department-forms";
 import { parseStaffLinks } from "./department-pages.server";
 import { linkTargetProblem } from "./link-target";
@@ -151,12 +152,10 @@ export type DepartmentForEditor = RecordForEditor<DepartmentSnapshot, { path: st
 /** Department and direction pages for the editor's list, filtered by words in the title or slug; directions first. */
 export const listDepartmentPagesForEditor = DEPARTMENT_RECORD.lister(
   (db, words) =>
-    words
-      .reduce(
-        (select, word) =>
-          select.where((eb) => eb.or([eb(eb.fn("lower", ["title"]), "like", eb.val(containing(word))), eb("slug", "like", containing(word))])),
-        db.selectFrom("department_pages").select(["id", "slug", "title", "tipo_departamento", "is_published", "publish_at", "updated_at"]),
-      )
+    db
+      .selectFrom("department_pages")
+      .select(["id", "slug", "title", "tipo_departamento", "is_published", "publish_at", "updated_at"])
+      .where((eb) => eb.and(words.map((word) => eb.or([textContains(column("title", true), word), textContains(column("slug"), word)]))))
       .orderBy("tipo_departamento", "desc")
       .orderBy("title")
       .execute(),

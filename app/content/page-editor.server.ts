@@ -1,6 +1,7 @@
-import { sql, type ExpressionBuilder, type Kysely, type SqlBool, type Transaction } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from "kysely";
 import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { z } from "zod";
+import { column, searchWords, textContains } from "~/utils/text-search.server";
 import type { DB } from "~/db.server";
 import {
   boundedCount,
@@ -192,12 +193,9 @@ export async function listPagesForEditor(
   position: PagePosition<PageListKey> | null = null,
   limit = PAGE_LIST_SIZE,
 ): Promise<PageListPage> {
-  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  const words = searchWords(query);
   const conditions = (eb: ExpressionBuilder<DB, "content_pages">) =>
-    words.map((word) => {
-      const like = `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      return eb.or([sql<SqlBool>`lower(title) LIKE ${like} ESCAPE '\\'`, sql<SqlBool>`path LIKE ${like} ESCAPE '\\'`]);
-    });
+    words.map((word) => eb.or([textContains(column("title", true), word), textContains(column("path"), word)]));
   const keyset = keysetTerms([sql`path`], "asc", position);
   const rowsQuery = db
     .selectFrom("content_pages")

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from "kysely";
 import { z } from "zod";
+import { column, textContains } from "~/utils/text-search.server";
 import type { DB } from "~/db.server";
-import { containing, contentRecord, flagColumn, jsonListColumn, storedAs, type RecordForEditor } from "./content-record.server";
+import { contentRecord, flagColumn, jsonListColumn, storedAs, type RecordForEditor } from "./content-record.server";
 import { renderMarkdown } from "./markdown.server";
 import * as rules from "./record-editor.server";
 import {
@@ -145,12 +146,10 @@ export type ResearchUnitForEditor = RecordForEditor<ResearchUnitSnapshot, { path
 /** Research units for the editor's list, filtered by words in the name or the number. */
 export const listResearchUnitsForEditor = RESEARCH_UNIT_RECORD.lister(
   (db, words) =>
-    words
-      .reduce(
-        (select, word) =>
-          select.where((eb) => eb.or([eb(eb.fn("lower", ["name"]), "like", eb.val(containing(word))), eb(eb.cast("id", "text"), "=", word)])),
-        db.selectFrom("research_units").select(["id", "name", "kind", "is_published", "publish_at", "updated_at"]),
-      )
+    db
+      .selectFrom("research_units")
+      .select(["id", "name", "kind", "is_published", "publish_at", "updated_at"])
+      .where((eb) => eb.and(words.map((word) => eb.or([textContains(column("name", true), word), eb(eb.cast("id", "text"), "=", word)]))))
       .orderBy("id")
       .execute(),
   (row) => ({ id: row.id, path: `/investigadores/${row.id}`, name: row.name, kind: row.kind as ResearchUnitKindValue }),

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type Selectable, type SqlBool } from "kysely";
 import { z } from "zod";
+import { column, textContains } from "~/utils/text-search.server";
 import type { CoursesTable, DB } from "~/db.server";
 import { seatsTaken } from "~/enrolment/enrolment.server";
 import { seatFreed } from "~/enrolment/waitlist.server";
@@ -59,8 +60,7 @@ function courseConditions(eb: ExpressionBuilder<DB & { c: DB["courses"] }, "c">,
   const conditions: Expression<SqlBool>[] = [];
   const q = filters.q?.trim();
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(eb.or([sql<SqlBool>`c.course_name LIKE ${like} ESCAPE '\\'`, sql<SqlBool>`c.course_url LIKE ${like} ESCAPE '\\'`]));
+    conditions.push(eb.or([textContains(column("c.course_name"), q), textContains(column("c.course_url"), q)]));
   }
   if (filters.month !== null && filters.month !== undefined) conditions.push(eb("c.month_id", "=", filters.month));
   if (filters.open === "abiertos") conditions.push(eb("c.course_able", "=", 1));

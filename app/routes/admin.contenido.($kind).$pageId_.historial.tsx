@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { z } from "zod";
-import { problemMessages } from "~/actions/outcome";
+import { replyMessages } from "~/actions/outcome";
+import { staffAction } from "~/actions/pipeline.server";
 import { historyKind } from "~/content/page-history.server";
 import { RecordHistoryScreen } from "~/content/record-history-screen";
 import { db } from "~/db.server";
@@ -47,22 +47,31 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return { page: record, labels: kind.labels, revisions, comparison };
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaff(request, staffAccess);
-  const kind = kindOf(params.kind);
-  const key = kind.key(params.pageId);
-  const form = await request.formData();
-  const number = revisionNumber.safeParse(form.get("revision"));
-  if (!number.success) return data({ message: "Elija la versión que quiere restaurar." }, { status: 400 });
-  const mode = restoreMode.parse(form.get("modo"));
-  const outcome = await kind.restore(db, key, number.data, actor, context.requestId ?? null, now(), mode);
-  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos esta página", { status: 404 });
-  if (!outcome.ok) return data({ message: problemMessages(outcome).join(" ") }, { status: outcome.status });
-  return redirectWithToast(new URL(request.url).pathname, { type: "success", description: outcome.message });
-}
+const CHOOSE_VERSION = "Elija la versión que quiere restaurar.";
+const restoreSchema = z.object({
+  revision: z.coerce
+    .number({ error: CHOOSE_VERSION })
+    .int({ error: CHOOSE_VERSION })
+    .min(1, { error: CHOOSE_VERSION })
+    .max(1_000_000, { error: CHOOSE_VERSION }),
+  modo: restoreMode,
+});
+
+/** «Restaurar» a version: published again, or (modo=borrador) kept as the draft. */
+export const action = (args: ActionFunctionArgs) => {
+  const kind = kindOf(args.params.kind);
+  const key = kind.key(args.params.pageId);
+  return staffAction({
+    access: staffAccess,
+    schema: restoreSchema,
+    step: ({ actor, requestId }, { value }) => kind.restore(db, key, value.revision, actor, requestId, now(), value.modo),
+    done: (outcome) => redirectWithToast(new URL(args.request.url).pathname, { type: "success", description: outcome.message }),
+  })(args);
+};
 
 export default function PageHistory() {
   const loaderData = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  return <RecordHistoryScreen {...loaderData} message={actionData?.message ?? null} />;
+  const messages = replyMessages(actionData);
+  return <RecordHistoryScreen {...loaderData} message={messages.length ? messages.join(" ") : null} />;
 }

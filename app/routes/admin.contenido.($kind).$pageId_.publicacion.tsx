@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
-import { problemMessages, refuse } from "~/actions/outcome";
+import { z } from "zod";
+import { staffAction, staffIntent } from "~/actions/pipeline.server";
 import { publicationKind } from "~/content/page-history.server";
 import { editorRecordId } from "~/content/revisions.server";
 import { db } from "~/db.server";
@@ -28,22 +29,20 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return redirect(kindOf(params.kind).editHref(editorRecordId(params.pageId)));
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const actor = await requireStaffForResource(request, staffAccess);
-  const kind = kindOf(params.kind);
-  const id = editorRecordId(params.pageId);
-  const intent = (await request.formData()).get("intent");
-  const requestId = context.requestId ?? null;
-  const outcome =
-    intent === "descartar"
-      ? await kind.discard(db, id, actor, requestId)
-      : intent === "retirar"
-        ? await kind.unpublish(db, id, actor, requestId, now())
-        : refuse(400, "No entendimos qué hacer con la publicación. Use los botones del editor.");
-  if (!outcome.ok && outcome.status === 404) throw new Response("No encontramos esta página", { status: 404 });
-  return redirectWithToast(
-    kind.editHref(id),
-    { type: outcome.ok ? "success" : "error", description: outcome.ok ? outcome.message : problemMessages(outcome).join(" ") },
-    { status: 303 },
-  );
-}
+const publicationSchema = z.object({});
+
+/** «Descartar» or «Retirar»: each answers with the editor and a toast, a refusal too (`backTo`). */
+export const action = (args: ActionFunctionArgs) => {
+  const kind = kindOf(args.params.kind);
+  const id = editorRecordId(args.params.pageId);
+  const done = (outcome: { message: string }) =>
+    redirectWithToast(kind.editHref(id), { type: "success", description: outcome.message }, { status: 303 });
+  return staffAction({
+    access: staffAccess,
+    backTo: () => kind.editHref(id),
+    intents: {
+      descartar: staffIntent({ schema: publicationSchema, step: ({ actor, requestId }) => kind.discard(db, id, actor, requestId), done }),
+      retirar: staffIntent({ schema: publicationSchema, step: ({ actor, requestId }) => kind.unpublish(db, id, actor, requestId, now()), done }),
+    },
+  })(args);
+};

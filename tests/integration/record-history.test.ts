@@ -5,6 +5,8 @@ import { db } from "~/db.server";
 import { updateCollectionIntro } from "~/documents/document-editor.server";
 import { updateGalleryImage } from "~/gallery/gallery-editor.server";
 import { updateLibraryPanel } from "~/library/library-panels.server";
+import { replyMessages } from "~/actions/outcome";
+import type { ActionReply } from "~/actions/reply.server";
 import { action as historyAction, loader as historyLoader } from "~/routes/admin.contenido.($kind).$pageId_.historial";
 import type { StaffUser } from "~/staff/staff";
 import { useSeededDatabase } from "../support/database";
@@ -45,8 +47,8 @@ async function restore(kind: string, key: string | number, revision: number | st
   try {
     const answer = (await historyAction({ request, params: { kind, pageId: String(key) }, context })) as unknown;
     if (answer instanceof Response) return { status: answer.status, location: answer.headers.get("Location") };
-    const value = answer as { init?: { status?: number }; data?: { message?: string } };
-    return { status: value.init?.status ?? 200, message: value.data?.message };
+    const value = answer as { init?: { status?: number }; data?: ActionReply };
+    return { status: value.init?.status ?? 200, message: replyMessages(value.data).join(" ") };
   } catch (thrown) {
     if (thrown instanceof Response) return { status: thrown.status };
     // The guard's refusal is thrown data with its status.

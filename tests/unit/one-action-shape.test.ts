@@ -37,12 +37,6 @@ const OFF_PIPELINE: readonly { route: string; reason: string }[] = [
   // The catalogue's «Elegir» has no form to show a message on: a tampered post is a thrown 400 (the
   // error page) and an unknown course a thrown 404, as course-catalogue.test.ts asserts.
   { route: "ensenanza\\.offer\\.tsx", reason: "a one-button form answered by redirects and thrown 400/404, no form reply" },
-  // The history screen's «Restaurar» answers `{ message }` (record-history.test.ts) and
-  // `…/publicacion` answers every outcome as a 303 with a toast (live-and-latest-http.test.ts).
-  {
-    route: "admin\\.contenido\\.\\(\\$kind\\)\\.\\$pageId_\\.(historial|publicacion)\\.tsx",
-    reason: "not converted yet: their refusal answers ({ message }, a 303 with a toast) are held by existing tests",
-  },
 ];
 
 /** The `action` a module exports and whether it calls the pipeline; null when it exports none. */

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from "kysely";
 import { z } from "zod";
+import { column, textContains } from "~/utils/text-search.server";
 import { getParticipant, listDocuments, type DocumentListItem } from "~/accounts/participants.server";
 import type { ModalityId } from "~/courses/modality";
 import { priceForProfile, type Profile } from "~/courses/pricing";
@@ -80,8 +81,7 @@ function participantConditions(eb: ParticipantScope, filters: ParticipantFilters
       conditions.push(sql<SqlBool>`p.id IN (SELECT rowid FROM participants_search WHERE participants_search MATCH ${match})`);
     } else {
       // One or two letters: no trigram to look up, so the names are read (a bounded list, measured in decision 0035).
-      const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(sql<SqlBool>`(p.name LIKE ${like} ESCAPE '\\' OR p.email LIKE ${like} ESCAPE '\\')`);
+      conditions.push(eb.or([textContains(column("p.name"), q), textContains(column("p.email"), q)]));
     }
   }
   if (filters.profile) conditions.push(eb("p.role", "=", filters.profile));
