@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDocumentRequestFunction, HandleErrorFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import type { ReactElement } from "react";
-import { renderToPipeableStream, renderToStaticMarkup } from "react-dom/server";
+import { renderToPipeableStream, renderToStaticMarkup, renderToString } from "react-dom/server";
 import { pageHydrates } from "~/enhance/page-handle";
 import { demoMode } from "~/config.server";
 import { log, loggedPath } from "~/utils/logger.server";
@@ -32,43 +32,52 @@ const handleRequest: HandleDocumentRequestFunction = (
   // Pages without React in the browser may reuse markup rendered for an earlier request.
   const { matches } = remixContext.staticHandlerContext;
   const hydrates = pageHydrates(matches.map((match) => ({ handle: remixContext.routeModules[match.route.id]?.handle })));
+  const page = (
+    <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId, demo, prerendered: hydrates ? undefined : prerendered }}>
+      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+    </RequestInfoContext.Provider>
+  );
+  if (!hydrates) {
+    // A page without React in the browser renders no <Scripts> and so reads no data stream: nothing
+    // in it suspends, and one synchronous renderToString costs less than the stream and its
+    // buffers (decision 0062). A render error rejects, as a shell error does below.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const document = closeDocumentLast(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`));
+    responseHeaders.set("Content-Length", String(document.length));
+    return new Response(document as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
+  }
   return new Promise((resolve, reject) => {
     let failed = false;
     // The render missed its deadline (a saturated event loop): 503 + Retry-After, never a 500.
     // Actions that write answer 303 and never reach this render (decision 0031).
     let timedOut = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoContext.Provider value={{ nonce: nonce ?? "", requestId, demo, prerendered: hydrates ? undefined : prerendered }}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-      </RequestInfoContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          const chunks: Buffer[] = [];
-          const body = new PassThrough();
-          body.on("data", (chunk: Buffer) => chunks.push(chunk));
-          body.on("end", () => {
-            clearTimeout(timer);
-            if (timedOut) return resolve(serverBusyResponse({ requestId }));
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            const document = closeDocumentLast(withoutPaddingBytes(Buffer.concat(chunks)));
-            responseHeaders.set("Content-Length", String(document.length));
-            resolve(new Response(document as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
-          });
-          pipe(body);
-        },
-        onShellError(error: unknown) {
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onAllReady() {
+        const chunks: Buffer[] = [];
+        const body = new PassThrough();
+        body.on("data", (chunk: Buffer) => chunks.push(chunk));
+        body.on("end", () => {
           clearTimeout(timer);
-          if (timedOut) resolve(serverBusyResponse({ requestId }));
-          else reject(error);
-        },
-        onError(error: unknown) {
-          failed = true;
-          if (timedOut) return;
-          log("error", "render error", { requestId, error: String(error) });
-        },
+          if (timedOut) return resolve(serverBusyResponse({ requestId }));
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          const document = closeDocumentLast(withoutPaddingBytes(Buffer.concat(chunks)));
+          responseHeaders.set("Content-Length", String(document.length));
+          resolve(new Response(document as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+        });
+        pipe(body);
       },
-    );
+      onShellError(error: unknown) {
+        clearTimeout(timer);
+        if (timedOut) resolve(serverBusyResponse({ requestId }));
+        else reject(error);
+      },
+      onError(error: unknown) {
+        failed = true;
+        if (timedOut) return;
+        log("error", "render error", { requestId, error: String(error) });
+      },
+    });
     const timer = setTimeout(() => {
       timedOut = true;
       log("warn", "render missed its deadline: answered 503", { requestId });
