@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import QRCode from "qrcode";
 import { renderToStaticMarkup } from "react-dom/server";
 import { formatCalendarDate } from "~/courses/catalogue";
 import { ENROLMENT_MODALITY_LABELS } from "~/courses/modality";
@@ -224,7 +223,9 @@ function AccessDocument({ data, qrSvg, fontFaces, logoDataUrl }: AccessDocumentP
 }
 
 /** The QR code for a verification URL, as inline SVG markup (also used by tests to compare). */
-export function verificationQrSvg(url: string): Promise<string> {
+export async function verificationQrSvg(url: string): Promise<string> {
+  // Loaded with the first PDF, not at start (decision 0063).
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(url, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 

@@ -1,4 +1,4 @@
-import puppeteer, { type Browser, type HTTPRequest, type Page, type PaperFormat } from "puppeteer-core";
+import type { Browser, HTTPRequest, Page, PaperFormat } from "puppeteer-core";
 import { chromiumArgs, chromiumExecutablePath } from "~/utils/chromium.server";
 import { onShutdown } from "~/utils/shutdown.server";
 import { singleton } from "~/utils/singleton.server";
@@ -70,6 +70,8 @@ const state = singleton<PdfState>("pdf-renderer", () => ({
 const blockedRequestListeners = new WeakMap<Page, ((url: string) => void) | undefined>();
 
 async function launchBrowser(): Promise<Browser> {
+  // Loaded when Chromium is first launched, not at start (decision 0063).
+  const { default: puppeteer } = await import("puppeteer-core");
   const browser = await puppeteer.launch({
     executablePath: chromiumExecutablePath(),
     args: [...chromiumArgs, ...NO_NETWORK_ARGS],

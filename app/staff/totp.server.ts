@@ -1,5 +1,4 @@
 import { Secret, TOTP } from "otpauth";
-import QRCode from "qrcode";
 import * as clock from "~/utils/clock.server";
 
 /**
@@ -26,6 +25,7 @@ export function totpUri(secret: string, email: string): string {
 
 /** The QR code of the URI as an SVG string (no inline styles, so the CSP allows it inline). */
 export async function totpQrSvg(uri: string): Promise<string> {
+  const { default: QRCode } = await import("qrcode");
   return QRCode.toString(uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
 }
 
