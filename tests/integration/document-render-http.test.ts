@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { useSeededDatabase } from "../support/database";
-import { startTestServer } from "../support/test-server";
+import { beforeAll, describe, expect, test } from "vitest";
+import { useSeededSite } from "../support/test-server";
 import { createParticipant, sessionCookieFor } from "../factories";
 
 // How a document is rendered (app/entry.server.tsx, decision 0062), on the real Express app and
 // the real Remix build: a page without React in the browser in one renderToString, with no data
 // stream for hydration; a hydrating page streamed with the data its scripts read.
-let baseUrl = "";
-let close: () => Promise<void>;
+const site = useSeededSite();
 let sessionCookie = "";
 
 beforeAll(async () => {
-  await useSeededDatabase();
-  ({ baseUrl, close } = await startTestServer());
   sessionCookie = await sessionCookieFor(await createParticipant({ name: "Inés Documento Ruiz" }));
-}, 60_000);
-
-afterAll(async () => close?.());
+});
 
 async function html(path: string, cookie?: string) {
-  const response = await fetch(`${baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
+  const response = await fetch(`${site.baseUrl}${path}`, { headers: cookie ? { Cookie: cookie } : {}, redirect: "manual" });
   return { status: response.status, type: response.headers.get("Content-Type"), text: await response.text() };
 }
 

@@ -1,28 +1,22 @@
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { useSeededDatabase } from "../support/database";
-import { startTestServer } from "../support/test-server";
+import { beforeAll, describe, expect, test } from "vitest";
+import { useSeededSite } from "../support/test-server";
 import { createParticipant, sessionCookieFor } from "../factories";
 
 // The real Express app with the real Remix build (npm test builds first), on a fresh database.
-let baseUrl = "";
-let close: () => Promise<void>;
+const site = useSeededSite();
 let sessionCookie = "";
 
 beforeAll(async () => {
-  await useSeededDatabase();
-  ({ baseUrl, close } = await startTestServer());
   sessionCookie = await sessionCookieFor(await createParticipant({ name: "Irma Brotli Salas" }));
-}, 60_000);
-
-afterAll(async () => close?.());
+});
 
 /** The response's bytes as sent (node:http does not decode them, unlike fetch). */
 function rawGet(pathName: string, headers: Record<string, string>): Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${baseUrl}${pathName}`, { headers }, (response) => {
+      .get(`${site.baseUrl}${pathName}`, { headers }, (response) => {
         const chunks: Buffer[] = [];
         response.on("data", (chunk: Buffer) => chunks.push(chunk));
         response.on("end", () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));

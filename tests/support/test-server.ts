@@ -5,10 +5,11 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { readConfig } from "~/config.server";
 import { createApp } from "../../server/app";
 import { serverNodeArgs } from "../../scripts/server-node-args.mjs";
+import { useSeededDatabase } from "./database";
 
 /**
  * The one way a vitest file starts the site for HTTP-level tests (`npm run build` first).
@@ -47,6 +48,23 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/**
+ * The file's usual set-up in one call: a seeded database and startTestServer on it before the
+ * file's tests (registered as its beforeAll, so a later beforeAll can use both), closed after them.
+ * Read `site.baseUrl` inside the tests (it is set once the server listens).
+ */
+export function useSeededSite(options: TestServerOptions = {}): { baseUrl: string } {
+  const site = { baseUrl: "" };
+  let server: TestServer | null = null;
+  beforeAll(async () => {
+    await useSeededDatabase();
+    server = await startTestServer(options);
+    site.baseUrl = server.baseUrl;
+  }, 60_000);
+  afterAll(async () => server?.close());
+  return site;
 }
 
 export interface ServerProcessOptions {
