@@ -1,6 +1,5 @@
 import http from "node:http";
 import path from "node:path";
-import zlib from "node:zlib";
 import { createRequestHandler } from "@remix-run/express";
 import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
@@ -78,7 +77,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.use(cspNonce);
   app.use(securityHeaders({ https: config.PUBLIC_URL?.startsWith("https://") ?? false }));
   app.use(permissionsPolicy);
-  app.use(compression({ threshold: 1024, brotli: DYNAMIC_BROTLI }));
+  // Brotli at compression's own level (4) for responses compressed as they are sent: quality 3 was
+  // cheaper alone but cost a signed-in page ~25 % more CPU in the server (decision 0061, reverted).
+  app.use(compression({ threshold: 1024 }));
   app.use(flushAtTheEndOfTheTurn);
 
   // Prometheus (server/metrics.ts): closed (404) unless METRICS_TOKEN or METRICS_ALLOW opens it.
@@ -148,14 +149,6 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(handler).listen(...args)) as typeof app.listen;
   return app;
 }
-
-/**
- * Brotli for responses compressed as they are sent (signed-in and staff pages, exports; kept pages
- * are compressed once, at the best level, by the page cache): quality 3 instead of compression's 4
- * costs ~35 % less CPU for ~6 % more bytes (a 36 KB page: 6.2 KB instead of 5.9 KB), about 3 % of a
- * signed-in page's CPU (docs/decisions/0061-dynamic-compression-level.md).
- */
-const DYNAMIC_BROTLI = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 3 } };
 
 /**
  * Remix's adapter flushes the compressor after every chunk it writes. A page is one chunk followed
