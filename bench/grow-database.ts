@@ -466,6 +466,20 @@ function maxOf(sqlite: Sqlite, table: string, column: string, floor: number): nu
   return Math.max(floor, row.m ?? 0);
 }
 
+/** The first id of `size` consecutive ids in [low, high] that no row of `table` uses. */
+function freeIdRun(sqlite: Sqlite, table: string, low: number, high: number, size: number): number {
+  const used = (sqlite.prepare(`SELECT id FROM ${table} WHERE id BETWEEN ? AND ? ORDER BY id`).all(low, high) as { id: number }[]).map(
+    (row) => row.id,
+  );
+  let start = low;
+  for (const id of used) {
+    if (id - start >= size) return start;
+    start = Math.max(start, id + 1);
+  }
+  if (high + 1 - start >= size) return start;
+  throw new Error(`no ${size} free ${table} ids left in ${low}–${high}`);
+}
+
 function countOf(sqlite: Sqlite, table: string): number {
   return (sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 }
@@ -828,8 +842,9 @@ export function growDatabase(sqlite: Sqlite, options: GrowOptions): GrowReport {
 
     // --- Participants and their documents.
     const participantTarget = Math.round(PER_FACTOR.participants * factor);
-    const firstParticipant = maxOf(sqlite, "participants", "id", 450_000) + 1;
-    if (firstParticipant + participantTarget > 899_999) throw new Error("participant ids would leave 450000–899999");
+    // A free run of ids in 450000–899999: the base may hold a participant anywhere in it (the
+    // bench's own signed-in participant gets a random number).
+    const firstParticipant = freeIdRun(sqlite, "participants", 450_000, 899_999, participantTarget);
     const insertParticipant = inserter(sqlite, digest, "participants", [
       "id",
       "name",
