@@ -115,6 +115,59 @@ describe("the staff action pipeline", () => {
   });
 });
 
+describe("backTo: a form posted from another page", () => {
+  const ran: string[] = [];
+  const back = staffAction({
+    access: ["finanzas"],
+    backTo: () => "/admin/editor/3",
+    intents: {
+      retirar: staffIntent({
+        schema: z.object({ motivo: z.string({ error: "Escriba el motivo." }) }),
+        step: (_ctx, { value }) => {
+          ran.push(value.motivo);
+          if (value.motivo === "tarde") return refuse(409, "Ya no se puede retirar.");
+          if (value.motivo === "nadie") return notFound("No encontramos el registro.");
+          return { ok: true };
+        },
+        done: () => new Response(null, { status: 303, headers: { Location: "/admin/editor/3?hecho" } }),
+      }),
+    },
+  });
+  const toast = (response: Response) => decodeURIComponent(response.headers.get("Set-Cookie") ?? "");
+
+  test("every refusal (schema, step, unknown intent) is a 303 back with an error toast; nothing else runs", async () => {
+    ran.length = 0;
+    for (const body of [{ intent: "retirar" }, { intent: "retirar", motivo: "tarde" }, { intent: "otra", motivo: "x" }]) {
+      const response = (await back(post(staffCookie, new URLSearchParams(body)))) as Response;
+      expect(response.status).toBe(303);
+      expect(response.headers.get("Location")).toBe("/admin/editor/3");
+      expect(toast(response)).toMatch(/^himfg_toast=/);
+    }
+    expect(ran).toEqual(["tarde"]);
+    const done = (await back(post(staffCookie, new URLSearchParams({ intent: "retirar", motivo: "listo" })))) as Response;
+    expect(done.headers.get("Location")).toBe("/admin/editor/3?hecho");
+  });
+
+  test("a 404 is the not-found answer, and another role gets the plain-text 403 (a resource route)", async () => {
+    const missing = await back(post(staffCookie, new URLSearchParams({ intent: "retirar", motivo: "nadie" }))).catch((thrown: unknown) => thrown);
+    expect(missing).toBeInstanceOf(Response);
+    expect((missing as Response).status).toBe(404);
+    expect(await (missing as Response).text()).toBe("No encontramos el registro.");
+
+    const other = await createSignedInStaff(db, "comunicacion");
+    const stepsBefore = ran.length;
+    try {
+      const refused = await back(post(other.cookie, new URLSearchParams({ intent: "retirar", motivo: "listo" }))).catch((thrown: unknown) => thrown);
+      expect(refused).toBeInstanceOf(Response);
+      expect((refused as Response).status).toBe(403);
+      expect((refused as Response).headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    } finally {
+      await removeStaffMembers([other.user.id]);
+    }
+    expect(ran.length).toBe(stepsBefore);
+  });
+});
+
 describe("the participant action pipeline", () => {
   test("requireUser first, then the step with the signed-in participant", async () => {
     const participant = await createParticipant({ name: "Participante del Pipeline" });
