@@ -58,16 +58,17 @@ const restoreSchema = z.object({
 });
 
 /** «Restaurar» a version: published again, or (modo=borrador) kept as the draft. */
-export const action = (args: ActionFunctionArgs) => {
-  const kind = kindOf(args.params.kind);
-  const key = kind.key(args.params.pageId);
-  return staffAction({
+export const action = (args: ActionFunctionArgs) =>
+  staffAction({
     access: staffAccess,
     schema: restoreSchema,
-    step: ({ actor, requestId }, { value }) => kind.restore(db, key, value.revision, actor, requestId, now(), value.modo),
+    // The kind and the record are read after the guard: an unknown address is no answer to someone not let in.
+    step: ({ actor, requestId }, { value }) => {
+      const kind = kindOf(args.params.kind);
+      return kind.restore(db, kind.key(args.params.pageId), value.revision, actor, requestId, now(), value.modo);
+    },
     done: (outcome) => redirectWithToast(new URL(args.request.url).pathname, { type: "success", description: outcome.message }),
   })(args);
-};
 
 export default function PageHistory() {
   const loaderData = useLoaderData<typeof loader>();

@@ -33,16 +33,18 @@ const publicationSchema = z.object({});
 
 /** «Descartar» or «Retirar»: each answers with the editor and a toast, a refusal too (`backTo`). */
 export const action = (args: ActionFunctionArgs) => {
-  const kind = kindOf(args.params.kind);
-  const id = editorRecordId(args.params.pageId);
+  // The kind and the record are read after the guard (backTo, the steps and done run after it):
+  // an unknown address is no answer to someone not let in.
+  const kind = () => kindOf(args.params.kind);
+  const id = () => editorRecordId(args.params.pageId);
   const done = (outcome: { message: string }) =>
-    redirectWithToast(kind.editHref(id), { type: "success", description: outcome.message }, { status: 303 });
+    redirectWithToast(kind().editHref(id()), { type: "success", description: outcome.message }, { status: 303 });
   return staffAction({
     access: staffAccess,
-    backTo: () => kind.editHref(id),
+    backTo: () => kind().editHref(id()),
     intents: {
-      descartar: staffIntent({ schema: publicationSchema, step: ({ actor, requestId }) => kind.discard(db, id, actor, requestId), done }),
-      retirar: staffIntent({ schema: publicationSchema, step: ({ actor, requestId }) => kind.unpublish(db, id, actor, requestId, now()), done }),
+      descartar: staffIntent({ schema: publicationSchema, step: ({ actor, requestId }) => kind().discard(db, id(), actor, requestId), done }),
+      retirar: staffIntent({ schema: publicationSchema, step: ({ actor, requestId }) => kind().unpublish(db, id(), actor, requestId, now()), done }),
     },
   })(args);
 };

@@ -137,7 +137,8 @@ describe("backTo: a form posted from another page", () => {
 
   test("every refusal (schema, step, unknown intent) is a 303 back with an error toast; nothing else runs", async () => {
     ran.length = 0;
-    for (const body of [{ intent: "retirar" }, { intent: "retirar", motivo: "tarde" }, { intent: "otra", motivo: "x" }]) {
+    const bodies: Record<string, string>[] = [{ intent: "retirar" }, { intent: "retirar", motivo: "tarde" }, { intent: "otra", motivo: "x" }];
+    for (const body of bodies) {
       const response = (await back(post(staffCookie, new URLSearchParams(body)))) as Response;
       expect(response.status).toBe(303);
       expect(response.headers.get("Location")).toBe("/admin/editor/3");
