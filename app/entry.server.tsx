@@ -88,14 +88,33 @@ const handleRequest: HandleDocumentRequestFunction = (
 
 export default handleRequest;
 
-/** Markup kept per key object (the chrome's directions tree, kept per content version): see RequestInfo.prerendered. */
-const keptMarkup = new WeakMap<object, string>();
+/**
+ * Markup kept per key objects and variant (RequestInfo.prerendered): nested WeakMaps, one level per
+ * key object, so markup goes when the chrome it was made from is replaced (a new content version);
+ * at most VARIANTS_PER_KEY variants per key (the signed-in names are many), then they start again.
+ */
+interface KeptMarkup {
+  next: WeakMap<object, KeptMarkup>;
+  variants: Map<string, string>;
+}
+const keptMarkup: KeptMarkup = { next: new WeakMap(), variants: new Map() };
+const VARIANTS_PER_KEY = 500;
 
-function prerendered(key: object, render: () => ReactElement): string {
-  let markup = keptMarkup.get(key);
+function prerendered(keys: readonly object[], variant: string, render: () => ReactElement): string {
+  let level = keptMarkup;
+  for (const key of keys) {
+    let next = level.next.get(key);
+    if (next === undefined) {
+      next = { next: new WeakMap(), variants: new Map() };
+      level.next.set(key, next);
+    }
+    level = next;
+  }
+  let markup = level.variants.get(variant);
   if (markup === undefined) {
     markup = renderToStaticMarkup(render());
-    keptMarkup.set(key, markup);
+    if (level.variants.size >= VARIANTS_PER_KEY) level.variants.clear();
+    level.variants.set(variant, markup);
   }
   return markup;
 }

@@ -58,7 +58,7 @@ export function DirectionLinks({ directions, className }: { directions: Directio
     return (
       <ul
         className={`dnav ${className}`}
-        dangerouslySetInnerHTML={{ __html: prerendered(directions, () => <DirectionItems directions={directions} />) }}
+        dangerouslySetInnerHTML={{ __html: prerendered([directions], "", () => <DirectionItems directions={directions} />) }}
       />
     );
   }

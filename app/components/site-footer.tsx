@@ -2,15 +2,26 @@ import { DocumentLink } from "~/components/document-link";
 import { isExternalHref, type MenuLink } from "~/content/menus";
 import { formatAddress, phoneHref, type Settings } from "~/settings/settings";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
+import { useRequestInfo } from "~/utils/request-info";
 
 // One formatter per process: building an Intl formatter costs more than rendering the footer.
 const yearFormat = new Intl.DateTimeFormat("es-MX", { year: "numeric", timeZone: MEXICO_CITY_TIME_ZONE });
 
-/** `links`: the footer links from menu_links (edited at /admin/menus). */
+/**
+ * `links`: the footer links from menu_links (edited at /admin/menus). On a page that does not
+ * hydrate, its markup is rendered once per chrome and year and reused (RequestInfo.prerendered).
+ */
 export function SiteFooter({ settings, links }: { settings: Settings; links: MenuLink[] }) {
   const year = yearFormat.format(new Date());
+  const { prerendered } = useRequestInfo();
+  const content = () => <FooterContent settings={settings} links={links} year={year} />;
+  if (prerendered) return <footer className="site-footer" dangerouslySetInnerHTML={{ __html: prerendered([settings, links], year, content) }} />;
+  return <footer className="site-footer">{content()}</footer>;
+}
+
+function FooterContent({ settings, links, year }: { settings: Settings; links: MenuLink[]; year: string }) {
   return (
-    <footer className="site-footer">
+    <>
       <div className="container site-footer__grid">
         <section aria-labelledby="footer-redes">
           <h2 id="footer-redes" className="site-footer__heading">
@@ -71,6 +82,6 @@ export function SiteFooter({ settings, links }: { settings: Settings; links: Men
           </p>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,11 +1,12 @@
-import { Form } from "@remix-run/react";
-import { DocumentLink } from "~/components/document-link";
+import { useLocation } from "@remix-run/react";
+import { DocumentLink, isCurrentPath } from "~/components/document-link";
 import { useRef } from "react";
 import { isExternalHref, LOGOUT_LABEL, type MenuLink } from "~/content/menus";
 import type { Settings } from "~/settings/settings";
 import type { DirectionLink } from "~/content/directions.server";
 import { DirectionLinks, DirectionsMenu } from "./directions-menu";
 import { useDisclosureMenus } from "./use-disclosure-menus";
+import { useRequestInfo } from "~/utils/request-info";
 
 interface SiteHeaderProps {
   settings: Settings;
@@ -15,13 +16,52 @@ interface SiteHeaderProps {
   links: MenuLink[];
 }
 
-/** gob.mx-style strip, the hospital's name and logo, and the main menus (desktop and mobile). */
+/**
+ * gob.mx-style strip, the hospital's name and logo, and the main menus (desktop and mobile).
+ * On a page that does not hydrate, the header's markup is rendered once per chrome (settings,
+ * menus, directions: kept per content version), signed-in name and current link, and reused
+ * (RequestInfo.prerendered): it is some 200 elements on every page, a signed-in one included.
+ */
 export function SiteHeader({ settings, user, directions, links }: SiteHeaderProps) {
   const headerRef = useRef<HTMLElement>(null);
   useDisclosureMenus(headerRef);
-
+  const { pathname } = useLocation();
+  const { prerendered } = useRequestInfo();
+  // The links of the current page (aria-current), decided here: the content reads no router state.
+  const current = links
+    .map((link, index) => (!isExternalHref(link.href) && isCurrentPath(pathname, link.href, link.href === "/") ? index : -1))
+    .filter((index) => index >= 0);
+  const content = () => <HeaderContent settings={settings} userName={user?.name ?? null} directions={directions} links={links} current={current} />;
+  if (prerendered) {
+    const variant = JSON.stringify([user?.name ?? null, current]);
+    return (
+      <header
+        className="site-header"
+        ref={headerRef}
+        dangerouslySetInnerHTML={{ __html: prerendered([settings, links, directions], variant, content) }}
+      />
+    );
+  }
   return (
     <header className="site-header" ref={headerRef}>
+      {content()}
+    </header>
+  );
+}
+
+interface HeaderContentProps {
+  settings: Settings;
+  userName: string | null;
+  directions: DirectionLink[];
+  links: MenuLink[];
+  /** Indexes of `links` that are the current page's. */
+  current: number[];
+}
+
+function HeaderContent({ settings, userName, directions, links, current }: HeaderContentProps) {
+  const signedIn = userName !== null;
+  return (
+    <>
       <div className="gob-strip">
         <div className="container gob-strip__inner">
           <a href="https://www.gob.mx/" className="gob-strip__brand" rel="noopener">
@@ -45,8 +85,8 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
           <DocumentLink href="/donacion" className="brand-bar__donate">
             Donar
           </DocumentLink>
-          {user ? (
-            <p className="brand-bar__user">Sesión de {user.name}</p>
+          {signedIn ? (
+            <p className="brand-bar__user">Sesión de {userName}</p>
           ) : (
             <p className="brand-bar__user brand-bar__auth">
               <DocumentLink href="/userlogin">Iniciar sesión</DocumentLink>
@@ -61,7 +101,7 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
       <div className="main-nav">
         <div className="container main-nav__inner">
           <nav className="main-nav__menu" aria-label="Principal">
-            <MenuLinks links={links} signedIn={Boolean(user)} />
+            <MenuLinks links={links} signedIn={signedIn} current={current} />
             <DirectionsMenu directions={directions} />
           </nav>
           {/* From 1200 px the search shares the menu's row (issue 21); below, the brand bar's
@@ -76,12 +116,12 @@ export function SiteHeader({ settings, user, directions, links }: SiteHeaderProp
           Menú
         </summary>
         <nav className="mobile-nav__panel" aria-label="Principal en móvil">
-          <MenuLinks links={links} signedIn={Boolean(user)} />
+          <MenuLinks links={links} signedIn={signedIn} current={current} />
           <h2 className="mobile-nav__heading">Direcciones</h2>
           <DirectionLinks directions={directions} className="mobile-directions" />
         </nav>
       </details>
-    </header>
+    </>
   );
 }
 
@@ -100,7 +140,7 @@ function SiteSearch({ id, className }: { id: string; className: string }) {
   );
 }
 
-function MenuLinks({ links, signedIn }: { links: MenuLink[]; signedIn: boolean }) {
+function MenuLinks({ links, signedIn, current }: { links: MenuLink[]; signedIn: boolean; current: number[] }) {
   return (
     <ul className="menu-links">
       {links.map((link, index) => (
@@ -111,7 +151,7 @@ function MenuLinks({ links, signedIn }: { links: MenuLink[]; signedIn: boolean }
               <span className="visually-hidden"> (se abre en una pestaña nueva)</span>
             </a>
           ) : (
-            <DocumentLink navigation href={link.href} end={link.href === "/"} className="main-nav__link">
+            <DocumentLink current={current.includes(index)} href={link.href} className="main-nav__link">
               {link.label}
             </DocumentLink>
           )}
@@ -119,11 +159,12 @@ function MenuLinks({ links, signedIn }: { links: MenuLink[]; signedIn: boolean }
       ))}
       {signedIn ? (
         <li>
-          <Form method="post" action="/logout" className="logout-form">
+          {/* A plain form: the markup is reused, and a full load after signing out is what the site wants. */}
+          <form method="post" action="/logout" className="logout-form">
             <button type="submit" className="main-nav__link main-nav__button">
               {LOGOUT_LABEL}
             </button>
-          </Form>
+          </form>
         </li>
       ) : null}
     </ul>

@@ -12,10 +12,13 @@ export interface RequestInfo {
   demo: boolean;
   /**
    * Server only, on a page that does not hydrate: the static markup of `render()`, rendered once
-   * for `key` (an object kept while its content does not change) and reused by later requests.
-   * Absent in the browser and on hydrated pages, which render the elements themselves.
+   * for `keys` (objects kept while their content does not change: the chrome's settings, menus and
+   * directions, kept per content version) and `variant` (a short string for what else the markup
+   * depends on: the current link, the signed-in name, the year), and reused by later requests.
+   * `render()` must depend on nothing else, and its elements read no router state. Absent in the
+   * browser and on hydrated pages, which render the elements themselves.
    */
-  prerendered?: (key: object, render: () => ReactElement) => string;
+  prerendered?: (keys: readonly object[], variant: string, render: () => ReactElement) => string;
 }
 
 export const RequestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", demo: false });
