@@ -1,4 +1,5 @@
 // The server proper, imported by server/index.ts once the configuration and the data directory passed.
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
@@ -13,6 +14,7 @@ import { confirmationPaths } from "../app/payments/provider.server";
 import { siteJobRunner } from "../app/jobs/site-jobs.server";
 import { onShutdown, runShutdownTasks } from "../app/utils/shutdown.server";
 import { warmPdfBrowser } from "../app/pdf/pdf.server";
+import { STARTED_ANYWAY_MS, startBackgroundWork, whenStarted } from "../app/utils/after-start.server";
 import { getSettings } from "../app/settings/settings.server";
 import { missingOfflinePaymentSettings } from "../app/settings/settings";
 import { createApp } from "./app";
@@ -100,13 +102,19 @@ const server = app.listen(config.PORT, config.HOST, () => {
     mode: config.NODE_ENV,
     demo,
   });
-  // Chromium warms up in the background (PDF_WARMUP, on by default): readiness does not wait.
+  // Chromium warms up in the background (PDF_WARMUP, on by default): readiness does not wait, and
+  // neither does the first page (app/utils/after-start.server.ts).
   if (config.PDF_WARMUP) {
-    warmPdfBrowser().then(
-      (ms) => log("info", "chromium ready for PDFs", { ms }),
-      (error: unknown) => log("warn", "chromium did not start: PDFs will try again when one is asked for", { error: String(error) }),
+    whenStarted(() =>
+      warmPdfBrowser().then(
+        (ms) => log("info", "chromium ready for PDFs", { ms }),
+        (error: unknown) => log("warn", "chromium did not start: PDFs will try again when one is asked for", { error: String(error) }),
+      ),
     );
   }
+  // The start is over once the first response is out (or after STARTED_ANYWAY_MS without one).
+  server.once("request", (_request: unknown, response: ServerResponse) => response.once("close", () => setTimeout(startBackgroundWork, 100).unref()));
+  setTimeout(startBackgroundWork, STARTED_ANYWAY_MS).unref();
 });
 
 // The one job runner (app/jobs, decision 0043): scheduled publication, payment maintenance, the

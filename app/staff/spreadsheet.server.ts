@@ -4,6 +4,7 @@ import { strFromU8, strToU8, unzipSync, Zip, ZipDeflate } from "fflate";
 import writeXlsxFile from "write-excel-file/node";
 import { contentDisposition } from "~/files/serve-file.server";
 import { mexicoCityStamp } from "~/utils/mexico-city";
+import { whenStarted } from "~/utils/after-start.server";
 
 /**
  * The staff area's spreadsheet files (attendance and enrolments, donations, the ledger): an
@@ -246,13 +247,13 @@ function xlsxTemplate<Row>(columns: SpreadsheetColumns<Row>): Promise<XlsxTempla
 }
 
 /**
- * Builds a column set's XLSX template soon after start-up, off any request (write-excel-file's
- * first workbook and its code's first run cost ~30–60 ms of one event-loop turn, which the first
- * export after a restart would otherwise hold while visitors wait). Called beside each export's
- * column definition.
+ * Builds a column set's XLSX template once the server's start is over (`whenStarted`), off any
+ * request (write-excel-file's first workbook and its code's first run cost ~30–60 ms of one
+ * event-loop turn, which the first export after a restart would otherwise hold while visitors
+ * wait). Called beside each export's column definition.
  */
 export function warmXlsxTemplate<Row>(columns: SpreadsheetColumns<Row>): void {
-  setTimeout(() => void xlsxTemplate(columns).catch(() => templates.delete(columns)), 1000).unref();
+  whenStarted(() => void xlsxTemplate(columns).catch(() => templates.delete(columns)));
 }
 
 function columnLetters(index: number): string {
