@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
+import http from "node:http";
 import type { AddressInfo } from "node:net";
+import zlib from "node:zlib";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { registerParticipant } from "~/accounts/participants.server";
@@ -92,6 +94,51 @@ describe("the anonymous page cache", () => {
       // fetch decodes the body: the same document either way.
       expect(await response.text()).toBe(plain);
     }
+  });
+
+  test("the visitor who asked first gets the page quickly compressed; later hits get the best compression", async () => {
+    // The raw bytes as sent (fetch would decode them), with their Content-Length.
+    const raw = (encoding: string) =>
+      new Promise<{ cache: string; length: number; body: Buffer }>((resolve, reject) => {
+        http
+          .get(`${baseUrl}/legado-artistico`, { headers: { "accept-encoding": encoding } }, (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({
+                cache: String(response.headers["x-page-cache"]),
+                length: Number(response.headers["content-length"]),
+                body: Buffer.concat(chunks),
+              }),
+            );
+          })
+          .on("error", reject);
+      });
+    invalidatePublicPages();
+    const first = await raw("br");
+    expect(first.cache).toBe("miss");
+    expect(first.length).toBe(first.body.length);
+    const page = zlib.brotliDecompressSync(first.body);
+    const best = {
+      br: zlib.brotliCompressSync(page, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: page.length },
+      }),
+      gzip: zlib.gzipSync(page, { level: 9 }),
+    };
+    // Quality 4, not 11: the first visitor did not wait for the best level.
+    expect(first.body.equals(best.br)).toBe(false);
+    let hit = await raw("br");
+    for (let waited = 0; !hit.body.equals(best.br) && waited < 5000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      hit = await raw("br");
+    }
+    expect(hit.cache).toBe("hit");
+    expect(hit.body.equals(best.br)).toBe(true);
+    // The header blocks were made again: the Content-Length is the new body's.
+    expect(hit.length).toBe(best.br.length);
+    const gzipHit = await raw("gzip");
+    expect(gzipHit.body.equals(best.gzip)).toBe(true);
+    expect(gzipHit.length).toBe(best.gzip.length);
   });
 
   test("allows exactly the page's inline scripts by hash, with no nonce to reuse", async () => {
