@@ -12,6 +12,8 @@ export interface LoadOptions {
   headers: Record<string, string>;
   connections: number;
   durationSeconds: number;
+  /** wrk only: the cores it may run on (taskset's list), so it never shares the server's (bench/pinning.ts). */
+  cpus?: string;
 }
 
 export interface LoadRun {
@@ -66,7 +68,8 @@ function runWrk(options: LoadOptions, threads: number): Promise<LoadRun> {
   for (const [name, value] of Object.entries(options.headers)) args.push("-H", `${name}: ${value}`);
   args.push(options.url);
   // The shell's `times` prints its children's CPU time once wrk has exited: wrk's own, exactly.
-  const script = 'wrk "$@"; code=$?; echo "@@times"; times; exit $code';
+  const pinned = options.cpus ? `taskset -c ${options.cpus} ` : "";
+  const script = `${pinned}wrk "$@"; code=$?; echo "@@times"; times; exit $code`;
   return new Promise((resolve, reject) => {
     const child = spawn("sh", ["-c", script, "sh", ...args], { stdio: ["ignore", "pipe", "pipe"] });
     let out = "";

@@ -15,6 +15,8 @@
  *   BENCH_CLIENT=autocannon BENCH_CLIENT_THREADS=1
  *   BENCH_PAGES=/,/profile              # only these pages (of the list below)
  *   BENCH_QUICK=1                       # site and bare rounds only: a summary on stdout, no report
+ *   BENCH_SLICE=1                       # seconds per slice: site and bare take turns within a run
+ *   BENCH_PIN=0                         # do not pin the client and the server to separate cores
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -26,6 +28,7 @@ import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { coldStartSummary, measureAtScale, type AtScale } from "./at-scale";
 import { loadClient, type LoadClient, type LoadRun } from "./load";
 import { countRequestLines, machineBusyMs, median, processCpuMs, rssMiB } from "./measure";
+import { pinning } from "./pinning";
 import { benchParticipant, freshDatabase, siteEnv, startSite, stopChild } from "./site";
 
 const PORT = Number(process.env.BENCH_PORT ?? process.env.E2E_PORT ?? 3205);
@@ -34,6 +37,12 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+// Each page's run in a round is cut into slices (BENCH_SLICE seconds each), site and bare taking
+// turns slice by slice: a slow drift of the machine (another tenant on the host) then falls on
+// both instead of on whichever ran during it. The figures of a run are the sums of its slices.
+const SLICE_SECONDS = Math.max(1, Math.min(DURATION, Number(process.env.BENCH_SLICE ?? 1)));
+const SLICES = Math.max(1, Math.round(DURATION / SLICE_SECONDS));
+const PIN = pinning();
 const BROWSER_HEADERS: Record<string, string> = {
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
   "accept-encoding": "gzip, deflate, br, zstd",
@@ -67,6 +76,9 @@ interface Captured {
 
 /** One load run against one server, with what every party on the machine spent meanwhile. */
 interface Measured extends LoadRun {
+  /** The server's CPU time during the run, and everyone else's (not the client's, not the bench's). */
+  serverMs: number;
+  othersMs: number;
   serverCpuMsPerRequest: number;
   /** Share of one core, %. */
   serverCpuPercent: number;
@@ -133,16 +145,29 @@ async function main() {
   }
   const rounds: Round[] = [];
   const rssSamples: number[] = [rssMiB(site.child.pid!)];
+  say(`Site and bare: ${SLICES} slice(s) of ${SLICE_SECONDS} s each per page and round, taking turns; ${PIN.description}.`);
+  PIN.pinServer(site.child.pid!);
+  PIN.pinServer(bare.pid!);
   for (let round = 1; round <= ROUNDS; round++) {
     const loadBefore = os.loadavg();
     say(`Round ${round}/${ROUNDS} (load average ${loadBefore.map((l) => l.toFixed(2)).join(" ")})`);
     for (const page of PAGES) {
       const headers = page === SIGNED_IN ? { ...BROWSER_HEADERS, cookie: participant.cookie } : BROWSER_HEADERS;
       const connections = page === SIGNED_IN ? SIGNED_IN_CONNECTIONS : CONNECTIONS;
-      const siteRun = await measured(client, site.child.pid!, `http://127.0.0.1:${PORT}${page}`, headers, connections);
+      const siteSlices: Measured[] = [];
+      const bareSlices: Measured[] = [];
+      for (let slice = 0; slice < SLICES; slice++) {
+        siteSlices.push(
+          await measured(client, site.child.pid!, `http://127.0.0.1:${PORT}${page}`, headers, connections, SLICE_SECONDS, PIN.clientCpus),
+        );
+        bareSlices.push(
+          await measured(client, bare.pid!, `http://127.0.0.1:${BARE_PORT}${page}`, headers, connections, SLICE_SECONDS, PIN.clientCpus),
+        );
+      }
+      const siteRun = combined(siteSlices);
+      const bareRun = combined(bareSlices);
       loggedRequests += siteRun.requests;
       rssSamples.push(rssMiB(site.child.pid!));
-      const bareRun = await measured(client, bare.pid!, `http://127.0.0.1:${BARE_PORT}${page}`, headers, connections);
       siteRuns.get(page)!.push(siteRun);
       bareRuns.get(page)!.push(bareRun);
       say(
@@ -153,6 +178,7 @@ async function main() {
     }
     rounds.push({ loadBefore, loadAfter: os.loadavg() });
   }
+  PIN.unpinServer(site.child.pid!);
   if (QUICK) {
     await stopChild(bare);
     await stopChild(site.child);
@@ -239,20 +265,59 @@ async function measureLoggingCost(client: LoadClient, database: string, logFd: n
 }
 
 /** One load run, with the server's, the client's and everyone else's CPU meanwhile. */
-async function measured(client: LoadClient, serverPid: number, url: string, headers: Record<string, string>, connections: number): Promise<Measured> {
+async function measured(
+  client: LoadClient,
+  serverPid: number,
+  url: string,
+  headers: Record<string, string>,
+  connections: number,
+  durationSeconds = DURATION,
+  /** The client's cores, while the server under test is pinned to another (the site/bare rounds). */
+  cpus?: string,
+): Promise<Measured> {
   const serverBefore = processCpuMs(serverPid);
   const machineBefore = machineBusyMs();
   const selfBefore = process.cpuUsage();
-  const run = await client.run({ url, headers, connections, durationSeconds: DURATION });
+  const run = await client.run({ url, headers, connections, durationSeconds, cpus });
   const serverMs = processCpuMs(serverPid) - serverBefore;
   const self = process.cpuUsage(selfBefore);
   const othersMs = Math.max(0, machineBusyMs() - machineBefore - serverMs - run.clientCpuMs - (self.user + self.system) / 1000);
   const wallMs = run.seconds * 1000;
   return {
     ...run,
+    serverMs,
+    othersMs,
     serverCpuMsPerRequest: run.requests > 0 ? serverMs / run.requests : NaN,
     serverCpuPercent: (serverMs / wallMs) * 100,
     clientCpuPercent: (run.clientCpuMs / wallMs) * 100,
+    othersCpuPercent: (othersMs / wallMs) * 100,
+  };
+}
+
+/** One run made of slices: requests, seconds and CPU summed; p50/p90 the slices' median, p99 their highest. */
+function combined(slices: Measured[]): Measured {
+  const sum = (value: (run: Measured) => number) => slices.reduce((total, run) => total + value(run), 0);
+  const requests = sum((run) => run.requests);
+  const seconds = sum((run) => run.seconds);
+  const serverMs = sum((run) => run.serverMs);
+  const othersMs = sum((run) => run.othersMs);
+  const clientCpuMs = sum((run) => run.clientCpuMs);
+  const wallMs = seconds * 1000;
+  return {
+    requests,
+    seconds,
+    rps: requests / seconds,
+    p50: median(slices.map((run) => run.p50)),
+    p90: median(slices.map((run) => run.p90)),
+    p99: Math.max(...slices.map((run) => run.p99)),
+    errors: sum((run) => run.errors),
+    non2xx: sum((run) => run.non2xx),
+    clientCpuMs,
+    serverMs,
+    othersMs,
+    serverCpuMsPerRequest: requests > 0 ? serverMs / requests : NaN,
+    serverCpuPercent: (serverMs / wallMs) * 100,
+    clientCpuPercent: (clientCpuMs / wallMs) * 100,
     othersCpuPercent: (othersMs / wallMs) * 100,
   };
 }
@@ -459,7 +524,7 @@ function renderReport(input: {
       `${input.log.lines} request lines (${(input.log.bytes / 1024 / 1024).toFixed(0)} MiB) for ${input.log.answered} requests the load client counted ` +
       `(it does not count those still under way when a run ends; the log does). ` +
       `Load client: ${input.client.description}${input.client.note ? ` (${input.client.note})` : ""}; ${CONNECTIONS} connections (\`${SIGNED_IN}\`: ${SIGNED_IN_CONNECTIONS}), ${DURATION} s per run, ` +
-      `rounds: ${ROUNDS}, site and bare interleaved page by page, after a ${WARMUP} s warm-up of each. Requests carry a browser's headers (\`Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}\`).`,
+      `rounds: ${ROUNDS}, site and bare interleaved page by page and, within a page's run, taking turns in ${SLICES} slice(s) of ${SLICE_SECONDS} s (a run's figures are the sums of its slices; p99 the highest slice's), after a ${WARMUP} s warm-up of each; ${PIN.description} during these runs only. Requests carry a browser's headers (\`Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}\`).`,
   );
   lines.push("");
   lines.push("## Figures against their targets");
