@@ -1026,7 +1026,7 @@ export const databaseWrites: { count: number } = singleton("database-writes", ()
  * prepared once and reused (preparing was ~5 % of a signed-in page's CPU; decision 0027). A
  * statement still running (an open iterator) is never shared: a busy one gets a fresh copy.
  */
-function withStatementCache(sqlite: Database.Database) {
+export function withStatementCache(sqlite: Database.Database) {
   const statements = new Map<string, Database.Statement>();
   return {
     prepare(query: string) {

@@ -1,7 +1,7 @@
 import Database from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { databasePath } from "~/config.server";
-import { db as siteDb, type DB } from "~/db.server";
+import { db as siteDb, withStatementCache, type DB } from "~/db.server";
 
 /**
  * A consistent view of the database for a long read (the staff exports, decision 0040): a
@@ -24,7 +24,9 @@ export async function openReadSnapshot(path = databasePath()): Promise<ReadSnaps
   // Deferred: the snapshot is taken at the first read, which is the next statement.
   sqlite.exec("BEGIN");
   sqlite.prepare("SELECT 1 FROM sqlite_schema LIMIT 1").get();
-  const snapshotDb = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Each batch of an export runs the same SQL: prepared once, as on the site's connection (a
+  // ledger batch's query took ~1 ms of the event loop to prepare, each time).
+  const snapshotDb = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
     db: snapshotDb,

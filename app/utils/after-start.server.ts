@@ -20,16 +20,29 @@ const state = () => singleton<AfterStart>("after-start", () => ({ started: false
 
 export function whenStarted(task: () => void): void {
   const after = state();
-  if (after.started) setImmediate(task);
-  else after.queue.push(task);
+  after.queue.push(task);
+  if (after.started && after.queue.length === 1) setImmediate(runNext);
 }
 
-/** The start is over: the queued tasks run, each in its own turn, so a request may go between them. */
+/**
+ * The start is over: the queued tasks run, each in a turn of its own, so requests go between them.
+ * (Immediates queued together all run in the same turn: each task queues the next one instead.)
+ */
 export function startBackgroundWork(): void {
   const after = state();
   if (after.started) return;
   after.started = true;
-  for (const task of after.queue.splice(0)) setImmediate(task);
+  if (after.queue.length > 0) setImmediate(runNext);
+}
+
+function runNext(): void {
+  const after = state();
+  const task = after.queue.shift();
+  try {
+    task?.();
+  } finally {
+    if (after.queue.length > 0) setImmediate(runNext);
+  }
 }
 
 /** When no request comes, the background work starts this long after the server listens. */

@@ -1,11 +1,13 @@
-import { spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sql, type Kysely } from "kysely";
+import { promisify } from "node:util";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openDatabase, type DB } from "~/db.server";
 import { ledgerTotals } from "~/finance/ledger.server";
+import { LEDGER_YEAR, type ExportWhileServing } from "../../bench/export-while-serving";
 import { sessionSecret } from "../../bench/site";
 import { startServerProcess, type ServerProcess } from "../support/test-server";
 import { readXlsx } from "../support/xlsx";
@@ -21,13 +23,13 @@ import { readXlsx } from "../support/xlsx";
  */
 
 const LIMIT_MS = 50;
-const GROWN_NOW = "2026-11-15";
-const YEAR = { from: "2025-11-16", to: GROWN_NOW };
+const execFileAsync = promisify(execFile);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-export-while-serving-"));
 const file = path.join(dir, "x100.db");
 const probeFile = path.join(dir, "loop-delay.json");
 const logFile = path.join(dir, "server.log");
+const exportedFile = path.join(dir, "ledger.xlsx");
 let server: ServerProcess | undefined;
 let base = "";
 let staffCookie = "";
@@ -38,33 +40,6 @@ function childEnv(extra: Record<string, string | undefined> = {}): NodeJS.Proces
   const env = { ...process.env, ...extra } as NodeJS.ProcessEnv;
   delete env.STAFF_TOTP_KEY;
   return env;
-}
-
-/** The server's event-loop delay since the previous call (tests/support/loop-delay-probe.mjs). */
-async function loopDelay(): Promise<{ seq: number; maxMs: number; p99Ms: number }> {
-  const before = fs.existsSync(probeFile) ? (JSON.parse(fs.readFileSync(probeFile, "utf8")) as { seq: number }).seq : 0;
-  server!.child.kill("SIGUSR2");
-  for (let i = 0; i < 200; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 25));
-    if (!fs.existsSync(probeFile)) continue;
-    const report = JSON.parse(fs.readFileSync(probeFile, "utf8")) as { seq: number; maxMs: number; p99Ms: number };
-    if (report.seq > before) return report;
-  }
-  throw new Error("the loop-delay probe did not answer");
-}
-
-function percentile99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)]!;
-}
-
-async function timed(url: string, headers: Record<string, string> = {}) {
-  const started = performance.now();
-  const ask = () => fetch(base + url, { headers: { "accept-encoding": "br, gzip", ...headers } });
-  // A kept-alive socket the server closed after 5 idle seconds (the set-up is slow): ask again once.
-  const response = await ask().catch(ask);
-  await response.arrayBuffer();
-  return { ms: performance.now() - started, status: response.status };
 }
 
 beforeAll(async () => {
@@ -105,86 +80,54 @@ afterAll(async () => {
 });
 
 test("an anonymous page answers in ≤ 50 ms (p99) while a year of the ledger is exported at 100×", async () => {
-  // The pages as visitors get them: the home page, a course page, the catalogue and an information
-  // page, all kept in the page cache. (A page rendered afresh costs about 30 ms of this machine by
-  // itself, at 1× as at 100×, so the longest event-loop block would measure the render, not the
-  // export: the export's own blocks are what this test bounds.)
-  const course = await sql<{ course_url: string }>`
-    SELECT c.course_url FROM courses c JOIN enrolments e ON e.course_id = c.course_id
-    WHERE c.course_url IS NOT NULL GROUP BY c.course_id ORDER BY count(*) DESC LIMIT 20`.execute(grown);
-  let coursePage = "/cursos2025";
-  for (const { course_url } of course.rows) {
-    if ((await timed(`/cursos2025/${course_url}`)).status === 200) {
-      coursePage = `/cursos2025/${course_url}`;
-      break;
-    }
-  }
-  const pages = () => ["/", coursePage, "/ensenanza/offer", "/transparencia"];
-  for (let i = 0; i < 5; i++) for (const page of pages()) expect((await timed(page)).status).toBe(200);
-  // The same pages for a second with no export: what the machine gives when nothing else runs
-  // here (printed with the figures, so a failure on a busy machine says so).
-  const idle: number[] = [];
-  for (const until = performance.now() + 1000; performance.now() < until;) for (const page of pages()) idle.push((await timed(page)).ms);
-
-  // One export while the pages are asked for, measured. A busy or slow machine only ever adds
-  // delay (another process, a cold start), never takes it away: up to three runs, and the best one
-  // is held to the bounds. A regression of the export itself shows in all three.
-  async function exportWhileServing() {
-    await loopDelay();
-    const started = performance.now();
-    let exportDone = false;
-    const exported = (async () => {
-      const response = await fetch(`${base}/admin/pagos/exportar?formato=xlsx&desde=${YEAR.from}&hasta=${YEAR.to}`, {
-        headers: { cookie: staffCookie },
-      });
-      const body = Buffer.from(await response.arrayBuffer());
-      exportDone = true;
-      return { status: response.status, body, ms: performance.now() - started };
-    })();
-    const samples: number[] = [];
-    while (!exportDone) {
-      for (const page of pages()) {
-        const { ms, status } = await timed(page);
-        expect(status).toBe(200);
-        samples.push(ms);
-      }
-    }
-    const result = await exported;
-    const delay = await loopDelay();
-    const p99 = percentile99(samples);
-    const figures = {
-      exportMs: Math.round(result.ms),
-      requests: samples.length,
-      p99Ms: +p99.toFixed(1),
-      maxLoopDelayMs: +delay.maxMs.toFixed(1),
-      idleP99Ms: +percentile99(idle).toFixed(1),
-      loadAverage: os.loadavg()[0]!.toFixed(1),
-      cores: os.cpus().length,
-    };
-    console.log("export while serving:", figures);
-    expect(result.status).toBe(200);
-    return { result, p99, delay, figures };
-  }
-  // One export first, not held to the bounds: the first after a start runs cold code (on the
-  // slower CI machine of 2026-11-28 it held the loop 54–70 ms where later ones held 25–38 ms).
-  // What it measured is printed with the others; the bounds are for a server that has run.
-  console.log("warm-up (not held to the bounds):");
-  await exportWhileServing();
-  const runs: Awaited<ReturnType<typeof exportWhileServing>>[] = [];
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const run = await exportWhileServing();
-    runs.push(run);
-    if (run.p99 <= LIMIT_MS && run.delay.maxMs <= LIMIT_MS) break;
-  }
-  const worst = (run: (typeof runs)[number]) => Math.max(run.p99, run.delay.maxMs);
-  const { result, p99, delay } = runs.reduce((best, run) => (worst(run) < worst(best) ? run : best));
-  const seen = JSON.stringify(runs.map((run) => run.figures));
-  expect(p99, seen).toBeLessThanOrEqual(LIMIT_MS);
-  expect(delay.maxMs, seen).toBeLessThanOrEqual(LIMIT_MS);
+  // The client is bench/export-while-serving.ts in a process of its own, as the bench measures it:
+  // the pages are timed by a plain Node process, not by the test runner's (whose own work showed
+  // as 20–30 ms of extra p99 on the same server). It asks for the home page, the busiest course's
+  // page, the catalogue and an information page, each checked to be a kept page first; times a
+  // second of them alone (printed, so a failure on a busy machine says so); runs one export not
+  // held to the bounds (the first after a start runs cold code: on the slower CI machine of
+  // 2026-11-28 it held the loop 54–70 ms where later ones held 25–38 ms); then up to three
+  // measured ones, stopping at the first within the bounds. A busy or slow machine only ever adds
+  // delay, never takes it away: the best run is held to the bounds, and a regression of the
+  // export itself shows in all three.
+  const client = await execFileAsync(process.execPath, ["--import", "tsx", "bench/export-while-serving.ts"], {
+    env: childEnv({
+      EXPORT_BASE: base,
+      EXPORT_SERVER_PID: String(server!.child.pid),
+      LOOP_PROBE_FILE: probeFile,
+      STAFF_COOKIE: staffCookie,
+      DATABASE_PATH: file,
+      EXPORT_RUNS: "3",
+      EXPORT_WITHIN_MS: String(LIMIT_MS),
+      EXPORT_SAVE_TO: exportedFile,
+    }),
+    maxBuffer: 1024 * 1024,
+  });
+  const measured = JSON.parse(client.stdout) as { pages: string[]; idleP99Ms: number; warmUp: ExportWhileServing; runs: ExportWhileServing[] };
+  const figures = (run: ExportWhileServing) => ({
+    exportMs: Math.round(run.exportMs),
+    requests: run.requests,
+    p99Ms: +run.anonymousP99Ms.toFixed(1),
+    maxLoopDelayMs: +run.maxLoopDelayMs.toFixed(1),
+    loadAverage: +run.loadAverage.toFixed(1),
+  });
+  const seen = JSON.stringify({
+    pages: measured.pages,
+    idleP99Ms: +measured.idleP99Ms.toFixed(1),
+    cores: os.cpus().length,
+    warmUp: figures(measured.warmUp),
+    runs: measured.runs.map(figures),
+  });
+  console.log("export while serving:", seen);
+  for (const run of [measured.warmUp, ...measured.runs]) expect(run.status, seen).toBe(200);
+  const worst = (run: ExportWhileServing) => Math.max(run.anonymousP99Ms, run.maxLoopDelayMs);
+  const best = measured.runs.reduce((a, b) => (worst(b) < worst(a) ? b : a));
+  expect(best.anonymousP99Ms, seen).toBeLessThanOrEqual(LIMIT_MS);
+  expect(best.maxLoopDelayMs, seen).toBeLessThanOrEqual(LIMIT_MS);
 
   // The whole file: every line of the year (as the ledger page counts them), and its audit row.
-  const sheet = await readXlsx(result.body);
-  const { all } = await ledgerTotals(grown, { ...YEAR, page: 1 });
+  const sheet = await readXlsx(fs.readFileSync(exportedFile));
+  const { all } = await ledgerTotals(grown, { ...LEDGER_YEAR, page: 1 });
   expect(all.lines).toBeGreaterThan(20_000);
   expect(sheet.rowCount).toBe(all.lines);
   const audit = await grown
