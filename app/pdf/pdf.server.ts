@@ -76,6 +76,10 @@ async function launchBrowser(): Promise<Browser> {
     executablePath: chromiumExecutablePath(),
     args: [...chromiumArgs, ...NO_NETWORK_ARGS],
     headless: true,
+    // DevTools over a pipe, not a port: no debugging port open on the box, and Chromium exits when
+    // its pipe closes, i.e. when this process ends however it ends. Over a WebSocket, a server
+    // killed outright (SIGKILL, the OOM killer) left Chromium running, one more at each restart.
+    pipe: true,
     // The server's own shutdown closes the browser (onShutdown below), not Puppeteer's handlers.
     handleSIGINT: false,
     handleSIGTERM: false,
