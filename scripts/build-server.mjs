@@ -1,18 +1,66 @@
-// Builds the Express server (server/index.ts and the app modules it imports) into build/server.js,
-// so production runs plain Node: no TypeScript loader in the process. tsx's loader thread cost
-// ~85 MiB of resident memory and ~0.5 s of every start (issue 11, decision 0027). Packages stay
-// external (node_modules is there at run time); the Remix build is imported at run time from
-// build/index.js by server/serve.ts.
+// Builds build/server.js: the Express server (server/index.ts), the app modules it imports, the
+// Remix build (build/index.js, made by `remix build` just before) and the packages they use, as
+// one ES module. Production runs plain Node: no TypeScript loader in the process (tsx's loader
+// thread cost ~85 MiB and ~0.5 s of every start: decision 0029). Packages are bundled too
+// (decision 0065): Node resolving, reading and compiling some 2,000 package files one by one took
+// ~0.6 s of every cold start; one file of ~9 MB takes a fraction of that. Both halves (server and
+// Remix build) import the same package files, so each package is in the bundle once.
+import fs from "node:fs";
+import path from "node:path";
 import { build } from "esbuild";
 
-await build({
+/**
+ * Left to Node at run time, each for a reason:
+ * - better-sqlite3: a native add-on, found by `bindings` next to its own files;
+ * - puppeteer-core: loaded only when Chromium starts (decision 0063), a large module graph that
+ *   resolves optional parts (ws, chromium-bidi) at run time;
+ * - mailparser: loaded only when the demo's mail capture parses a message (decision 0063), ~2 MB
+ *   with its character-set tables;
+ * - undici: @remix-run/node requires it only in installGlobals, which the site never calls.
+ */
+const LEFT_TO_NODE = ["better-sqlite3", "puppeteer-core", "mailparser", "undici"];
+
+/**
+ * Packages read `process.env.NODE_ENV` to pick a development or production build (React, React
+ * DOM, React Router ship both). build/server.js is the production artefact, so package files see
+ * "production" at build time and only the production builds are bundled. Our own code still reads
+ * NODE_ENV at run time (app/config.server.ts).
+ */
+const packagesInProduction = {
+  name: "packages-in-production",
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]node_modules[\\/].*\.(js|cjs|mjs)$/ }, (args) => {
+      const text = fs.readFileSync(args.path, "utf8");
+      if (!text.includes("process.env.NODE_ENV")) return undefined;
+      return { contents: text.replaceAll("process.env.NODE_ENV", '"production"'), loader: "js" };
+    });
+  },
+};
+
+const result = await build({
   entryPoints: ["server/index.ts"],
   bundle: true,
   platform: "node",
   format: "esm",
   target: "node20",
-  packages: "external",
+  external: LEFT_TO_NODE,
   outfile: "build/server.js",
   logLevel: "warning",
+  metafile: true,
+  // CommonJS packages call require() for Node's own modules; an ES module has no require of its own.
+  banner: { js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);' },
+  plugins: [packagesInProduction],
 });
-console.log("server: build/server.js");
+
+// The patches of patches/ (decisions 0027, 0029) change the CommonJS files Node used to load. If
+// the bundle took another build of a patched package (an ES module build, say), the patch would
+// be silently lost: refuse instead.
+const bundled = new Set(Object.keys(result.metafile.inputs).map((input) => path.normalize(input)));
+for (const patch of fs.readdirSync("patches").filter((name) => name.endsWith(".patch"))) {
+  const files = [...fs.readFileSync(path.join("patches", patch), "utf8").matchAll(/^\+\+\+ b\/(\S+)/gm)].map((match) => path.normalize(match[1]));
+  if (!files.some((file) => bundled.has(file))) {
+    console.error(`server: build/server.js contains none of the files patched by patches/${patch} (${files.join(", ")}); its patch would be lost.`);
+    process.exit(1);
+  }
+}
+console.log(`server: build/server.js (${(fs.statSync("build/server.js").size / 1048576).toFixed(1)} MiB)`);

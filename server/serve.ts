@@ -1,8 +1,5 @@
 // The server proper, imported by server/index.ts once the configuration and the data directory passed.
 import type { ServerResponse } from "node:http";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
 import { databasePath, demoMode, settleConfig, siteOrigin, type AppConfig } from "../app/config.server";
 import { describeDatabaseError, refuseToStart } from "./preflight";
 import { db } from "../app/db.server";
@@ -20,6 +17,7 @@ import { missingOfflinePaymentSettings } from "../app/settings/settings";
 import { createApp } from "./app";
 import { flushLog, log } from "./logging";
 import { prepareDatabase } from "./prepare-database";
+import { importRemixBuild } from "./remix-build.js";
 
 // Read once: the environment of a running server does not change (readConfig answers from here on).
 const config: AppConfig = settleConfig();
@@ -88,8 +86,7 @@ if ((await countStaff(db)) === 0) {
   });
 }
 
-const buildPath = path.resolve("build/index.js");
-const build = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
+const build = await importRemixBuild();
 
 // Without SMTP_URL, mail goes to the in-process capture (docs/decisions/0008-mail-capture.md).
 if (mailMode === "capture") await startMailCapture();
