@@ -6,6 +6,7 @@
 // ~0.6 s of every cold start; one file of ~9 MB takes a fraction of that. Both halves (server and
 // Remix build) import the same package files, so each package is in the bundle once.
 import fs from "node:fs";
+import { builtinModules } from "node:module";
 import path from "node:path";
 import { build } from "esbuild";
 
@@ -62,5 +63,18 @@ for (const patch of fs.readdirSync("patches").filter((name) => name.endsWith(".p
     console.error(`server: build/server.js contains none of the files patched by patches/${patch} (${files.join(", ")}); its patch would be lost.`);
     process.exit(1);
   }
+}
+// Everything else is in the bundle: an import left to Node that is neither Node's own nor listed
+// above (a package resolved only at run time) would bring back the file-by-file start.
+const output = Object.values(result.metafile.outputs)[0];
+const leftOver = [...new Set(output.imports.filter((entry) => entry.external).map((entry) => entry.path))].filter(
+  (specifier) =>
+    !specifier.startsWith("node:") &&
+    !builtinModules.includes(specifier.split("/")[0]) &&
+    !LEFT_TO_NODE.some((name) => specifier === name || specifier.startsWith(`${name}/`)),
+);
+if (leftOver.length > 0) {
+  console.error(`server: build/server.js leaves ${leftOver.join(", ")} to Node: bundle it, or add it to LEFT_TO_NODE with the reason.`);
+  process.exit(1);
 }
 console.log(`server: build/server.js (${(fs.statSync("build/server.js").size / 1048576).toFixed(1)} MiB)`);
