@@ -117,7 +117,8 @@ export function getSessionParticipant(request: Request): Promise<SessionParticip
   // A page's loaders (the root's frame and the route's own) ask for the same request: one cookie
   // check and one read serve them all — while nothing was written since (databaseWrites counts
   // every writing statement of this process), so a changed name, a deleted account or a closed
-  // session is read again. Only for GET/HEAD.
+  // session is read again. Only for GET/HEAD. The loaders share the Request object thanks to the
+  // server runtime's patch (decision 0066).
   if (request.method !== "GET" && request.method !== "HEAD") return readSessionParticipant(request);
   const kept = participantOfRequest.get(request);
   if (kept && kept.writes === databaseWrites.count) return kept.participant;
