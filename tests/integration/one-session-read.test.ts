@@ -1,11 +1,8 @@
-import crypto from "node:crypto";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { registerParticipant } from "~/accounts/participants.server";
-import { createUserSession } from "~/accounts/session.server";
-import { db } from "~/db.server";
 import { useSeededDatabase } from "../support/database";
 import { startTestServer, type TestServer } from "../support/test-server";
+import { createSignedInParticipant } from "../factories";
 
 // A signed-in page's loaders (the root's frame and the route's own) share one session check and one
 // read of the participant (getSessionParticipant keeps them per request). That only works when they
@@ -21,25 +18,8 @@ const originals = { get: statement.get, all: statement.all };
 beforeAll(async () => {
   await useSeededDatabase();
   server = await startTestServer();
-  const outcome = await registerParticipant(
-    db,
-    {
-      name: "Inés Una Lectura",
-      grade: "Médico",
-      institution: "SSA",
-      email: `una-lectura-${crypto.randomUUID()}@ejemplo.mx`,
-      password: "Pediatria-2026!",
-      age: 41,
-      graduated: "SÍ",
-      nationality: "Mexicana",
-      state: "Jalisco",
-      phone: "3331234567",
-      role: "EXTERNO",
-    },
-    [],
-  );
-  if (!outcome.ok) throw new Error(outcome.problem.code);
-  cookie = (await createUserSession({ id: outcome.participant.id, name: "Inés Una Lectura" })).split(";")[0]!;
+  const participant = await createSignedInParticipant({ name: "Inés Una Lectura" });
+  cookie = participant.cookie;
   for (const method of ["get", "all"] as const) {
     statement[method] = function (this: { source: string }, ...args: unknown[]) {
       runs.set(this.source, (runs.get(this.source) ?? 0) + 1);
