@@ -40,7 +40,7 @@ test("the Teaching office builds an evaluation, adding an option and marking the
     },
     { prompt: "¿Qué escala valora al recién nacido al minuto y a los cinco minutos?", options: ["Glasgow", "Apgar"], correct: 1 },
   ];
-  for (const question of questions) {
+  for (const [number, question] of questions.entries()) {
     await page.getByLabel("Pregunta", { exact: true }).fill(question.prompt);
     if (question.options.length > 4) {
       await page.getByLabel("Opción 1", { exact: true }).fill(question.options[0]!);
@@ -55,7 +55,9 @@ test("the Teaching office builds an evaluation, adding an option and marking the
       .getByLabel("Es la correcta")
       .check();
     await page.getByRole("button", { name: "Agregar la pregunta" }).click();
-    await expect(page.getByText("Agregamos la pregunta.")).toBeVisible();
+    // The list has grown; the previous question's toast may still be showing above the new one.
+    await expect(page.getByRole("heading", { name: `Preguntas (${number + 1})` })).toBeVisible();
+    await expect(page.getByText("Agregamos la pregunta.").last()).toBeVisible();
   }
   await expect(page.getByRole("heading", { name: "Preguntas (2)" })).toBeVisible();
   await expect(page.getByText("120 a 160 lpm (correcta)")).toBeVisible();
