@@ -7,6 +7,13 @@ import { openDatabase } from "../app/db.server";
 
 const config = readConfig();
 const directory = backupDirectory(config);
+// Where a copy goes is BACKUP_DIR's to say: a path given here would otherwise be silently ignored.
+if (process.argv.length > 2) {
+  console.error(
+    `Este comando no recibe argumentos (recibió: ${process.argv.slice(2).join(" ")}). La copia se guarda en ${directory}; para otra carpeta, defina BACKUP_DIR.`,
+  );
+  process.exit(2);
+}
 const db = openDatabase(databasePath());
 try {
   const backup = await takeBackup({ source: databasePath(), directory, origin: "consola", db });

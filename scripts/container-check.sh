@@ -247,7 +247,7 @@ phase_run() {
   "${PODMAN[@]}" run -d "${ULIMITS[@]}" "${RUN_ARGS[@]}" "$IMAGE" >/dev/null
   if secs=$(wait_healthz 120); then log "new container, same volume: /healthz 200 after ${secs} s"; else log "FAIL: new container did not start"; exit 1; fi
   log "new container: $(node "$here/container-journey.mjs" "http://127.0.0.1:$HOST_PORT" signin "$email" "$pass" "$id" || echo FAIL)"
-  log "backup inside: $("${PODMAN[@]}" exec "$CTR" npm run -s db:backup -- /data/copia.db 2>&1 | tail -1) ; $("${PODMAN[@]}" exec "$CTR" ls -ln /data/copia.db 2>&1)"
+  log "backup inside: $("${PODMAN[@]}" exec "$CTR" npm run -s db:backup 2>&1 | tail -1) ; $("${PODMAN[@]}" exec "$CTR" ls -ln /data/backups 2>&1 | tail -n +2 | tr '\n' '|')"
   log "real-use container: /dev/correos answers $(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$HOST_PORT/dev/correos") (404 expected outside a demo)"
   # Without the real-use settings the container must refuse to start and say what is missing.
   local rc=0 msg
