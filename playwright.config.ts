@@ -30,7 +30,10 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: "es-MX",
     timezoneId: "America/Mexico_City",
-    trace: "retain-on-failure",
+    // Recording a trace (a DOM snapshot and a screenshot at every step) costs CPU in every test;
+    // under CI a failing test is run again, and that retry records one. Locally, where nothing
+    // retries, a failing test keeps its trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
   },
   projects: [
     {
