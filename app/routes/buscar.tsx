@@ -46,8 +46,9 @@ export default function SearchPage() {
   return (
     <div className="container page">
       <Breadcrumbs items={[{ label: "Buscar", href: "/buscar" }]} />
-      <h1>Buscar en el sitio</h1>
-      <Form method="get" action="/buscar" role="search" className="search-form">
+      <h1 id="buscar-titulo">Buscar en el sitio</h1>
+      {/* Named by the heading: the header's search is a second search landmark on this page. */}
+      <Form method="get" action="/buscar" role="search" aria-labelledby="buscar-titulo" className="search-form">
         <label htmlFor="buscar-q">Palabras a buscar</label>
         <div className="search-form__row">
           <input id="buscar-q" name="q" type="search" defaultValue={query} key={query} autoComplete="off" />
