@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { Cron } from "croner";
 import { z } from "zod";
+import { singleton } from "./utils/singleton.server";
 
 const KEY_FORMAT_MESSAGE = "must be 32 bytes written as base64 (44 characters) or as 64 hex digits, e.g. the output of: openssl rand -base64 32";
 
@@ -307,8 +308,13 @@ export class ConfigurationError extends Error {
 /** The variables the schema reads: a configuration is parsed again only when one of them changes. */
 const CONFIG_KEYS = Object.keys(envSchema.shape);
 let lastConfig: { env: NodeJS.ProcessEnv; signature: string; config: AppConfig } | null = null;
-/** process.env's configuration once the server has started (settleConfig): read once, never again. */
-let settled: AppConfig | null = null;
+/**
+ * process.env's configuration once the server has started (settleConfig): read once, never again.
+ * Held in a singleton: the server and the Remix build each have a copy of this module, and the
+ * server settles its own before the build's first call (a module-level value left the build's copy
+ * reading the environment on every call, some ten times per signed-in page).
+ */
+const settledConfig = singleton("settled-config", () => ({ config: null as AppConfig | null }));
 
 /**
  * Fixes the configuration of process.env for the rest of the process: the server calls it once at
@@ -318,17 +324,18 @@ let settled: AppConfig | null = null;
  * Code that runs without the server (tests, scripts) never settles and keeps reading it afresh.
  */
 export function settleConfig(): AppConfig {
-  settled = null;
-  settled = readConfig();
-  return settled;
+  settledConfig.config = null;
+  settledConfig.config = readConfig();
+  return settledConfig.config;
 }
 
 /** Undoes settleConfig (tests of the server's start in this process). */
 export function unsettleConfig() {
-  settled = null;
+  settledConfig.config = null;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const settled = settledConfig.config;
   if (settled && env === process.env) return settled;
   // Called on every request (origin, demo banner, mail): parsing the environment (and reading the
   // certificate file it names) each time cost ~3 % of a signed-in page's CPU (issue 11).

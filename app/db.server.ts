@@ -1002,7 +1002,8 @@ export function openDatabase(filePath: string): Kysely<DB> {
   return database;
 }
 
-const connections = new WeakMap<Kysely<DB>, Database.Database>();
+/** Shared by the server's and the Remix build's copies of this module (singleton), as the database handle is. */
+const connections = singleton("sqlite-connections", () => new WeakMap<Kysely<DB>, Database.Database>());
 
 /**
  * The better-sqlite3 connection under a Kysely instance from openDatabase: the online backup copies
