@@ -30,11 +30,12 @@ test("the 2024 session video page promises the recording only when there is one"
 });
 
 test("the clinical session page asks for nothing before a date that has passed", async ({ page }) => {
+  // The page speaks in Mexico City days: after 18:00 there, UTC is already tomorrow. Read before
+  // the page is rendered, so a midnight in between cannot make the server's today our yesterday.
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
   await page.goto("/sesion-clinico-patologica");
   await expect(page.getByRole("link", { name: /Formulario de registro/ })).toBeVisible();
   const text = (await page.locator("main").textContent()) ?? "";
-  // The page speaks in Mexico City days: after 18:00 there, UTC is already tomorrow.
-  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Mexico_City" }).format(new Date());
   const dates = [...text.matchAll(new RegExp(`(\\d{1,2}) de (${MONTHS.join("|")}) de (\\d{4})`, "gi"))].map(
     ([, day, month, year]) => `${year}-${String(MONTHS.indexOf(month!.toLowerCase()) + 1).padStart(2, "0")}-${day!.padStart(2, "0")}`,
   );

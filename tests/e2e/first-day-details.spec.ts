@@ -3,6 +3,7 @@ import { db } from "../../app/db.server";
 import { storeFile } from "../../app/files/files.server";
 import { mexicoCityDay, startOfDayInMexicoCity } from "../../app/utils/mexico-city";
 import { createParticipant, deleteParticipants, sessionCookieFor } from "../factories";
+import { clearOfMexicoCityMidnight } from "../support/midnight";
 import { samplePdf, samplePng } from "../support/sample-files";
 import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { expect, expectNoAxeViolations, expectNoAxeViolationsWithoutJavaScript, test } from "./fixtures";
@@ -54,6 +55,8 @@ test("the staff dashboard says once how long a document has waited: «Esperando 
     { documents: [{ kind: "professional_license", file: { fileName: "cedula.pdf", contentType: "application/pdf", data: samplePdf() } }] },
   );
   created.push(participant.id);
+  // "Yesterday" here and in the server's render below (a sign-in later): not across a midnight.
+  await clearOfMexicoCityMidnight(30_000, (ms) => test.setTimeout(test.info().timeout + ms));
   // 23:30 yesterday in Mexico City: fewer than 24 hours ago for most of today, but yesterday.
   const sentAt = new Date(Date.parse(startOfDayInMexicoCity(mexicoCityDay(new Date()))) - 30 * 60_000);
   await db.updateTable("participant_documents").set({ created_at: sentAt.toISOString() }).where("participant_id", "=", participant.id).execute();

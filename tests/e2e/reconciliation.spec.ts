@@ -53,7 +53,8 @@ test("finance imports the report, confirms a payment by hand, refunds a donation
   const otherAmount = await claim(courseId, `Otro importe ${run}`, new Date(yesterday.getTime() + 60_000));
   const byHand = await claim(courseId, `A mano ${run}`, new Date());
   const waiting = await claim(courseId, `Espera ${run}`, new Date());
-  const donation = await createDonation({ donorName: `Fundación Reembolso ${run}`, amountCentavos: 120_000 });
+  const donatedAt = new Date().toISOString();
+  const donation = await createDonation({ donorName: `Fundación Reembolso ${run}`, amountCentavos: 120_000, createdAt: donatedAt });
 
   await signInAsStaff(context, baseURL!, "finanzas");
   await page.goto("/admin/dashboard");
@@ -126,9 +127,10 @@ test("finance imports the report, confirms a payment by hand, refunds a donation
   await expectNoAxeViolations(page);
 
   // The ledger: today's donations show the gift and its refund; the export carries the filter.
+  // From the gift's day to the refund's (the same day, unless a midnight passed meanwhile).
   const today = mexicoCityStamp(new Date().toISOString()).slice(0, 10);
   await page.goto("/admin/pagos");
-  await page.getByLabel("Desde").fill(today);
+  await page.getByLabel("Desde").fill(mexicoCityStamp(donatedAt).slice(0, 10));
   await page.getByLabel("Hasta").fill(today);
   await page.getByLabel("Concepto").selectOption("donativo");
   await page.getByRole("button", { name: "Filtrar" }).click();

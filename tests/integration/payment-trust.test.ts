@@ -172,7 +172,8 @@ describe("the bit-flip forgery of a declined answer", () => {
     const courseId = await course();
     const declined = await pay(owner, courseId, DECLINE);
     const flipped = declined.plaintext.replace('"resultadoPayw":"D"', '"resultadoPayw":"A"');
-    const year = new Date().getUTCFullYear();
+    // The year of the answer's own dates (not of the clock now: a new year may have begun since).
+    const year = Number(/"fechaReqCte":"(\d{4})-/.exec(declined.plaintext)![1]);
     const variations: [string, string, RegExp][] = [
       ["escaped duplicate", overwrite(flipped, '"resultadoAut":"Declinada"', '"\\u0063odigoAut":"654321"'), /clave repetida/],
       [

@@ -8,6 +8,7 @@ import { roleAllows, STAFF_ROLE_LABELS, STAFF_ROLES, type StaffRole } from "~/st
 import { createParticipant, createParticipantWithDocuments, createSignedInStaff, sessionCookieFor } from "../factories";
 import { prepareDatabase } from "../../server/prepare-database";
 import { routePolicies } from "../../server/route-policy";
+import { clearOfMexicoCityMidnight } from "../support/midnight";
 import { startTestServer } from "../support/test-server";
 
 // The staff area's own frame (issue 21), through the real Express app and Remix build: a staff
@@ -173,6 +174,8 @@ describe("the dashboard", () => {
       const at = new Date(Date.now() - ms).toISOString();
       await db.updateTable("participant_documents").set({ created_at: at, updated_at: at }).where("participant_id", "=", participantId).execute();
     };
+    // The ages are Mexico City days from now to the server's render: not across a midnight.
+    await clearOfMexicoCityMidnight(10_000);
     await sentAgo(today.id, 0);
     await sentAgo(yesterday.id, day);
     await sentAgo(older.id, 12 * day);

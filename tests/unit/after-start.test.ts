@@ -15,12 +15,12 @@ test("queued tasks run after the start, one per turn, in order; later ones too",
   expect(seen).toEqual([]);
 
   startBackgroundWork();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 200));
   expect(seen).toEqual(["first", "between", "second"]);
 
   whenStarted(() => seen.push("late"));
   whenStarted(() => seen.push("later"));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await new Promise((resolve) => setTimeout(resolve, 200));
   expect(seen).toEqual(["first", "between", "second", "late", "later"]);
 });
 
@@ -35,7 +35,7 @@ test("a task that throws does not stop the ones after it", async () => {
     });
     whenStarted(() => seen.push("after"));
     startBackgroundWork();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await new Promise((resolve) => setTimeout(resolve, 200));
   } finally {
     process.off("uncaughtException", onError);
   }
