@@ -146,8 +146,28 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   const handler = (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (!pageCache.serveHitRaw(req, res, { trustProxy: Boolean(config.TRUST_PROXY), logRequests: config.LOG_REQUESTS })) app(req, res);
   };
-  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(handler).listen(...args)) as typeof app.listen;
+  const shapes = expressShapes(app);
+  app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(shapes, handler).listen(...args)) as typeof app.listen;
   return app;
+}
+
+/**
+ * The classes the HTTP server builds its requests and responses with (Node's `IncomingMessage` and
+ * `ServerResponse` options): Node's own, under Express's prototypes, made once per app. Express
+ * otherwise swaps the prototype of each request and response it receives, which gives them other
+ * hidden classes than the ones the kept pages' fast path sees: once the process has served pages through Express, Node's own HTTP
+ * code (shared by both paths) meets several shapes where it met one and runs slower for every
+ * request, kept pages included (issue 22). Here Express's swap sets the prototype they already
+ * have, which changes nothing.
+ */
+export function expressShapes(app: express.Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
+  class ExpressRequest extends http.IncomingMessage {}
+  Object.setPrototypeOf(ExpressRequest.prototype, app.request);
+  app.request = ExpressRequest.prototype as typeof app.request;
+  class ExpressResponse extends http.ServerResponse {}
+  Object.setPrototypeOf(ExpressResponse.prototype, app.response);
+  app.response = ExpressResponse.prototype as typeof app.response;
+  return { IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse as typeof http.ServerResponse };
 }
 
 /**
