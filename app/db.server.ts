@@ -1,7 +1,17 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { Kysely, Migrator, SqliteDialect, type Generated, type Selectable } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  Migrator,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Generated,
+  type Selectable,
+  type SqliteDialectConfig,
+} from "kysely";
 import { migrations } from "../migrations/index";
 import type { MenuName } from "./content/menus";
 import type { EnrolmentModality, ModalityId } from "./courses/modality";
@@ -997,9 +1007,36 @@ export function openDatabase(filePath: string): Kysely<DB> {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("synchronous = NORMAL");
-  const database = new Kysely<DB>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const database = new Kysely<DB>({ dialect: new ImmediateTransactionsDialect({ database: withStatementCache(sqlite) }) });
   connections.set(database, sqlite);
   return database;
+}
+
+/**
+ * Every `db.transaction()` begins with BEGIN IMMEDIATE (decision 0067): it takes SQLite's write
+ * lock at its start, waiting up to busy_timeout while another process (a script, a test, a
+ * second server) holds it. Kysely's plain BEGIN defers the lock to the first write; when another
+ * process writes between such a transaction's first read and its first write, SQLite refuses that
+ * write at once with "database is locked" (SQLITE_BUSY_SNAPSHOT: waiting cannot help, as what the
+ * transaction read is stale). Within one process the driver already runs one transaction at a
+ * time, so this costs nothing there. Two connections of one process to the same file must not
+ * both write: the busy wait of one would hold the thread the other needs to finish.
+ */
+class ImmediateTransactionsDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
+}
+
+class ImmediateTransactionsDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateTransactionsDriver(this.#config);
+  }
 }
 
 /** Shared by the server's and the Remix build's copies of this module (singleton), as the database handle is. */

@@ -1,5 +1,7 @@
+import { fork } from "node:child_process";
+import { once } from "node:events";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { db, openDatabase } from "~/db.server";
+import { db } from "~/db.server";
 import {
   DONATIONS_PAGE_SIZE,
   donationExportRows,
@@ -232,20 +234,23 @@ describe("«Marcar como facturada»", () => {
     expect((await auditFor("invoice_request", first)).length + (await auditFor("invoice_request", second)).length).toBe(1);
   });
 
-  test("two connections race for one folio (another process, a script): one mark, one 409, never an error", async () => {
-    // A second connection to the same file: SQLite serialises the writers (SQLITE_BUSY, or
-    // SQLITE_BUSY_SNAPSHOT when the reads went stale), and the loser must still answer 409.
-    const other = openDatabase(process.env.DATABASE_PATH!);
+  test("two processes race for one folio (a second server, a script): one mark, one 409, never an error", async () => {
+    // Another process with its own connection to the same file (tests/support/mark-invoice-process.ts):
+    // SQLite serialises the writers' transactions, and the loser must still answer 409.
+    const other = fork("tests/support/mark-invoice-process.ts", { execArgv: ["--import", "tsx"], env: process.env });
     try {
+      expect((await once(other, "message"))[0]).toBe("ready");
       const ctx = await createStaffContext("finanzas");
       for (let round = 0; round < 5; round++) {
         const first = await createInvoiceRequest({ donationId: (await createDonation()).id });
         const second = await createInvoiceRequest({ donationId: (await createDonation()).id });
         const folio = `RACE2-${round}`;
-        const outcomes = await Promise.all([
-          markInvoiceIssued(db, ctx, { requestId: first, folio }),
-          markInvoiceIssued(other, ctx, { requestId: second, folio }),
-        ]);
+        const answer = once(other, "message");
+        other.send({ ctx, input: { requestId: second, folio } });
+        const [mine, theirs] = await Promise.all([markInvoiceIssued(db, ctx, { requestId: first, folio }), answer]);
+        const reply = theirs[0] as { outcome?: Awaited<ReturnType<typeof markInvoiceIssued>>; error?: string };
+        expect(reply.error, folio).toBeUndefined();
+        const outcomes = [mine, reply.outcome!];
         expect(
           outcomes.filter((o) => o.ok),
           folio,
@@ -257,7 +262,8 @@ describe("«Marcar como facturada»", () => {
         expect(await db.selectFrom("invoice_requests").select("id").where("cfdi_folio", "=", folio).execute()).toHaveLength(1);
       }
     } finally {
-      await other.destroy();
+      other.disconnect();
+      await once(other, "exit");
     }
   });
 

@@ -1,6 +1,9 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { sql } from "kysely";
 import { describe, expect, test } from "vitest";
-import { db, migrateToLatest, sqliteConnection } from "~/db.server";
+import { db, migrateToLatest, openDatabase, sqliteConnection } from "~/db.server";
 import type * as DbModule from "~/db.server";
 
 /** The same module under another address: a second instance of it, as build/server.js holds (tsc does not resolve the query). */
@@ -23,6 +26,38 @@ describe("the SQLite database", () => {
     expect(buildCopy.db).toBe(db);
     expect(sqliteConnection(db)).not.toBeNull();
     expect(buildCopy.sqliteConnection(db)).toBe(sqliteConnection(db));
+  });
+
+  test("a transaction holds the write lock from its start: a write by another connection between its read and its write cannot make it fail", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-lock-"));
+    const site = openDatabase(path.join(dir, "lock.db"));
+    // Another process in real use (a script, a test's factories): its own connection to the file.
+    const other = openDatabase(path.join(dir, "lock.db"));
+    try {
+      await sql`CREATE TABLE counter (id INTEGER PRIMARY KEY, n INTEGER NOT NULL)`.execute(site);
+      await sql`INSERT INTO counter (id, n) VALUES (1, 0)`.execute(site);
+      // The other writer gives up at once instead of waiting (both connections share this thread).
+      sqliteConnection(other)!.pragma("busy_timeout = 0");
+      let otherWrite = "";
+      await site.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ n: number }>`SELECT n FROM counter WHERE id = 1`.execute(trx);
+        try {
+          await sql`UPDATE counter SET n = 100 WHERE id = 1`.execute(other);
+          otherWrite = "written";
+        } catch (error) {
+          otherWrite = String((error as { code?: unknown }).code);
+        }
+        // With a deferred BEGIN, the other write would land and this one fail: SQLITE_BUSY_SNAPSHOT.
+        await sql`UPDATE counter SET n = ${rows[0]!.n + 1} WHERE id = 1`.execute(trx);
+      });
+      expect(otherWrite).toBe("SQLITE_BUSY");
+      const { rows } = await sql<{ n: number }>`SELECT n FROM counter WHERE id = 1`.execute(other);
+      expect(rows[0]!.n).toBe(1);
+    } finally {
+      await other.destroy();
+      await site.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("has every migration applied, and applying again does nothing", async () => {
