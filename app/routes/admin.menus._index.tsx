@@ -49,7 +49,7 @@ export default function MenusEditor() {
           <h2 id={`menu-${menu}`} tabIndex={-1}>
             {title}
           </h2>
-          <StaffTable caption={title} hideCaption columns={["Etiqueta", "Destino", "Orden"]}>
+          <StaffTable caption={`${title}: lista actual`} hideCaption columns={["Etiqueta", "Destino", "Orden"]}>
             {links.map((link) => (
               <tr key={link.id}>
                 <th scope="row">
