@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { loggedPath, logRequest } from "../app/utils/logger.server";
+import { loggedPath, logKeptPageRequest, logRequest } from "../app/utils/logger.server";
 import { observeHit, observeRequest } from "./metrics";
 
 // One logger for the whole process (pino, asynchronous and buffered): app/utils/logger.server.ts.
-export { flushLog, log, loggedPath } from "../app/utils/logger.server";
+export { flushLog, log, loggedPath, requestLineTail } from "../app/utils/logger.server";
 
 const INCOMING_ID = /^[A-Za-z0-9-]{8,64}$/;
 
@@ -73,9 +73,13 @@ export function finishRequest(req: IncomingMessage, res: ServerResponse, request
   if (path !== null) logRequest({ requestId, method: req.method, path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 });
 }
 
-/** finishRequest for a kept page sent by the page cache's fast path: its route is known, its status given. */
-export function finishHit(method: string | undefined, status: number, route: string | null, requestId: string, started: number, path: string | null) {
+/**
+ * finishRequest for a kept page sent by the page cache's fast path: its route is known, its status
+ * given, and its log line's fixed part (`requestLineTail`, kept with the page) made once; null when
+ * request logging is off.
+ */
+export function finishHit(status: number, route: string | null, requestId: string, started: number, lineTail: string | null) {
   const durationMs = performance.now() - started;
   observeHit(route, status, durationMs);
-  if (path !== null) logRequest({ requestId, method, path, status, durationMs: Math.round(durationMs * 10) / 10 });
+  if (lineTail !== null) logKeptPageRequest(requestId, lineTail, Math.round(durationMs * 10) / 10);
 }

@@ -7,7 +7,7 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
 import { databaseWrites, db } from "../app/db.server";
-import { answeredRequestId, finishHit, log, loggedPath } from "./logging";
+import { answeredRequestId, finishHit, log, loggedPath, requestLineTail } from "./logging";
 import { setRouteLabel } from "./metrics";
 
 /**
@@ -314,9 +314,16 @@ export function anonymousPageCache(options: PageCacheOptions) {
       res.writeHead(block.status, block.headers);
       if (body && method !== "HEAD") res.end(body);
       else res.end();
-      // Logged like any other request (buffered, so a hit never waits for a write).
-      entry.loggedPath ??= loggedPath(pathOf(url));
-      finishHit(method, block.status, entry.routeId, requestId, started, options.logRequests ? entry.loggedPath : null);
+      // Logged like any other request (buffered, so a hit never waits for a write); the line's
+      // method, path and status part is made once per kept page.
+      let lineTail: string | null = null;
+      if (options.logRequests) {
+        const kept = method === "GET" ? block.getLineTail : block.headLineTail;
+        lineTail = kept ?? requestLineTail(method, (entry.loggedPath ??= loggedPath(pathOf(url))), block.status);
+        if (method === "GET") block.getLineTail = lineTail;
+        else block.headLineTail = lineTail;
+      }
+      finishHit(block.status, entry.routeId, requestId, started, lineTail);
       return true;
     },
 
@@ -462,6 +469,9 @@ function sendEntry(req: Request, res: Response, entry: Entry) {
 interface HeaderBlock {
   status: number;
   headers: string[];
+  /** The log line's method, path and status part for a GET / a HEAD of this block (`requestLineTail`), made on first use. */
+  getLineTail?: string;
+  headLineTail?: string;
 }
 
 /** The header block of a kept page in one encoding (or its 304): what writeEntry would set, in one array. */
@@ -476,7 +486,7 @@ function headerBlock(entry: Entry, variant: "br" | "gzip" | "identity" | "304"):
     headers.push("Content-Length", String(body.length));
   }
   headers.push("X-Request-Id", "");
-  const block = { status: variant === "304" ? 304 : entry.status, headers };
+  const block: HeaderBlock = { status: variant === "304" ? 304 : entry.status, headers, getLineTail: undefined, headLineTail: undefined };
   entry.blocks[variant] = block;
   return block;
 }

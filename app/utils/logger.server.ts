@@ -7,9 +7,10 @@ import { singleton } from "./singleton.server";
  * server and the Remix build each import this module; `singleton` makes them share one logger
  * and one buffer. The line format is documented in docs/ARCHITECTURE.md ("Logs").
  *
- * - Request lines (`logRequest`) of one turn of the event loop are joined and handed to the buffer
- *   together (one Buffer per turn, not per line), where they wait until it holds 32 KB, or for a
- *   second at most; every other line (`log`) goes after them and is handed to the kernel at once,
+ * - Request lines (`logRequest`, `logKeptPageRequest`) are joined in a string and handed to the
+ *   buffer together, once they make 32 KB or REQUEST_LINES_WAIT_MS after the first of them (one
+ *   Buffer per batch, not per line or per turn); the buffer writes them when it holds 32 KB, or
+ *   within a second. Every other line (`log`) goes after them and is handed to the kernel at once,
  *   so start-up messages, warnings and errors are never late and the order of lines is kept.
  * - `LOG_LEVEL` (debug, info, warn, error, silent; default info) drops lower levels before any
  *   work is done.
@@ -67,8 +68,10 @@ function now(): string {
   return lastIso;
 }
 
+// This module's handle on the shared logger (a Map lookup per request line otherwise).
+let shared: ReturnType<typeof createLogger> | undefined;
 function instance() {
-  return singleton("logger", createLogger);
+  return (shared ??= singleton("logger", createLogger));
 }
 
 /** One line at `level`; written at once (these lines are rare: start-up, warnings, errors). */
@@ -99,23 +102,53 @@ export interface RequestLine {
  * so this skips pino's generic serialisation, a third of a kept page's CPU with logging on.
  */
 export function logRequest(line: RequestLine) {
-  const { logger } = instance();
   const level = line.status >= 500 ? "error" : "info";
-  if (!logger.isLevelEnabled(level)) return;
-  const method = line.method === undefined ? "" : `,"method":${jsonString(line.method)}`;
-  pendingLines += `{"level":"${level}","message":"request","time":"${now()}","requestId":${jsonString(line.requestId)}${method},"path":${jsonString(line.path)},"status":${line.status},"durationMs":${line.durationMs}}\n`;
-  if (!handOverScheduled) {
-    handOverScheduled = true;
-    setImmediate(handOverRequestLines);
-  }
+  if (!instance().logger.isLevelEnabled(level)) return;
+  appendRequestLine(level, line.requestId, requestLineTail(line.method, line.path, line.status), line.durationMs);
 }
 
-/** Request lines of the current turn of the event loop, not yet in the destination's buffer. */
+/**
+ * The end of a request line after its request id, up to its duration: what stays the same for every
+ * request of one method for one path and status. The page cache keeps it with each kept page, so a
+ * hit's line costs its time, id and duration only (`logKeptPageRequest`).
+ */
+export function requestLineTail(method: string | undefined, path: string, status: number): string {
+  const methodField = method === undefined ? "" : `,"method":${jsonString(method)}`;
+  return `${methodField},"path":${jsonString(path)},"status":${status},"durationMs":`;
+}
+
+/** The line of a kept page sent by the page cache's fast path (status 200 or 304: level info), its tail made once by `requestLineTail`. */
+export function logKeptPageRequest(requestId: string, tail: string, durationMs: number) {
+  if (!instance().logger.isLevelEnabled("info")) return;
+  appendRequestLine("info", requestId, tail, durationMs);
+}
+
+function appendRequestLine(level: "info" | "error", requestId: string, tail: string, durationMs: number) {
+  if (!exitHandOver) {
+    // Before the destination's own flush at exit (pino registers it): a batch still waiting goes first.
+    exitHandOver = true;
+    process.prependListener("exit", handOverRequestLines);
+  }
+  pendingLines += `{"level":"${level}","message":"request","time":"${now()}","requestId":${jsonString(requestId)}${tail}${durationMs}}\n`;
+  if (pendingLines.length >= REQUEST_LINES_BATCH) handOverRequestLines();
+  else if (handOverTimer === null) handOverTimer = setTimeout(handOverRequestLines, REQUEST_LINES_WAIT_MS).unref();
+}
+
+/** How long the first of a batch of request lines waits for others before the batch goes to the buffer. */
+export const REQUEST_LINES_WAIT_MS = 100;
+/** A batch this long (characters) goes to the buffer at once. */
+const REQUEST_LINES_BATCH = 32 * 1024;
+
+/** Request lines not yet in the destination's buffer. */
 let pendingLines = "";
-let handOverScheduled = false;
+let handOverTimer: NodeJS.Timeout | null = null;
+let exitHandOver = false;
 
 function handOverRequestLines() {
-  handOverScheduled = false;
+  if (handOverTimer !== null) {
+    clearTimeout(handOverTimer);
+    handOverTimer = null;
+  }
   if (pendingLines === "") return;
   const lines = pendingLines;
   pendingLines = "";

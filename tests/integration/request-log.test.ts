@@ -24,6 +24,7 @@ const secrets = { verificationToken, calendarToken, stagedToken, resetToken, set
 let server: ServerProcess;
 let exitCode: number | null = null;
 const requestIds: string[] = [];
+let keptPageAnswers: unknown[] = [];
 
 async function get(pathName: string) {
   const response = await fetch(base + pathName, { headers: { "accept-encoding": "br, gzip" }, redirect: "manual" });
@@ -58,6 +59,13 @@ beforeAll(async () => {
 
   // An anonymous page three times: rendered, then kept pages (the raw fast path before Express).
   for (let i = 0; i < 3; i++) await get("/");
+  // The fast path's other lines: a HEAD, and a revalidation answered 304.
+  const head = await fetch(base + "/", { method: "HEAD", headers: { "accept-encoding": "br, gzip" } });
+  requestIds.push(head.headers.get("x-request-id")!);
+  const revalidated = await fetch(base + "/", { headers: { "accept-encoding": "br, gzip", "if-none-match": head.headers.get("etag")! } });
+  await revalidated.arrayBuffer();
+  requestIds.push(revalidated.headers.get("x-request-id")!);
+  keptPageAnswers = [head.headers.get("x-page-cache"), head.status, revalidated.headers.get("x-page-cache"), revalidated.status];
   await get(`/verificar/${verificationToken}`);
   await get(`/VERIFICAR//${verificationToken}`);
   await get(`/calendario/${calendarToken}/mis-cursos.ics`);
@@ -90,7 +98,10 @@ describe("the request log of the production server", () => {
       expect(Date.parse(String(line!.time))).not.toBeNaN();
     }
     // The kept pages were answered (and logged) by the page cache's fast path.
-    expect(requestLines.filter((line) => line.path === "/" && line.method === "GET")).toHaveLength(3);
+    expect(requestLines.filter((line) => line.path === "/" && line.method === "GET" && line.status === 200)).toHaveLength(3);
+    expect(keptPageAnswers).toEqual(["hit", 200, "hit", 304]);
+    expect(requestLines.filter((line) => line.path === "/" && line.method === "HEAD" && line.status === 200)).toHaveLength(1);
+    expect(requestLines.filter((line) => line.path === "/" && line.method === "GET" && line.status === 304)).toHaveLength(1);
     expect(lines.at(-1)).toMatchObject({ level: "info", message: "stopped" });
   });
 
