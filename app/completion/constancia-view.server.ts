@@ -92,6 +92,7 @@ export async function listOwnConstancias(db: Kysely<DB>, participantId: number):
     .where("constancias.revoked_at", "is", null)
     .where("constancias.replaced_by_folio", "is", null)
     .orderBy("constancias.issued_at", "desc")
+    .orderBy("constancias.id", "desc")
     .execute();
   return rows.map(factsOf);
 }

@@ -427,6 +427,7 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
     .select((eb) => claimInVerification(eb).as("in_verification"))
     .where("enrolments.participant_id", "=", participantId)
     .orderBy("enrolments.created_at", "desc")
+    .orderBy("enrolments.id", "desc")
     .execute();
   return rows.map((row) => ({
     id: row.id,

@@ -149,6 +149,7 @@ export async function sendDueMail(db: Kysely<DB>, transmit: Transmit, now: Date 
     .where("status", "in", ["en_espera", "fallido"])
     .where("next_attempt_at", "<=", now.toISOString())
     .orderBy("next_attempt_at")
+    .orderBy("id")
     .limit(50)
     .execute();
   const counts = { enviados: 0, fallidos: 0 };
@@ -207,6 +208,7 @@ export async function outboxSummary(
     .select(["id", "recipients", "subject", "status", "attempts", "last_error", "created_at", "sent_at", "next_attempt_at"])
     .where("status", "in", ["fallido", "en_espera"])
     .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
     .limit(50)
     .execute();
   const count = (status: string) => Number(counts.find((row) => row.status === status)?.count ?? 0);

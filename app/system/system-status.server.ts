@@ -174,7 +174,14 @@ async function recentRuns(db: Kysely<DB>): Promise<{ latest: JobRunLine[]; failu
       .executeTakeFirst();
     if (row) latest.push(toLine(row));
   }
-  const failures = await db.selectFrom("job_runs").select(columns).where("outcome", "=", "fallo").orderBy("started_at", "desc").limit(10).execute();
+  const failures = await db
+    .selectFrom("job_runs")
+    .select(columns)
+    .where("outcome", "=", "fallo")
+    .orderBy("started_at", "desc")
+    .orderBy("id", "desc")
+    .limit(10)
+    .execute();
   return { latest: latest.sort((a, b) => a.job.localeCompare(b.job)), failures: failures.map(toLine) };
 }
 
@@ -261,6 +268,7 @@ export async function currentProblems(db: Kysely<DB>, now: Date = clock.now(), c
       .where("job", "=", "respaldos")
       .where("outcome", "<>", "en_curso")
       .orderBy("started_at", "desc")
+      .orderBy("id", "desc")
       .limit(1)
       .executeTakeFirst();
     if (lastRun?.outcome === "fallo") {

@@ -259,6 +259,7 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
       ])
       .where("e.participant_id", "=", participantId)
       .orderBy("e.created_at", "desc")
+      .orderBy("e.id", "desc")
       .execute(),
     db
       .selectFrom("payment_attempts as a")
@@ -278,6 +279,7 @@ export async function getParticipantDetail(db: Kysely<DB>, participantId: number
       ])
       .where("e.participant_id", "=", participantId)
       .orderBy("a.created_at", "desc")
+      .orderBy("a.id", "desc")
       .execute(),
     db
       .selectFrom("offline_payments as o")
