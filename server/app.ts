@@ -155,9 +155,9 @@ export function createApp(build: ServerBuild, config: AppConfig) {
  * The classes the HTTP server builds its requests and responses with (Node's `IncomingMessage` and
  * `ServerResponse` options): Node's own, under Express's prototypes, made once per app. Express
  * otherwise swaps the prototype of each request and response it receives, which gives them other
- * hidden classes than the ones the kept pages' fast path sees: once the process has served pages through Express, Node's own HTTP
- * code (shared by both paths) meets several shapes where it met one and runs slower for every
- * request, kept pages included (issue 22). Here Express's swap sets the prototype they already
+ * hidden classes than the ones the kept pages' fast path sees: once the process has served pages
+ * through Express, Node's own HTTP code (shared by both paths) meets several shapes where it met
+ * one and runs slower for every request, kept pages included (issue 22). Here Express's swap sets the prototype they already
  * have, which changes nothing.
  */
 export function expressShapes(app: express.Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
