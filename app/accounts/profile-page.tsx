@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import type { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { ErrorSummary, Field, FileField, summaryErrors } from "~/components/forms";
@@ -156,7 +157,7 @@ function ProfileForm({ participant, lastResult }: { participant: ProfileParticip
   const isStudent = participant.role === "ESTUDIANTE";
   const grade = splitChoice(participant.grade, GRADE_OPTIONS);
   const institution = splitChoice(participant.institution, INSTITUTION_OPTIONS);
-  const [form, fields] = useForm<ProfileFields>({
+  const [form, fields] = usePlainForm<ProfileFields>({
     id: "editar-perfil",
     lastResult,
     defaultValue: {
@@ -213,7 +214,7 @@ function ProfileForm({ participant, lastResult }: { participant: ProfileParticip
 }
 
 function DocumentCard({ document, lastResult }: { document: DocumentListItem; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<{ document?: File }>({ id: `documento-${document.id}`, lastResult });
+  const [form, fields] = usePlainForm<{ document?: File }>({ id: `documento-${document.id}`, lastResult });
   const titleId = `documento-${document.id}-titulo`;
   return (
     <li className="document-card">

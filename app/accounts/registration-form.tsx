@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import type { z } from "zod";
 import { Breadcrumbs } from "~/components/breadcrumbs";
 import { EmailField, PasswordField } from "~/components/credential-fields";
@@ -44,7 +45,7 @@ function documentLabels(position: 0 | 1): string {
  * (data-show-if, data-text-by).
  */
 export function RegistrationPage({ course, lastResult }: { course: RegistrationCourse | null; lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<RegistrationFields>({ id: "registro", lastResult });
+  const [form, fields] = usePlainForm<RegistrationFields>({ id: "registro", lastResult });
   const role = fields.student_role.initialValue;
   const ordered = [
     fields.student_role,

@@ -89,7 +89,7 @@ export function PasswordSignInForm({
   submitLabel,
   children,
 }: {
-  form: { id: string; errors?: string[]; onSubmit: FormEventHandler<HTMLFormElement>; noValidate: boolean };
+  form: { id: string; errors?: string[]; onSubmit?: FormEventHandler<HTMLFormElement>; noValidate: boolean };
   email: FieldMeta;
   password: FieldMeta;
   lastResult: SubmissionResult<string[]> | undefined;

@@ -19,8 +19,9 @@ export interface FieldMeta {
 /**
  * A conform form's id, submit handler and noValidate for `<Form {...formProps(form)}>`; unlike
  * conform's getFormProps it adds no aria-invalid/aria-describedby (the ErrorSummary names the errors).
+ * A form of a page that does not hydrate (usePlainForm) has no submit handler.
  */
-export function formProps(form: { id: string; onSubmit: FormEventHandler<HTMLFormElement>; noValidate: boolean }) {
+export function formProps(form: { id: string; onSubmit?: FormEventHandler<HTMLFormElement>; noValidate: boolean }) {
   return { id: form.id, onSubmit: form.onSubmit, noValidate: form.noValidate };
 }
 

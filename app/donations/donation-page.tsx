@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import { Form, Link, type useLoaderData } from "@remix-run/react";
 import { DOCUMENT_LIMITS } from "~/accounts/documents";
 import { ErrorSummary, Field, FileField, RadioGroup, SelectField, summaryErrors, formProps } from "~/components/forms";
@@ -47,7 +48,7 @@ const AMOUNT_OPTIONS = [
 /** The donation form, or after a valid post the started card payment; and the bank transfer. */
 export function DonationView({ page, actionData }: { page: DonationPageData; actionData: DonationActionResult | undefined }) {
   const lastResult = actionData && actionData.step !== "card" ? actionData.result : undefined;
-  const [form, fields] = useForm<DonationFields>({ id: "donativo", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePlainForm<DonationFields>({ id: "donativo", lastResult, shouldValidate: "onSubmit" });
   const started = actionData?.step === "card" ? actionData : null;
   const errors = summaryErrors([
     fields.Amount,

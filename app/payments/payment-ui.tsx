@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import { Form } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorSummary, Field, FileField, SelectField, summaryErrors, formProps } from "~/components/forms";
@@ -137,7 +138,7 @@ export interface InvoiceFields {
 
 /** The invoice (CFDI) form, validated on the server with the zod schema through conform. */
 export function InvoiceForm({ lastResult }: { lastResult: SubmissionResult<string[]> | undefined }) {
-  const [form, fields] = useForm<InvoiceFields>({ id: "factura", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePlainForm<InvoiceFields>({ id: "factura", lastResult, shouldValidate: "onSubmit" });
   const errors = summaryErrors([fields.rfc, fields.legalName, fields.taxRegime, fields.postcode, fields.cfdiUse, fields.constancia]);
   return (
     <section aria-labelledby="payment-invoice" className="payment__invoice">

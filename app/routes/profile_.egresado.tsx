@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -75,7 +76,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function GraduatedQuestionPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<z.input<typeof graduatedAnswerSchema>>({ id: "egresado", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePlainForm<z.input<typeof graduatedAnswerSchema>>({ id: "egresado", lastResult, shouldValidate: "onSubmit" });
 
   return (
     <div className="container page form-page">

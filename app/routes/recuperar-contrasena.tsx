@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import type { ActionFunctionArgs, LinksFunction } from "@remix-run/node";
 import { Form, Link, useActionData } from "@remix-run/react";
 import type { z } from "zod";
@@ -49,7 +50,7 @@ export default function PasswordRecoveryPage() {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.result as SubmissionResult<string[]> | undefined;
   const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
-  const [form, fields] = useForm<z.input<typeof passwordRecoverySchema>>({ id: "recuperar", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePlainForm<z.input<typeof passwordRecoverySchema>>({ id: "recuperar", lastResult, shouldValidate: "onSubmit" });
 
   return (
     <div className="container page form-page">

@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { data } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -57,7 +58,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function PasswordResetPage() {
   const { token, valid } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<z.input<typeof passwordResetSchema>>({ id: "restablecer", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePlainForm<z.input<typeof passwordResetSchema>>({ id: "restablecer", lastResult, shouldValidate: "onSubmit" });
   const resetKey = secretFieldKey(lastResult);
 
   return (

@@ -1,4 +1,5 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
+import { usePlainForm } from "~/components/plain-form";
 import type { ActionFunctionArgs, LinksFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { redirect } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -73,7 +74,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function LoginPage() {
   const { redirectTo } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.result as SubmissionResult<string[]> | undefined;
-  const [form, fields] = useForm<z.input<typeof loginSchema>>({ id: "inicio-sesion", lastResult, shouldValidate: "onSubmit" });
+  const [form, fields] = usePlainForm<z.input<typeof loginSchema>>({ id: "inicio-sesion", lastResult, shouldValidate: "onSubmit" });
   const registerHref = "/register";
 
   return (
