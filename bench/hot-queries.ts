@@ -183,6 +183,22 @@ export const HOT_QUERIES: HotQuery[] = [
   },
 ];
 
+/**
+ * The site's jobs that sweep whole tables for the rows to act on (app/jobs/site-jobs.server.ts):
+ * «pagos» every minute (migration 0045). They write, so only the query-plan test runs them, on its
+ * own copy, after the hot queries above; the `--db` tool below only reads.
+ */
+export const HOT_JOBS: HotQuery[] = [
+  {
+    name: "job pagos: holds, abandoned attempts, secrets, sessions, the bank's word",
+    run: async (db, s) => {
+      const { runPaymentMaintenance } = await import("../app/payments/maintenance.server");
+      const { createSimulatorProvider } = await import("../app/payments/simulator.server");
+      return runPaymentMaintenance(db, { now: s.now, holdMinutes: 15, provider: createSimulatorProvider(db, "AUT"), origin: null });
+    },
+  },
+];
+
 /** The ledger's longest export: the year up to `now` (Mexico City days). */
 function yearOfLedger(now: Date) {
   const to = now.toISOString().slice(0, 10);
@@ -225,7 +241,8 @@ export async function planHotQueries(sqlite: Database.Database, subjects: Subjec
     const used = process.cpuUsage(cpu);
     timings.push({ name: query.name, ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 });
     for (const compiled of captured) {
-      if (!/^\s*(select|with)\b/i.test(compiled.sql)) continue;
+      // Reads, and the sweeps of a job (an UPDATE or DELETE … WHERE plans its WHERE like a read).
+      if (!/^\s*(select|with|update|delete)\b/i.test(compiled.sql)) continue;
       const rows = sqlite.prepare(`EXPLAIN QUERY PLAN ${compiled.sql}`).all(...(compiled.parameters as unknown[])) as { detail: string }[];
       planned.push({ name: query.name, sql: compiled.sql, plan: rows.map((row) => row.detail) });
     }

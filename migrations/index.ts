@@ -39,6 +39,7 @@ import * as m0041 from "./0041-record-history";
 import * as m0042 from "./0042-waitlist";
 import * as m0043 from "./0043-annual-transcripts";
 import * as m0044 from "./0044-dashboard-constancias";
+import * as m0045 from "./0045-maintenance-indexes";
 
 /**
  * The numbered migrations, in order. Append a new file and a line here; never edit a
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   "0042-waitlist": m0042,
   "0043-annual-transcripts": m0043,
   "0044-dashboard-constancias": m0044,
+  "0045-maintenance-indexes": m0045,
 };

@@ -469,6 +469,24 @@ describe("a bank approval is never dropped", () => {
     expect(await attempt(started.controlNumber)).toMatchObject({ status: "approved", verification: "verificado" });
     expect((await enrolment(started.enrolmentId)).status).toBe("confirmada");
   });
+
+  test("the scheduler asks the bank again about a T answer, and settles it once the bank has approved it", async () => {
+    const owner = await participant();
+    const courseId = await course();
+    const t = await pay(owner, courseId, NO_ANSWER, "en_linea", unverified);
+    await handleRelay(db, unverified, { kind: "success", payload: t.response, controlNumber: null, relayToken: t.started.relayToken });
+    expect(await attempt(t.started.controlNumber)).toMatchObject({ status: "no_answer", verification: "por_conciliar" });
+    // The bank's own record of that payment, asked later: approved after all.
+    await db
+      .updateTable("simulator_transactions")
+      .set({ result: "A", referencia: "123456789012", codigo_aut: "654321" })
+      .where("control_number", "=", t.started.controlNumber)
+      .execute();
+    const report = await runPaymentMaintenance(db, { now: new Date(Date.now() + 3 * 60_000), provider: simulator });
+    expect(report.verified).toBeGreaterThanOrEqual(1);
+    expect(await attempt(t.started.controlNumber)).toMatchObject({ status: "approved", verification: "verificado", codigo_aut: "654321" });
+    expect((await enrolment(t.started.enrolmentId)).status).toBe("confirmada");
+  });
 });
 
 describe("seats, holds and the schedule", () => {

@@ -6,7 +6,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { migrateToLatest, openDatabase } from "~/db.server";
 import { growDatabase } from "../../bench/grow-database";
-import { findSubjects, HOT_QUERIES, planHotQueries, capturingDatabase, type PlannedQuery, type Subjects } from "../../bench/hot-queries";
+import { findSubjects, HOT_JOBS, HOT_QUERIES, planHotQueries, capturingDatabase, type PlannedQuery, type Subjects } from "../../bench/hot-queries";
 
 /**
  * The hot queries (the staff lists, the dashboard, /profile; bench/hot-queries.ts) never read a
@@ -40,11 +40,11 @@ const QUEUE_INDEXES = new Set(["invoice_requests_pending", "payment_attempts_pen
 
 const SQL_WORDS = new Set(["where", "join", "left", "inner", "cross", "on", "group", "order", "limit", "union", "as", "using", "natural", "select"]);
 
-/** alias → table, from the statement's FROM and JOIN clauses (Kysely's `"t" as "a"` and raw `t a`). */
+/** alias → table, from the statement's FROM, JOIN and UPDATE clauses (Kysely's `"t" as "a"` and raw `t a`). */
 function aliasesOf(statement: string): Map<string, Set<string>> {
   const aliases = new Map<string, Set<string>>();
   const add = (alias: string, table: string) => aliases.set(alias, new Set([...(aliases.get(alias) ?? []), table]));
-  for (const match of statement.matchAll(/\b(?:from|join)\s+"?([a-z_]+)"?(?:\s+(?:as\s+)?"?([a-z_]+)"?)?/gi)) {
+  for (const match of statement.matchAll(/\b(?:from|join|update)\s+"?([a-z_]+)"?(?:\s+(?:as\s+)?"?([a-z_]+)"?)?/gi)) {
     const table = match[1]!.toLowerCase();
     if (SQL_WORDS.has(table)) continue;
     add(table, table);
@@ -91,13 +91,13 @@ beforeAll(async () => {
   growDatabase(sqlite, { factor: 1 });
   subjects = await findSubjects(capturingDatabase(sqlite).db, new Date("2026-11-15T18:00:00.000Z"));
   tables = new Set((sqlite.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[]).map((row) => row.name));
-  ({ planned, errors } = await planHotQueries(sqlite, subjects));
+  ({ planned, errors } = await planHotQueries(sqlite, subjects, [...HOT_QUERIES, ...HOT_JOBS]));
 }, 60_000);
 
 afterAll(() => sqlite.close());
 
 describe("the hot queries' plans", () => {
-  test.each(HOT_QUERIES.map((query) => [query.name]))("%s reads no big table whole", (name) => {
+  test.each([...HOT_QUERIES, ...HOT_JOBS].map((query) => [query.name]))("%s reads no big table whole", (name) => {
     expect(errors.get(name)).toBeUndefined();
     const statements = planned.filter((query) => query.name === name);
     expect(statements.length).toBeGreaterThan(0);
@@ -128,6 +128,8 @@ describe("the hot queries' plans", () => {
       plan: ["SCAN invoice_requests USING INDEX invoice_requests_pending"],
     };
     expect(fullScans(queue, tables)).toEqual([]);
+    const sweep = { name: "x", sql: 'update "enrolments" set "seat_held_until" = ? where "seat_held_until" <= ?', plan: ["SCAN enrolments"] };
+    expect(fullScans(sweep, tables)).toEqual(["SCAN enrolments"]);
     const small = { name: "x", sql: 'select * from "staff_members"', plan: ["SCAN staff_members"] };
     expect(fullScans(small, tables)).toEqual([]);
   });
