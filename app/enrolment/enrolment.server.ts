@@ -4,7 +4,7 @@ import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import { readConfig } from "~/config.server";
 import { MODALITY, offersModality } from "~/courses/modality";
 import { priceForProfile, type Profile } from "~/courses/pricing";
-import type { DB, EnrolmentModality, EnrolmentStatus } from "~/db.server";
+import type { DB, EnrolmentModality, EnrolmentStatus, PaymentAttemptStatus } from "~/db.server";
 import { PAYMENT_START_MESSAGES } from "~/payments/payment-messages";
 import { getSettings } from "~/settings/settings.server";
 import { newVerificationToken } from "./verification";
@@ -408,7 +408,9 @@ function claimInVerification(eb: ExpressionBuilder<DB, "enrolments">) {
       .selectFrom("payment_attempts")
       .select("payment_attempts.id")
       .whereRef("payment_attempts.enrolment_id", "=", "enrolments.id")
-      .where("payment_attempts.status", "=", "in_verification"),
+      // A literal: SQLite picks the partial index payment_attempts_in_verification once, instead of
+      // preparing the statement again on every run to see whether the bound value allows it.
+      .where("payment_attempts.status", "=", sql.lit<PaymentAttemptStatus>("in_verification")),
   );
 }
 

@@ -1,7 +1,7 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { refuse, type Outcome, type Refusal } from "~/actions/outcome";
 import type { CheckedUpload } from "~/accounts/uploads.server";
-import type { DB } from "~/db.server";
+import type { DB, EnrolmentStatus } from "~/db.server";
 import { sendEnrolmentConfirmedMail, sendSentToReviewMail } from "~/enrolment/enrolment-mail.server";
 import { liveEnrolmentsFor, startEnrolmentIn, type StartEnrolmentInput } from "~/enrolment/enrolment.server";
 import { replacesPurchase, type EnrolmentSummary } from "~/enrolment/enrolment-notice";
@@ -135,7 +135,8 @@ export async function offlineIntentsOf(db: Kysely<DB>, participantId: number): P
     .selectFrom("enrolments")
     .select(["id", "reference", "amount_centavos", "offline_intent_at"])
     .where("participant_id", "=", participantId)
-    .where("status", "=", "pendiente_de_pago")
+    // A literal, for the partial index enrolments_offline_waiting (see claimInVerification).
+    .where("status", "=", sql.lit<EnrolmentStatus>("pendiente_de_pago"))
     .where("offline_intent_at", "is not", null)
     .execute();
   return rows.map((row) => ({
