@@ -27,10 +27,11 @@ export type PlainFields<Schema extends FormValues> = { readonly [Name in keyof S
  * builds a Proxy, an object of getters and a new copy of its subscription list on every property
  * read; that bookkeeping only tells a hydrated form what to re-render in the browser, and on
  * /profile it was ~7 % of the server's CPU (issue 22). Flat field names only, as every such form
- * has. `tests/unit/plain-form.test.ts` checks the metadata against conform's own.
+ * has. `tests/unit/plain-form.test.ts` checks the metadata against conform's own. Rendered in a
+ * browser all the same (a hydrated page that navigates to one of these pages without a document
+ * load): the form's own reads of its errors and values keep conform re-rendering it when they change.
  */
 export function usePlainForm<Schema extends FormValues>(options: FormOptions<Schema>): [PlainFormMeta, PlainFields<Schema>] {
-  if (typeof document !== "undefined") throw new Error("usePlainForm is for pages that do not hydrate: use conform's useForm");
   const [form] = useForm<Schema>(options);
   const formId = form.id;
   const errors = form.allErrors as Record<string, string[] | undefined>;
