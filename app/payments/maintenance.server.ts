@@ -106,7 +106,8 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
     .orderBy("claimed_at")
     .limit(50)
     .execute();
-  // Two range reads of partial indexes (migration 0045), not one OR that read the whole table.
+  // Two range reads of partial indexes (migration 0045), not one OR that read the whole table. Each
+  // reads only the rows of its kind (the last 24 h of stale attempts; the unanswered ones).
   const stale = await db
     .selectFrom("payment_attempts")
     .select(["id", "control_number", "amount_centavos", "status"])
@@ -115,6 +116,7 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
     .where("status", "in", [sql.lit<PaymentAttemptStatus>("pending"), sql.lit<PaymentAttemptStatus>("expired")])
     .where("created_at", "<=", startedBefore)
     .where("created_at", ">", forgetBefore)
+    .orderBy(sql`random()`)
     .limit(50)
     .execute();
   const unanswered = await db
@@ -123,9 +125,12 @@ async function verifyOpenAttempts(db: Kysely<DB>, provider: PaymentProvider, now
     .where("provider", "=", provider.name)
     .where("status", "=", "no_answer")
     .where("verification", "=", "por_conciliar")
+    .orderBy(sql`random()`)
     .limit(50)
     .execute();
-  // Taking turns, so that neither kind can keep the other waiting.
+  // Taking turns, so that neither kind can keep the other waiting; each list is a random 50 of its
+  // kind, so that with more than 50 waiting every one is asked about within a few runs (in the
+  // table's order the same 50 were asked every minute and the rest never).
   const open = interleave(unanswered, stale).slice(0, 50);
   let settled = 0;
   for (const attempt of [...claims, ...open]) {

@@ -17,6 +17,7 @@ import type { PaymentProvider } from "~/payments/provider-types";
 import { readBanorteReport, reconcileReportFile } from "~/payments/reconcile.server";
 import { handleRelay } from "~/payments/relay.server";
 import { answerSimulatedPayment, createSimulatorProvider, SIMULATOR_CREDENTIALS } from "~/payments/simulator.server";
+import { createEnrolment, createPaymentAttempt } from "../factories";
 import { useSeededDatabase } from "../support/database";
 
 // The payment trust model (docs/decisions/0013): what an attacker who relays an edited bank
@@ -486,6 +487,31 @@ describe("a bank approval is never dropped", () => {
     expect(report.verified).toBeGreaterThanOrEqual(1);
     expect(await attempt(t.started.controlNumber)).toMatchObject({ status: "approved", verification: "verificado", codigo_aut: "654321" });
     expect((await enrolment(t.started.enrolmentId)).status).toBe("confirmada");
+  });
+
+  test("with more than 50 stale attempts, the scheduler asks about different ones run after run, 50 at most each time", async () => {
+    const courseId = await course();
+    const enrolmentId = await createEnrolment(await participant(), courseId);
+    const anHourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const ours = new Set<string>();
+    for (let i = 0; i < 60; i++) ours.add((await createPaymentAttempt(enrolmentId, { status: "expired", created_at: anHourAgo })).control_number);
+    const asked = new Set<string>();
+    let perRun = new Set<string>();
+    const recording: PaymentProvider = {
+      ...simulator,
+      verifyPayment: async ({ controlNumber }) => {
+        if (ours.has(controlNumber)) perRun.add(controlNumber);
+        return { kind: "not-found" };
+      },
+    };
+    for (let run = 0; run < 3; run++) {
+      perRun = new Set();
+      await runPaymentMaintenance(db, { now: new Date(), provider: recording });
+      expect(perRun.size).toBeLessThanOrEqual(50);
+      for (const control of perRun) asked.add(control);
+    }
+    // In the table's order the same 50 were asked every time (the other 10 never).
+    expect(asked.size).toBeGreaterThan(50);
   });
 });
 
