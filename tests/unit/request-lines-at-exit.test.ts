@@ -21,13 +21,25 @@ const SCRIPT = `
   const { request, kept } = JSON.parse(process.env.LINES);
   logRequest(request);
   logKeptPageRequest(kept.requestId, requestLineTail(kept.method, kept.path, kept.status), kept.durationMs);
+  // Many more hits: a hundred (a batch part full), a line that fits an empty batch only (90 KB in
+  // UTF-8, 30,000 characters), thousands (several batches), a line longer than any batch, one more.
+  const many = Number(process.env.MANY ?? 0);
+  if (many > 0) {
+    const tail = requestLineTail("GET", "/ñ", 200);
+    for (let i = 0; i < 100; i++) logKeptPageRequest("n" + i, tail, i % 10);
+    logRequest({ ...request, requestId: "casi", path: "/" + "€".repeat(30_000) });
+    for (let i = 100; i < many; i++) logKeptPageRequest("n" + i, tail, i % 10);
+    logRequest({ ...request, requestId: "largo", path: "/" + "ñ".repeat(40_000) });
+    logKeptPageRequest("último", tail, 0.5);
+  }
   process.exit(0);
 `;
 
-function linesWrittenAtExit(request: RequestLine, kept: KeptPageHit) {
+function linesWrittenAtExit(request: RequestLine, kept: KeptPageHit, many = 0) {
   const result = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", SCRIPT], {
     cwd: process.cwd(),
-    env: { ...process.env, LOG_LEVEL: "info", LINES: JSON.stringify({ request, kept }) },
+    env: { ...process.env, LOG_LEVEL: "info", LINES: JSON.stringify({ request, kept }), MANY: String(many) },
+    maxBuffer: 64 * 1024 * 1024,
     encoding: "utf8",
   });
   expect(result.status, result.stderr).toBe(0);
@@ -63,5 +75,18 @@ describe("request lines at exit", () => {
       ["error", path],
       ["info", path],
     ]);
+  });
+
+  test("lines across many batches, and one longer than a batch, are all written whole and in order", () => {
+    const lines = linesWrittenAtExit(
+      { requestId: "a", method: "GET", path: "/uno", status: 200, durationMs: 1.5 },
+      { requestId: "b", method: "GET", path: "/dos", status: 200, durationMs: 0.1 },
+      5000,
+    );
+    const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `n${from + i}`);
+    expect(lines.map((line) => line.requestId)).toEqual(["a", "b", ...ids(0, 100), "casi", ...ids(100, 5000), "largo", "último"]);
+    expect(lines[2]).toEqual(expect.objectContaining({ path: "/ñ", status: 200, durationMs: 0 }));
+    expect(lines[102]!.path).toBe("/" + "€".repeat(30_000));
+    expect(lines[5003]!.path).toBe("/" + "ñ".repeat(40_000));
   });
 });
