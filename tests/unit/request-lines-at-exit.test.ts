@@ -21,15 +21,15 @@ const SCRIPT = `
   const { request, kept } = JSON.parse(process.env.LINES);
   logRequest(request);
   logKeptPageRequest(kept.requestId, requestLineTail(kept.method, kept.path, kept.status), kept.durationMs);
-  // Many more hits: a hundred (a batch part full), a line that fits an empty batch only (90 KB in
-  // UTF-8, 30,000 characters), thousands (several batches), a line longer than any batch, one more.
+  // Many more hits: a hundred (a batch part full), a line that fits an empty batch only (120 KB in
+  // UTF-8, 40,000 characters), thousands (several batches), a line longer than any batch, one more.
   const many = Number(process.env.MANY ?? 0);
   if (many > 0) {
     const tail = requestLineTail("GET", "/ñ", 200);
     for (let i = 0; i < 100; i++) logKeptPageRequest("n" + i, tail, i % 10);
-    logRequest({ ...request, requestId: "casi", path: "/" + "€".repeat(30_000) });
+    logRequest({ ...request, requestId: "casi", path: "/" + "€".repeat(40_000) });
     for (let i = 100; i < many; i++) logKeptPageRequest("n" + i, tail, i % 10);
-    logRequest({ ...request, requestId: "largo", path: "/" + "ñ".repeat(40_000) });
+    logRequest({ ...request, requestId: "largo", path: "/" + "ñ".repeat(50_000) });
     logKeptPageRequest("último", tail, 0.5);
   }
   process.exit(0);
@@ -86,7 +86,7 @@ describe("request lines at exit", () => {
     const ids = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `n${from + i}`);
     expect(lines.map((line) => line.requestId)).toEqual(["a", "b", ...ids(0, 100), "casi", ...ids(100, 5000), "largo", "último"]);
     expect(lines[2]).toEqual(expect.objectContaining({ path: "/ñ", status: 200, durationMs: 0 }));
-    expect(lines[102]!.path).toBe("/" + "€".repeat(30_000));
-    expect(lines[5003]!.path).toBe("/" + "ñ".repeat(40_000));
+    expect(lines[102]!.path).toBe("/" + "€".repeat(40_000));
+    expect(lines[5003]!.path).toBe("/" + "ñ".repeat(50_000));
   });
 });
