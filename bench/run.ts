@@ -22,6 +22,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -102,8 +103,29 @@ function say(message: string) {
   process.stderr.write(`${message}\n`);
 }
 
+/**
+ * Refuses to run while something else listens on the bench's ports (another bench, a server left
+ * running): the site's start would answer from that process, and every figure would be its.
+ */
+async function assertPortsFree(ports: number[]) {
+  for (const port of ports) {
+    const problem = await new Promise<string | null>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(null)));
+    });
+    if (problem) {
+      say(
+        `Port ${port} is not free (${problem}): another bench or server is running. Stop it, or set BENCH_PORT (the bare server takes BENCH_PORT + 1000).`,
+      );
+      process.exit(1);
+    }
+  }
+}
+
 async function main() {
   const loadAtStart = os.loadavg();
+  await assertPortsFree([PORT, BARE_PORT]);
   if (!process.env.BENCH_SKIP_BUILD) {
     say("Building…");
     const built = spawnSync("npm", ["run", "build"], { stdio: "inherit" });
