@@ -18,6 +18,8 @@
  *   BENCH_QUICK=1                       # site and bare rounds only: a summary on stdout, no report
  *   BENCH_SLICE=1                       # seconds per slice: site and bare take turns within a run
  *   BENCH_PIN=0                         # do not pin the client and the server to separate cores
+ * The report also gives a diagnosis of the site/bare gap: bench/bare-inside.mjs runs the bare
+ * handler inside a bench site, so what the site's code costs and what its process costs show apart.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -25,6 +27,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { coldStartSummary, measureAtScale, type AtScale } from "./at-scale";
@@ -223,6 +226,7 @@ async function main() {
   await stopChild(bare);
   await stopChild(site.child);
   const loggingCost = await measureLoggingCost(client, database, logFd);
+  const bareInside = await measureBareInside(client, database, logFd, captured, participant.cookie);
 
   const atScale = await measureAtScale({
     database1x: database,
@@ -258,6 +262,7 @@ async function main() {
     pdf,
     atScale,
     loggingCost,
+    bareInside,
     log: { lines: logLines, bytes: logBytes, answered: loggedRequests },
   });
   const reportPath = path.resolve("bench/report.md");
@@ -289,6 +294,75 @@ async function measureLoggingCost(client: LoadClient, database: string, logFd: n
   say(
     `Request logging, kept /: on ${result.on.map((ms) => (ms * 1000).toFixed(1)).join(", ")} µs CPU/request; off ${result.off.map((ms) => (ms * 1000).toFixed(1)).join(", ")}`,
   );
+  return result;
+}
+
+/** Where bench/bare-inside.mjs answers in the site: `/__bench-bare/`, `/__bench-bare/direccion/medica`… */
+const BARE_INSIDE_PREFIX = "/__bench-bare";
+
+interface BareInside {
+  page: string;
+  site: Measured;
+  inside: Measured;
+  alone: Measured;
+}
+
+/**
+ * A diagnosis of the site/bare gap, not a figure: a site started with bench/bare-inside.mjs, which
+ * answers `/__bench-bare<page>` with the bare server's code inside the site's process. After the
+ * same warm-up as the rounds (every page, then /profile), each anonymous page is asked for by
+ * turns, slice by slice: the site's own answer, the bare handler inside the site, the bare server
+ * alone. Site ÷ inside is what the site's code costs; inside ÷ alone what its process costs.
+ */
+async function measureBareInside(client: LoadClient, database: string, logFd: number, captured: Map<string, Captured>, cookie: string) {
+  const preload = pathToFileURL(path.resolve("bench/bare-inside.mjs")).href;
+  // The bare server's list, each page under the prefix the site does not route.
+  const { entries, list } = capturedFiles(captured);
+  fs.writeFileSync(list, JSON.stringify(entries.map((entry) => ({ ...entry, page: BARE_INSIDE_PREFIX + entry.page }))));
+  const env = {
+    ...siteEnv(PORT, database),
+    NODE_OPTIONS: [process.env.NODE_OPTIONS, `--import ${preload}`].filter(Boolean).join(" "),
+    BENCH_BARE_INSIDE: list,
+  };
+  const site = await startSite(env, { stdout: logFd });
+  const bare = await startBare(captured);
+  const pages = ANONYMOUS.filter((page) => PAGES.includes(page));
+  const url = (page: string, variant: "site" | "inside" | "alone") =>
+    variant === "alone" ? `http://127.0.0.1:${BARE_PORT}${page}` : `http://127.0.0.1:${PORT}${variant === "inside" ? BARE_INSIDE_PREFIX : ""}${page}`;
+  for (const page of pages) {
+    for (const variant of ["site", "inside", "alone"] as const) {
+      const run = await client.run({ url: url(page, variant), headers: BROWSER_HEADERS, connections: CONNECTIONS, durationSeconds: WARMUP });
+      if (variant === "site") loggedRequests += run.requests;
+    }
+  }
+  if (PAGES.includes(SIGNED_IN)) {
+    const headers = { ...BROWSER_HEADERS, cookie };
+    const run = await client.run({
+      url: `http://127.0.0.1:${PORT}${SIGNED_IN}`,
+      headers,
+      connections: SIGNED_IN_CONNECTIONS,
+      durationSeconds: SIGNED_IN_WARMUP,
+    });
+    loggedRequests += run.requests;
+  }
+  for (const pid of [site.child.pid!, bare.pid!]) PIN.pinServer(pid);
+  const result: BareInside[] = [];
+  for (const page of pages) {
+    const slices = { site: [] as Measured[], inside: [] as Measured[], alone: [] as Measured[] };
+    for (let slice = 0; slice < SLICES; slice++) {
+      for (const variant of ["site", "inside", "alone"] as const) {
+        const pid = variant === "alone" ? bare.pid! : site.child.pid!;
+        slices[variant].push(await measured(client, pid, url(page, variant), BROWSER_HEADERS, CONNECTIONS, SLICE_SECONDS, PIN.clientCpus));
+      }
+    }
+    const row = { page, site: combined(slices.site), inside: combined(slices.inside), alone: combined(slices.alone) };
+    loggedRequests += row.site.requests;
+    result.push(row);
+    const us = (run: Measured) => (run.serverCpuMsPerRequest * 1000).toFixed(1);
+    say(`  bare inside the site, ${page}: site ${us(row.site)} µs/req, bare inside ${us(row.inside)}, bare alone ${us(row.alone)}`);
+  }
+  await stopChild(bare);
+  await stopChild(site.child);
   return result;
 }
 
@@ -401,8 +475,11 @@ function captureOnce(page: string, cookie?: string): Promise<Captured> {
   });
 }
 
-/** The bare server: a separate process that writes the captured bytes and headers, nothing else. */
-async function startBare(captured: Map<string, Captured>) {
+/**
+ * The captured pages on disk, for the bare server and bench/bare-inside.mjs: each body in a file,
+ * and `list`, a JSON file of { page, status, headers, file }.
+ */
+function capturedFiles(captured: Map<string, Captured>) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "himfg-bare-"));
   const entries = [...captured].map(([page, c]) => ({
     page,
@@ -411,6 +488,14 @@ async function startBare(captured: Map<string, Captured>) {
     file: path.join(dir, `${encodeURIComponent(page)}.bin`),
   }));
   for (const entry of entries) fs.writeFileSync(entry.file, captured.get(entry.page)!.body);
+  const list = path.join(dir, "pages.json");
+  fs.writeFileSync(list, JSON.stringify(entries));
+  return { entries, list };
+}
+
+/** The bare server: a separate process that writes the captured bytes and headers, nothing else. */
+async function startBare(captured: Map<string, Captured>) {
+  const { entries } = capturedFiles(captured);
   const script = `
     const http = require("node:http"); const fs = require("node:fs");
     const entries = new Map(${JSON.stringify(entries)}.map((e) => [e.page, { ...e, body: fs.readFileSync(e.file) }]));
@@ -523,6 +608,7 @@ function renderReport(input: {
   rssSamples: number[];
   pdf: { single: number[]; five: number[] };
   loggingCost: { on: number[]; off: number[] };
+  bareInside: BareInside[];
   atScale: AtScale;
   log: { lines: number; bytes: number; answered: number };
 }) {
@@ -684,6 +770,30 @@ function renderReport(input: {
       `${off.toFixed(1)} µs with LOG_REQUESTS=false: ${on >= off ? "+" : "−"}${Math.abs(on - off).toFixed(1)} µs (${percent(on / off - 1)}; ` +
       `single runs on a fresh server each vary more than that on this machine).`,
   );
+  if (input.bareInside.length > 0) {
+    const us = (run: Measured) => (run.serverCpuMsPerRequest * 1000).toFixed(1);
+    lines.push("");
+    lines.push("## Where the gap to bare is (a diagnosis, not a figure)");
+    lines.push("");
+    lines.push(
+      `A site started with \`bench/bare-inside.mjs\` also answers each page under \`${BARE_INSIDE_PREFIX}\` with the bare server's code, inside the site's process. ` +
+        `After the rounds' warm-up (every page, then \`${SIGNED_IN}\` for ${SIGNED_IN_WARMUP} s), each page was asked for by turns, ${SLICES} slice(s) of ${SLICE_SECONDS} s each: ` +
+        `the site's own answer, the bare handler inside the site, the bare server alone (pinned as in the rounds). ` +
+        `Bare inside ÷ site is what the site's own code leaves (logging, the cache lookup); bare alone ÷ bare inside is what its process leaves ` +
+        `(V8's state after rendering pages, a larger heap). 100 % means no cost.`,
+    );
+    lines.push("");
+    lines.push(
+      "| page | site µs CPU/req | bare inside the site | bare alone | site's code: inside ÷ site | its process: alone ÷ inside | in all: alone ÷ site |",
+    );
+    lines.push("|---|---|---|---|---|---|---|");
+    for (const row of input.bareInside) {
+      const cpu = (run: Measured) => run.serverCpuMsPerRequest;
+      lines.push(
+        `| \`${row.page}\` | ${us(row.site)} | ${us(row.inside)} | ${us(row.alone)} | ${percent(cpu(row.inside) / cpu(row.site))} | ${percent(cpu(row.alone) / cpu(row.inside))} | ${percent(cpu(row.alone) / cpu(row.site))} |`,
+      );
+    }
+  }
   lines.push("");
   lines.push("## Page weight");
   lines.push("");
