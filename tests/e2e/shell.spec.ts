@@ -10,6 +10,9 @@ async function leaveCarousel(page: Page) {
 
 // Any fixed instant: the carousel only counts intervals.
 const CLOCK_START = new Date("2026-03-02T10:00:00-06:00");
+// The fake clock starts a little before the moment it is paused at: once installed it runs, and
+// pausing at a moment it has already passed fails ("Cannot fast-forward to the past"; one CI run).
+const CLOCK_INSTALLED = new Date(CLOCK_START.getTime() - 5_000);
 
 const currentDot = (page: Page) =>
   page.locator(".carousel__dot").evaluateAll((dots) => dots.findIndex((d) => d.getAttribute("aria-current") === "true"));
@@ -51,7 +54,7 @@ test.describe("public shell", () => {
   test("the carousel autoplays, pauses with its button and on hover, and resumes", async ({ page }) => {
     // Playwright's clock drives the page's timers and animation frames: time moves only when the
     // test says, so "it stood still for two intervals" is a fact, not a race.
-    await page.clock.install({ time: CLOCK_START });
+    await page.clock.install({ time: CLOCK_INSTALLED });
     await page.clock.pauseAt(CLOCK_START);
     await page.goto("/");
     const toggle = page.getByTestId("carousel-toggle");
@@ -86,7 +89,7 @@ test.describe("public shell", () => {
   });
 
   test("the carousel does not autoplay when the visitor prefers reduced motion", async ({ page }) => {
-    await page.clock.install({ time: CLOCK_START });
+    await page.clock.install({ time: CLOCK_INSTALLED });
     await page.clock.pauseAt(CLOCK_START);
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
