@@ -152,7 +152,9 @@ describe("the route × role walk of the staff area", () => {
     expect(problems).toEqual([]);
   });
 
-  test("no loader or action answers someone its role does not allow; allowed roles are let in", async () => {
+  // Every staff route × every role, one request after another: ~17–19 s on the 2-core CI machine,
+  // and more with every route added, so it is not held to the 20 s default.
+  test("no loader or action answers someone its role does not allow; allowed roles are let in", { timeout: 120_000 }, async () => {
     const problems: string[] = [];
     let checked = 0;
     for (const id of staffRouteIds()) {
