@@ -11,11 +11,15 @@ export function processCpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
 }
 
-/** CPU time every process on the machine has used since boot (all cores, not idle nor waiting), ms. */
-export function machineBusyMs(): number {
+/**
+ * The machine's CPU time since boot (all cores), ms: `busy`, what every process on it used (not
+ * idle nor waiting), and `stolen`, what a virtual machine's host took for others (steal) while this
+ * machine had work to run: on a shared host the same code costs more when steal is high.
+ */
+export function machineCpuMs(): { busy: number; stolen: number } {
   const line = fs.readFileSync("/proc/stat", "utf8").split("\n")[0]!;
   const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
-  return ((user! + nice! + system! + irq! + softirq! + steal!) * 1000) / TICKS_PER_SECOND;
+  return { busy: ((user! + nice! + system! + irq! + softirq!) * 1000) / TICKS_PER_SECOND, stolen: (steal! * 1000) / TICKS_PER_SECOND };
 }
 
 export function rssMiB(pid: number): number {

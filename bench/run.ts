@@ -32,7 +32,7 @@ import zlib from "node:zlib";
 import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { coldStartSummary, measureAtScale, type AtScale } from "./at-scale";
 import { loadClient, type LoadClient, type LoadRun } from "./load";
-import { countRequestLines, machineBusyMs, median, processCpuMs, rssMiB } from "./measure";
+import { countRequestLines, machineCpuMs, median, processCpuMs, rssMiB } from "./measure";
 import { pinning } from "./pinning";
 import { benchParticipant, freshDatabase, siteEnv, startSite, stopChild } from "./site";
 
@@ -87,11 +87,14 @@ interface Measured extends LoadRun {
   /** The server's CPU time during the run, and everyone else's (not the client's, not the bench's). */
   serverMs: number;
   othersMs: number;
+  /** CPU time the virtual machine's host took away meanwhile (steal, all cores). */
+  stolenMs: number;
   serverCpuMsPerRequest: number;
   /** Share of one core, %. */
   serverCpuPercent: number;
   clientCpuPercent: number;
   othersCpuPercent: number;
+  stolenCpuPercent: number;
 }
 
 /** Requests the load client saw answered by a site with request logging on (all runs, warm-ups too). */
@@ -203,7 +206,7 @@ async function main() {
       say(
         `  ${page.padEnd(22)} site ${siteRun.rps.toFixed(0).padStart(6)} req/s (${siteRun.serverCpuMsPerRequest.toFixed(3)} ms CPU/req)` +
           `  bare ${bareRun.rps.toFixed(0).padStart(6)} req/s  site/bare ${percent(siteRun.rps / bareRun.rps)}` +
-          `  | CPU % of a core, site run: server ${siteRun.serverCpuPercent.toFixed(0)}, ${client.name} ${siteRun.clientCpuPercent.toFixed(0)}, others ${siteRun.othersCpuPercent.toFixed(0)}`,
+          `  | CPU % of a core, site run: server ${siteRun.serverCpuPercent.toFixed(0)}, ${client.name} ${siteRun.clientCpuPercent.toFixed(0)}, others ${siteRun.othersCpuPercent.toFixed(0)}, stolen by the host ${siteRun.stolenCpuPercent.toFixed(0)}`,
       );
     }
     rounds.push({ loadBefore, loadAfter: os.loadavg() });
@@ -378,21 +381,25 @@ async function measured(
   cpus?: string,
 ): Promise<Measured> {
   const serverBefore = processCpuMs(serverPid);
-  const machineBefore = machineBusyMs();
+  const machineBefore = machineCpuMs();
   const selfBefore = process.cpuUsage();
   const run = await client.run({ url, headers, connections, durationSeconds, cpus });
   const serverMs = processCpuMs(serverPid) - serverBefore;
   const self = process.cpuUsage(selfBefore);
-  const othersMs = Math.max(0, machineBusyMs() - machineBefore - serverMs - run.clientCpuMs - (self.user + self.system) / 1000);
+  const machineAfter = machineCpuMs();
+  const othersMs = Math.max(0, machineAfter.busy - machineBefore.busy - serverMs - run.clientCpuMs - (self.user + self.system) / 1000);
+  const stolenMs = machineAfter.stolen - machineBefore.stolen;
   const wallMs = run.seconds * 1000;
   return {
     ...run,
     serverMs,
     othersMs,
+    stolenMs,
     serverCpuMsPerRequest: run.requests > 0 ? serverMs / run.requests : NaN,
     serverCpuPercent: (serverMs / wallMs) * 100,
     clientCpuPercent: (run.clientCpuMs / wallMs) * 100,
     othersCpuPercent: (othersMs / wallMs) * 100,
+    stolenCpuPercent: (stolenMs / wallMs) * 100,
   };
 }
 
@@ -403,6 +410,7 @@ function combined(slices: Measured[]): Measured {
   const seconds = sum((run) => run.seconds);
   const serverMs = sum((run) => run.serverMs);
   const othersMs = sum((run) => run.othersMs);
+  const stolenMs = sum((run) => run.stolenMs);
   const clientCpuMs = sum((run) => run.clientCpuMs);
   const wallMs = seconds * 1000;
   return {
@@ -417,10 +425,12 @@ function combined(slices: Measured[]): Measured {
     clientCpuMs,
     serverMs,
     othersMs,
+    stolenMs,
     serverCpuMsPerRequest: requests > 0 ? serverMs / requests : NaN,
     serverCpuPercent: (serverMs / wallMs) * 100,
     clientCpuPercent: (clientCpuMs / wallMs) * 100,
     othersCpuPercent: (othersMs / wallMs) * 100,
+    stolenCpuPercent: (stolenMs / wallMs) * 100,
   };
 }
 
@@ -634,6 +644,10 @@ function renderReport(input: {
   // What ran beside the bench, measured during the runs themselves; the 1-minute load average at
   // the start lags (it still carries whatever ended a minute before) and only goes beside it.
   const busy = othersMedian > 10;
+  // A virtual machine's host may take CPU time away from it (steal): the same code then costs more
+  // per request and both servers slow down, so the figures of two runs are comparable only beside it.
+  const stolenMedian = median(allRuns.map((run) => run.stolenCpuPercent));
+  const stolenMax = Math.max(...allRuns.map((run) => run.stolenCpuPercent));
 
   const lines: string[] = [];
   lines.push(`# Benchmark (${new Date().toISOString()})`);
@@ -641,8 +655,15 @@ function renderReport(input: {
   lines.push(
     `Machine: ${cores} × ${os.cpus()[0]?.model ?? "cpu"}, Node ${process.version}. ` +
       `Load average (1, 5, 15 min) before the bench: ${loads(input.loadAtStart)}; at the end: ${loads(input.loadAtEnd)}. ` +
-      `Other processes used a median ${othersMedian.toFixed(0)} % of a core during the runs (max ${Math.max(...allRuns.map((r) => r.othersCpuPercent)).toFixed(0)} %).`,
+      `Other processes used a median ${othersMedian.toFixed(0)} % of a core during the runs (max ${Math.max(...allRuns.map((r) => r.othersCpuPercent)).toFixed(0)} %). ` +
+      `The host took a median ${stolenMedian.toFixed(0)} % of a core from this machine during the runs (steal, all cores; max ${stolenMax.toFixed(0)} %).`,
   );
+  if (stolenMedian > 5) {
+    lines.push("");
+    lines.push(
+      "**The host was busy** (it took CPU time from this machine during the runs): every figure below costs more than on a quiet host, the bare server's too. Compare runs only with their bare figures beside them.",
+    );
+  }
   if (busy) {
     lines.push("");
     lines.push(
