@@ -24,7 +24,9 @@ async function openLightbox(page: Page) {
   expect(folio).toMatch(/^HIMFGCURSOSDON[A-Z0-9]{10}$/);
   await page.getByRole("button", { name: "Abrir la ventana de pago" }).click();
   const dialog = page.getByRole("dialog", { name: "Simulador de pago Banorte" });
-  await expect(dialog).toBeVisible();
+  // It opens once the provider's two scripts have loaded and run: more than expect's 5 s once on a
+  // busy CI host (payment.spec, passed on its retry), where the other journeys wait up to the test's time.
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
   return { dialog, folio };
 }
 
