@@ -12,7 +12,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { keptAnonymousPages, LOOP_PROBE, measureExportWhileServing, type ExportWhileServing } from "./export-while-serving";
-import type { LoadClient, LoadRun } from "./load";
+import { warmUp, type LoadClient, type LoadRun, type WarmUp } from "./load";
 import { median, processCpuMs } from "./measure";
 import { benchParticipant, siteEnv, startSite, stopChild } from "./site";
 
@@ -25,9 +25,9 @@ export type AtScale =
       growSeconds: number;
       sizeMiB: number;
       coldStartsMs: number[];
-      /** warmCpuMsPerRequest: the same page during its warm-up, right after the start (reported, not the figure). */
-      profile: { run: LoadRun; cpuMsPerRequest: number; logged: number; warmCpuMsPerRequest: number };
-      home: { run: LoadRun; cpuMsPerRequest: number; logged: number; warmCpuMsPerRequest: number };
+      /** warmUp: the same page during its warm-up, right after the start (reported, not the figure). */
+      profile: { run: LoadRun; cpuMsPerRequest: number; logged: number; warmUp: WarmUp };
+      home: { run: LoadRun; cpuMsPerRequest: number; logged: number };
       /** A year of the ledger as XLSX while anonymous pages are asked for (decision 0040). */
       exportWhileServing: ExportWhileServing | { failed: string };
       /** The export before it, the first after the server's start (cold code): reported, not the figure. */
@@ -43,8 +43,8 @@ export async function measureAtScale(options: {
   signedInConnections: number;
   durationSeconds: number;
   warmupSeconds: number;
-  /** The signed-in page's warm-up: its render code takes thousands of requests to be compiled. */
-  signedInWarmupSeconds: number;
+  /** The signed-in page's warm-up (bench/load.ts `warmUp`): its render code takes thousands of requests to be compiled. */
+  signedInWarmUp: { requests: number; stepSeconds: number; maxSeconds: number };
   /** Runs per page after the warm-up (the median is reported), as for the 1× figures. */
   rounds: number;
   headers: Record<string, string>;
@@ -88,26 +88,35 @@ export async function measureAtScale(options: {
 
   const { cookie } = benchParticipant(file);
   // Measured as the 1× figures are: `rounds` runs after the warm-up, the median run kept. A fresh
-  // server's /profile costs about twice its steady CPU per request in its first 5 s and ~25 % more
-  // in the next 5 s (its render code is still being compiled: 4.7, 2.8, 2.3 ms on one run of
-  // 2026-12-02), so the signed-in page warms up longer (signedInWarmupSeconds), and what the
-  // warm-up cost is reported beside the figure (issue 22).
-  const measure = async (page: string, headers: Record<string, string>, connections: number, warmupSeconds: number) => {
-    const url = `http://127.0.0.1:${options.port}${page}`;
-    const warmedFrom = processCpuMs(site.child.pid!);
-    const warm = await options.client.run({ url, headers, connections, durationSeconds: warmupSeconds });
-    const warmCpuMsPerRequest = warm.requests > 0 ? (processCpuMs(site.child.pid!) - warmedFrom) / warm.requests : NaN;
+  // server's /profile costs two to three times its steady CPU per request over its first thousand
+  // requests (its render code is still being compiled), so the signed-in page warms up for a count
+  // of requests (signedInWarmUp), and what the warm-up cost is reported beside the figure (issue 22).
+  const measureRuns = async (url: string, headers: Record<string, string>, connections: number) => {
     const runs: { run: LoadRun; cpuMsPerRequest: number }[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const before = processCpuMs(site.child.pid!);
       const run = await options.client.run({ url, headers, connections, durationSeconds: options.durationSeconds });
       runs.push({ run, cpuMsPerRequest: run.requests > 0 ? (processCpuMs(site.child.pid!) - before) / run.requests : NaN });
     }
-    const kept = medianRun(runs);
-    return { ...kept, warmCpuMsPerRequest, logged: warm.requests + runs.reduce((sum, each) => sum + each.run.requests, 0) };
+    return { kept: medianRun(runs), requests: runs.reduce((sum, each) => sum + each.run.requests, 0) };
   };
-  const profile = await measure("/profile", { ...options.headers, cookie }, options.signedInConnections, options.signedInWarmupSeconds);
-  const home = await measure("/", options.headers, options.connections, options.warmupSeconds);
+  const base = `http://127.0.0.1:${options.port}`;
+  const profileHeaders = { ...options.headers, cookie };
+  const profileWarmUp = await warmUp(
+    options.client,
+    { url: `${base}/profile`, headers: profileHeaders, connections: options.signedInConnections },
+    { ...options.signedInWarmUp, serverPid: site.child.pid! },
+  );
+  const profileRuns = await measureRuns(`${base}/profile`, profileHeaders, options.signedInConnections);
+  const profile = { ...profileRuns.kept, warmUp: profileWarmUp, logged: profileWarmUp.requests + profileRuns.requests };
+  const homeWarm = await options.client.run({
+    url: `${base}/`,
+    headers: options.headers,
+    connections: options.connections,
+    durationSeconds: options.warmupSeconds,
+  });
+  const homeRuns = await measureRuns(`${base}/`, options.headers, options.connections);
+  const home = { ...homeRuns.kept, logged: homeWarm.requests + homeRuns.requests };
   log(`×${FACTOR} /profile: ${profile.cpuMsPerRequest.toFixed(2)} ms CPU/request; /: ${home.cpuMsPerRequest.toFixed(3)} ms CPU/request`);
   let exportWhileServing: ExportWhileServing | { failed: string };
   let exportWarmUp: ExportWhileServing | undefined;
@@ -117,7 +126,6 @@ export async function measureAtScale(options: {
   });
   if (session.status === 0) {
     const { cookie: staffCookie } = JSON.parse(session.stdout) as { cookie: string };
-    const base = `http://127.0.0.1:${options.port}`;
     const measureExport = async () =>
       measureExportWhileServing({ base, serverPid: site.child.pid!, probeFile, staffCookie, pages: await keptAnonymousPages(base, file) });
     // The first export after a start runs cold code: it is not the figure (as in npm test's load test).

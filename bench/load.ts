@@ -6,6 +6,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import os from "node:os";
+import { processCpuMs } from "./measure";
 
 export interface LoadOptions {
   url: string;
@@ -166,4 +167,46 @@ async function runAutocannonWorkers(options: LoadOptions, workers: number): Prom
     non2xx: results.reduce((n, r) => n + r.non2xx, 0),
     clientCpuMs: results.reduce((n, r) => n + r.cpuMs, 0),
   };
+}
+
+/** What `warmUp` did: how many requests, how long, and the server's CPU per request in each step. */
+export interface WarmUp {
+  requests: number;
+  seconds: number;
+  /** Server CPU (all threads) per request of each step, ms, in order: the JIT settling shows as a fall that levels off. */
+  stepCpuMsPerRequest: number[];
+  /** The whole warm-up's server CPU per request, ms. */
+  cpuMsPerRequest: number;
+}
+
+/**
+ * Asks for a page until the server has answered `requests` of it (steps of `stepSeconds`), or for
+ * at most `maxSeconds`. V8 compiles a page's code after so many calls, not after so many seconds:
+ * warmed up for a fixed time, a slower or busier machine measured code still being compiled
+ * (a 15 s warm-up was 3,700 requests of /profile on a quiet host and 1,000 on one whose host took
+ * half of each core), so the signed-in page warms up for a count of requests instead (issue 22).
+ */
+export async function warmUp(
+  client: LoadClient,
+  load: Omit<LoadOptions, "durationSeconds">,
+  until: { requests: number; stepSeconds: number; maxSeconds: number; serverPid: number },
+): Promise<WarmUp> {
+  const done: WarmUp = { requests: 0, seconds: 0, stepCpuMsPerRequest: [], cpuMsPerRequest: NaN };
+  const startedCpu = processCpuMs(until.serverPid);
+  while (done.requests < until.requests && done.seconds < until.maxSeconds) {
+    const before = processCpuMs(until.serverPid);
+    const run = await client.run({ ...load, durationSeconds: Math.max(1, Math.min(until.stepSeconds, Math.round(until.maxSeconds - done.seconds))) });
+    done.requests += run.requests;
+    done.seconds += run.seconds;
+    done.stepCpuMsPerRequest.push(run.requests > 0 ? (processCpuMs(until.serverPid) - before) / run.requests : NaN);
+    if (run.requests === 0) break;
+  }
+  done.cpuMsPerRequest = done.requests > 0 ? (processCpuMs(until.serverPid) - startedCpu) / done.requests : NaN;
+  return done;
+}
+
+/** A warm-up in a line: requests, seconds, and the CPU per request of its steps (ms). */
+export function warmUpSummary(done: WarmUp): string {
+  const steps = done.stepCpuMsPerRequest.map((ms) => ms.toFixed(2)).join(", ");
+  return `${done.requests} requests in ${done.seconds.toFixed(0)} s, ms per request step by step: ${steps}`;
 }

@@ -12,7 +12,7 @@
  *   npm run bench                       # build, then measure
  *   BENCH_SKIP_BUILD=1 npm run bench    # reuse the current build
  *   BENCH_DURATION=5 BENCH_ROUNDS=3 BENCH_WARMUP=2 BENCH_CONNECTIONS=50 BENCH_PORT=3205 (bare: +1000)
- *   BENCH_SIGNED_IN_WARMUP=15           # seconds of warm-up for /profile (its render code compiles slowly)
+ *   BENCH_SIGNED_IN_WARMUP_REQUESTS=8000 BENCH_SIGNED_IN_WARMUP_MAX=150  # /profile's warm-up: requests, at most seconds
  *   BENCH_CLIENT=autocannon BENCH_CLIENT_THREADS=1
  *   BENCH_PAGES=/,/profile              # only these pages (of the list below)
  *   BENCH_QUICK=1                       # site and bare rounds only: a summary on stdout, no report
@@ -31,7 +31,7 @@ import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { serverNodeArgs } from "../scripts/server-node-args.mjs";
 import { coldStartSummary, measureAtScale, type AtScale } from "./at-scale";
-import { loadClient, type LoadClient, type LoadRun } from "./load";
+import { loadClient, warmUp, warmUpSummary, type LoadClient, type LoadRun, type WarmUp } from "./load";
 import { countRequestLines, machineCpuMs, median, processCpuMs, rssMiB } from "./measure";
 import { pinning } from "./pinning";
 import { benchParticipant, freshDatabase, siteEnv, startSite, stopChild } from "./site";
@@ -42,9 +42,15 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
-// The signed-in page renders on every request: a fresh server's first 5 s of it cost about twice
-// its steady CPU per request, the next 5 s ~25 % more (JIT compilation), so it warms up longer.
-const SIGNED_IN_WARMUP = Number(process.env.BENCH_SIGNED_IN_WARMUP ?? 15);
+// The signed-in page renders on every request: a fresh server's first thousand of it cost two to
+// three times its steady CPU per request (JIT compilation), and V8 still compiles its code after
+// several thousand, so it warms up for a count of requests, not seconds (bench/load.ts `warmUp`).
+const SIGNED_IN_WARMUP = {
+  requests: Number(process.env.BENCH_SIGNED_IN_WARMUP_REQUESTS ?? 8000),
+  stepSeconds: 5,
+  maxSeconds: Number(process.env.BENCH_SIGNED_IN_WARMUP_MAX ?? 150),
+};
+const signedInWarmUpText = `${SIGNED_IN_WARMUP.requests} requests (at most ${SIGNED_IN_WARMUP.maxSeconds} s)`;
 // Each page's run in a round is cut into slices (BENCH_SLICE seconds each), site and bare taking
 // turns slice by slice: a slow drift of the machine (another tenant on the host) then falls on
 // both instead of on whichever ran during it. The figures of a run are the sums of its slices.
@@ -166,13 +172,20 @@ async function main() {
   const siteRuns = new Map<string, Measured[]>(PAGES.map((page) => [page, []]));
   const bareRuns = new Map<string, Measured[]>(PAGES.map((page) => [page, []]));
   // Warm-up, not measured: every page's code compiled and its caches filled on both servers.
-  say(`Warm-up: ${WARMUP} s per page and server (${SIGNED_IN}: ${SIGNED_IN_WARMUP} s on the site)…`);
+  say(`Warm-up: ${WARMUP} s per page and server (${SIGNED_IN}: ${signedInWarmUpText} on the site)…`);
+  let signedInWarmUp: WarmUp | undefined;
   for (const page of PAGES) {
     const headers = page === SIGNED_IN ? { ...BROWSER_HEADERS, cookie: participant.cookie } : BROWSER_HEADERS;
     const connections = page === SIGNED_IN ? SIGNED_IN_CONNECTIONS : CONNECTIONS;
     for (const port of [PORT, BARE_PORT]) {
-      const durationSeconds = page === SIGNED_IN && port === PORT ? SIGNED_IN_WARMUP : WARMUP;
-      const run = await client.run({ url: `http://127.0.0.1:${port}${page}`, headers, connections, durationSeconds });
+      const url = `http://127.0.0.1:${port}${page}`;
+      if (page === SIGNED_IN && port === PORT) {
+        signedInWarmUp = await warmUp(client, { url, headers, connections }, { ...SIGNED_IN_WARMUP, serverPid: site.child.pid! });
+        loggedRequests += signedInWarmUp.requests;
+        say(`  ${SIGNED_IN} warmed up: ${warmUpSummary(signedInWarmUp)}`);
+        continue;
+      }
+      const run = await client.run({ url, headers, connections, durationSeconds: WARMUP });
       if (port === PORT) loggedRequests += run.requests;
     }
   }
@@ -239,7 +252,7 @@ async function main() {
     signedInConnections: SIGNED_IN_CONNECTIONS,
     durationSeconds: DURATION,
     warmupSeconds: WARMUP,
-    signedInWarmupSeconds: SIGNED_IN_WARMUP,
+    signedInWarmUp: SIGNED_IN_WARMUP,
     rounds: ROUNDS,
     headers: BROWSER_HEADERS,
     logFd,
@@ -266,6 +279,7 @@ async function main() {
     atScale,
     loggingCost,
     bareInside,
+    signedInWarmUp,
     log: { lines: logLines, bytes: logBytes, answered: loggedRequests },
   });
   const reportPath = path.resolve("bench/report.md");
@@ -340,13 +354,12 @@ async function measureBareInside(client: LoadClient, database: string, logFd: nu
   }
   if (PAGES.includes(SIGNED_IN)) {
     const headers = { ...BROWSER_HEADERS, cookie };
-    const run = await client.run({
-      url: `http://127.0.0.1:${PORT}${SIGNED_IN}`,
-      headers,
-      connections: SIGNED_IN_CONNECTIONS,
-      durationSeconds: SIGNED_IN_WARMUP,
-    });
-    loggedRequests += run.requests;
+    const warmed = await warmUp(
+      client,
+      { url: `http://127.0.0.1:${PORT}${SIGNED_IN}`, headers, connections: SIGNED_IN_CONNECTIONS },
+      { ...SIGNED_IN_WARMUP, serverPid: site.child.pid! },
+    );
+    loggedRequests += warmed.requests;
   }
   for (const pid of [site.child.pid!, bare.pid!]) PIN.pinServer(pid);
   const result: BareInside[] = [];
@@ -620,6 +633,7 @@ function renderReport(input: {
   loggingCost: { on: number[]; off: number[] };
   bareInside: BareInside[];
   atScale: AtScale;
+  signedInWarmUp: WarmUp | undefined;
   log: { lines: number; bytes: number; answered: number };
 }) {
   const cores = os.cpus().length;
@@ -677,7 +691,7 @@ function renderReport(input: {
       `${input.log.lines} request lines (${(input.log.bytes / 1024 / 1024).toFixed(0)} MiB) for ${input.log.answered} requests the load client counted ` +
       `(it does not count those still under way when a run ends; the log does). ` +
       `Load client: ${input.client.description}${input.client.note ? ` (${input.client.note})` : ""}; ${CONNECTIONS} connections (\`${SIGNED_IN}\`: ${SIGNED_IN_CONNECTIONS}), ${DURATION} s per run, ` +
-      `rounds: ${ROUNDS}, site and bare interleaved page by page and, within a page's run, taking turns in ${SLICES} slice(s) of ${SLICE_SECONDS} s (a run's figures are the sums of its slices; p99 the highest slice's), after a ${WARMUP} s warm-up of each (${SIGNED_IN}: ${SIGNED_IN_WARMUP} s on the site); ${PIN.description} during these runs only (not for \`${SIGNED_IN}\`, measured unpinned). Requests carry a browser's headers (\`Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}\`).`,
+      `rounds: ${ROUNDS}, site and bare interleaved page by page and, within a page's run, taking turns in ${SLICES} slice(s) of ${SLICE_SECONDS} s (a run's figures are the sums of its slices; p99 the highest slice's), after a ${WARMUP} s warm-up of each (${SIGNED_IN}: ${signedInWarmUpText} on the site); ${PIN.description} during these runs only (not for \`${SIGNED_IN}\`, measured unpinned). Requests carry a browser's headers (\`Accept-Encoding: ${BROWSER_HEADERS["accept-encoding"]}\`).`,
   );
   lines.push("");
   lines.push("## Figures against their targets");
@@ -696,6 +710,10 @@ function renderReport(input: {
   lines.push(
     `| signed-in \`/profile\`, server CPU per request | ≤ ${TARGETS.profileCpuMs} ms | ${profileCpu.toFixed(2)} ms | ${verdict(profileCpu <= TARGETS.profileCpuMs)} |`,
   );
+  if (input.signedInWarmUp)
+    lines.push(
+      `| the same during its warm-up on the server just started (JIT compiling; not the figure): ${warmUpSummary(input.signedInWarmUp)} | — | ${input.signedInWarmUp.cpuMsPerRequest.toFixed(2)} ms | — |`,
+    );
   lines.push(
     `| cold start (spawn → first 200 of \`/\`), demo database, median of 3 | ≤ ${TARGETS.coldStartMs} ms | ${cold.median.toFixed(0)} ms (${cold.min.toFixed(0)}–${cold.max.toFixed(0)}) | ${verdict(cold.median <= TARGETS.coldStartMs)} |`,
   );
@@ -711,7 +729,7 @@ function renderReport(input: {
       `| signed-in \`/profile\` CPU, 100× database | ≤ ${TARGETS.profileCpuMs} ms | ${input.atScale.profile.cpuMsPerRequest.toFixed(2)} ms | ${verdict(input.atScale.profile.cpuMsPerRequest <= TARGETS.profileCpuMs)} |`,
     );
     lines.push(
-      `| the same while it warms up: its first ${SIGNED_IN_WARMUP} s on the server just started (JIT compiling; not the figure) | — | ${input.atScale.profile.warmCpuMsPerRequest.toFixed(2)} ms | — |`,
+      `| the same during its warm-up on the server just started (JIT compiling; not the figure): ${warmUpSummary(input.atScale.profile.warmUp)} | — | ${input.atScale.profile.warmUp.cpuMsPerRequest.toFixed(2)} ms | — |`,
     );
     lines.push(
       `| cached \`/\` CPU, 100× database | ≤ ${TARGETS.cachedCpuMs} ms | ${input.atScale.home.cpuMsPerRequest.toFixed(3)} ms | ${verdict(input.atScale.home.cpuMsPerRequest <= TARGETS.cachedCpuMs)} |`,
@@ -798,7 +816,7 @@ function renderReport(input: {
     lines.push("");
     lines.push(
       `A site started with \`bench/bare-inside.mjs\` also answers each page under \`${BARE_INSIDE_PREFIX}\` with the bare server's code, inside the site's process. ` +
-        `After the rounds' warm-up (every page, then \`${SIGNED_IN}\` for ${SIGNED_IN_WARMUP} s), each page was asked for by turns, ${SLICES} slice(s) of ${SLICE_SECONDS} s each: ` +
+        `After the rounds' warm-up (every page, then \`${SIGNED_IN}\` for ${signedInWarmUpText}), each page was asked for by turns, ${SLICES} slice(s) of ${SLICE_SECONDS} s each: ` +
         `the site's own answer, the bare handler inside the site, the bare server alone (pinned as in the rounds). ` +
         `Bare inside ÷ site is what the site's own code leaves (logging, the cache lookup); bare alone ÷ bare inside is what its process leaves ` +
         `(V8's state after rendering pages, a larger heap). 100 % means no cost.`,
