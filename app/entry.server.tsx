@@ -5,6 +5,7 @@ import type { ReactElement } from "react";
 import { renderToPipeableStream, renderToStaticMarkup, renderToString } from "react-dom/server";
 import { pageHydrates } from "~/enhance/page-handle";
 import { demoMode } from "~/config.server";
+import { documentResponse } from "~/utils/document-body.server";
 import { log, loggedPath } from "~/utils/logger.server";
 import { RequestInfoContext } from "~/utils/request-info";
 import { serverBusyResponse } from "~/utils/server-busy.server";
@@ -44,7 +45,7 @@ const handleRequest: HandleDocumentRequestFunction = (
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     const document = closeDocumentLast(Buffer.from(`<!DOCTYPE html>${renderToString(page)}`));
     responseHeaders.set("Content-Length", String(document.length));
-    return new Response(document as unknown as BodyInit, { headers: responseHeaders, status: responseStatusCode });
+    return documentResponse(document, { headers: responseHeaders, status: responseStatusCode });
   }
   return new Promise((resolve, reject) => {
     let failed = false;
@@ -63,7 +64,7 @@ const handleRequest: HandleDocumentRequestFunction = (
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           const document = closeDocumentLast(withoutPaddingBytes(Buffer.concat(chunks)));
           responseHeaders.set("Content-Length", String(document.length));
-          resolve(new Response(document as unknown as BodyInit, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
+          resolve(documentResponse(document, { headers: responseHeaders, status: failed ? 500 : responseStatusCode }));
         });
         pipe(body);
       },

@@ -1,8 +1,15 @@
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { createRequestHandler } from "@remix-run/express";
-import { createRequestHandler as createWebRequestHandler, type ServerBuild } from "@remix-run/node";
+// createRemixRequest and sendRemixResponse are what @remix-run/express's own handler uses (exported
+// from its server module, not from its entry): remixRequestHandler below is that handler plus one case.
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import {
+  createRequestHandler as createWebRequestHandler,
+  type AppLoadContext as RemixLoadContext,
+  type RequestHandler as RemixRequestHandler,
+  type ServerBuild,
+} from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import type { AppConfig } from "../app/config.server";
@@ -18,6 +25,7 @@ import { anonymousPageCache } from "./page-cache";
 import { routePolicies, routePolicyOf } from "./route-policy";
 import { publicFilesForAllowedOrigins } from "./public-file-headers";
 import { simplePage } from "../app/utils/simple-page.server";
+import { documentBodyOf } from "../app/utils/document-body.server";
 import { cspNonce, dropUntrustedForwardedHost, permissionsPolicy, rejectCrossSiteRequests, requireFormBodies, securityHeaders } from "./security";
 
 export interface AppLoadContext {
@@ -124,7 +132,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   // A saturated process refuses new form posts with 503 + Retry-After before their action runs
   // (never after a write); the bank's relay and the API are not shed (decision 0031).
   app.use(shedFormPostsWhenOverloaded({ exempt: takesOtherBodies }));
-  app.all("*", createRequestHandler({ build, mode: config.NODE_ENV, getLoadContext }));
+  app.all("*", remixRequestHandler(createWebRequestHandler(build, config.NODE_ENV), getLoadContext));
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
@@ -151,6 +159,28 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   const shapes = expressShapes(app);
   app.listen = ((...args: Parameters<http.Server["listen"]>) => http.createServer(shapes, handler).listen(...args)) as typeof app.listen;
   return app;
+}
+
+/**
+ * Remix for Express, as @remix-run/express's createRequestHandler, except that a document rendered
+ * by app/entry.server.tsx goes out as the one Buffer it already is (app/utils/document-body.server.ts),
+ * in one `end`, rather than read back from its Response's stream chunk by chunk (issue 22). Every
+ * other response (data, resources, redirects, HEAD) is sent by Remix's own sendRemixResponse.
+ */
+export function remixRequestHandler(handle: RemixRequestHandler, getLoadContext: (req: Request, res: Response) => RemixLoadContext) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const response = await handle(createRemixRequest(req, res), getLoadContext(req, res));
+      const body = documentBodyOf(response);
+      if (body === undefined) return await sendRemixResponse(res, response);
+      res.statusMessage = response.statusText;
+      res.status(response.status);
+      for (const [name, value] of response.headers.entries()) res.append(name, value);
+      res.end(body);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /**

@@ -7,6 +7,7 @@ import Database from "better-sqlite3";
 import type { NextFunction, Request, Response } from "express";
 import { databasePath } from "../app/config.server";
 import { databaseWrites, db } from "../app/db.server";
+import { documentBodyOf } from "../app/utils/document-body.server";
 import { answeredRequestId, finishHit, log, loggedPath, requestLineTail } from "./logging";
 import { setRouteLabel } from "./metrics";
 
@@ -196,7 +197,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
     const request = toWebRequest(req);
     const context = { ...options.getLoadContext(req, res), cspNonce: "" };
     const response = await options.handle(request, context);
-    const body = Buffer.from(await response.arrayBuffer());
+    const body = documentBodyOf(response) ?? Buffer.from(await response.arrayBuffer());
     const rendered: Rendered = { status: response.status, headers: [...response.headers], body };
     const contentType = response.headers.get("content-type") ?? "";
     const cacheControl = response.headers.get("cache-control") ?? "";
