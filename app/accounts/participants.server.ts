@@ -8,6 +8,7 @@ import type { CheckedUpload } from "./uploads.server";
 import * as clock from "~/utils/clock.server";
 import { notFound, refuse, type Outcome } from "~/actions/outcome";
 import { EMAIL_TAKEN_MESSAGE } from "./account-options";
+import { compiledOnce } from "~/utils/compiled-query.server";
 
 export const PARTICIPANT_ID_MIN = 450000;
 export const PARTICIPANT_ID_MAX = 899999;
@@ -148,8 +149,12 @@ export async function verifyLogin(db: Kysely<DB>, email: string, password: strin
   return { id: row.id, name: row.name, email: row.email, role: row.role };
 }
 
+// getParticipant and listDocuments run on every /profile: compiled once (issue 22).
+const participantById = compiledOnce((database, id: number) => database.selectFrom("participants").select(PUBLIC_COLUMNS).where("id", "=", id));
+
 export async function getParticipant(db: Kysely<DB>, id: number) {
-  return db.selectFrom("participants").select(PUBLIC_COLUMNS).where("id", "=", id).executeTakeFirst();
+  const [participant] = await participantById(db, id);
+  return participant;
 }
 
 export type Participant = NonNullable<Awaited<ReturnType<typeof getParticipant>>>;
@@ -228,14 +233,17 @@ export interface DocumentListItem {
   byteSize: number;
 }
 
-export async function listDocuments(db: Kysely<DB>, participantId: number): Promise<DocumentListItem[]> {
-  const rows = await db
+const documentsOf = compiledOnce((database, participantId: number) =>
+  database
     .selectFrom("participant_documents as d")
     .innerJoin("stored_files as f", "f.id", "d.file_id")
     .select(["d.id", "d.kind", "d.status", "d.rejection_reason", "d.reviewed_at", "d.updated_at", "f.file_name", "f.content_type", "f.byte_size"])
     .where("d.participant_id", "=", participantId)
-    .orderBy("d.id")
-    .execute();
+    .orderBy("d.id"),
+);
+
+export async function listDocuments(db: Kysely<DB>, participantId: number): Promise<DocumentListItem[]> {
+  const rows = await documentsOf(db, participantId);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

@@ -6,6 +6,7 @@ import { courseEntryPath } from "~/courses/courses.server";
 import type { DB, ModalityId } from "~/db.server";
 import { MEXICO_CITY_TIME_ZONE } from "~/utils/mexico-city";
 import * as clock from "~/utils/clock.server";
+import { compiledOnce } from "~/utils/compiled-query.server";
 
 /**
  * iCalendar feeds (RFC 5545) of the course offer, one course, and a participant's own
@@ -288,8 +289,13 @@ export function calendarResponse(request: Request, body: string, fileName: strin
 // ——— a participant's private feed ———
 
 /** The participant's feed token, created on first use. */
+// Runs on every /profile: compiled once (issue 22).
+const feedTokenOf = compiledOnce((database, participantId: number) =>
+  database.selectFrom("calendar_feeds").select("token").where("participant_id", "=", participantId),
+);
+
 export async function getCalendarFeedToken(db: Kysely<DB>, participantId: number): Promise<string | null> {
-  const row = await db.selectFrom("calendar_feeds").select("token").where("participant_id", "=", participantId).executeTakeFirst();
+  const [row] = await feedTokenOf(db, participantId);
   return row?.token ?? null;
 }
 

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { ConstanciaKind, DB } from "~/db.server";
 import { normalizeFolio } from "./constancia-folio";
 import { parseSignatories, type Signatory } from "./constancia-settings.server";
+import { compiledOnce } from "~/utils/compiled-query.server";
 
 /** What a constancia states, as issued (the row's frozen details). */
 export interface ConstanciaFacts {
@@ -83,8 +84,9 @@ export async function getConstanciaForVerification(db: Kysely<DB>, rawFolio: str
 }
 
 /** A participant's standing constancias (newest first), for /profile. */
-export async function listOwnConstancias(db: Kysely<DB>, participantId: number): Promise<ConstanciaFacts[]> {
-  const rows = await db
+// Runs on every /profile: compiled once (issue 22).
+const ownConstanciaRows = compiledOnce((database, participantId: number) =>
+  database
     .selectFrom("constancias")
     .innerJoin("enrolments", "enrolments.id", "constancias.enrolment_id")
     .select(FACT_COLUMNS)
@@ -92,8 +94,11 @@ export async function listOwnConstancias(db: Kysely<DB>, participantId: number):
     .where("constancias.revoked_at", "is", null)
     .where("constancias.replaced_by_folio", "is", null)
     .orderBy("constancias.issued_at", "desc")
-    .orderBy("constancias.id", "desc")
-    .execute();
+    .orderBy("constancias.id", "desc"),
+);
+
+export async function listOwnConstancias(db: Kysely<DB>, participantId: number): Promise<ConstanciaFacts[]> {
+  const rows = await ownConstanciaRows(db, participantId);
   return rows.map(factsOf);
 }
 

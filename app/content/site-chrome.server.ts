@@ -3,6 +3,7 @@ import type { DB } from "~/db.server";
 import { getSettings, type Settings } from "~/settings/settings.server";
 import { getHeaderDirections, type DirectionLink } from "./directions.server";
 import { getSiteMenus, type SiteMenus } from "./menus.server";
+import { compiledOnce } from "~/utils/compiled-query.server";
 
 /**
  * What every page's frame shows (settings, the directions tree in the header, the menus), read once
@@ -28,8 +29,11 @@ interface KeptChrome {
 const keptSettings = new WeakMap<Kysely<DB>, { version: number; settings: Settings }>();
 const keptChrome = new WeakMap<Kysely<DB>, KeptChrome>();
 
+// Read on every page that is rendered: compiled once (issue 22).
+const contentVersionRow = compiledOnce((database) => database.selectFrom("content_version").select("version").where("id", "=", 1));
+
 async function contentVersion(db: Kysely<DB>): Promise<number> {
-  return (await db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirst())?.version ?? 0;
+  return (await contentVersionRow(db))[0]?.version ?? 0;
 }
 
 async function settingsAt(db: Kysely<DB>, version: number): Promise<Settings> {

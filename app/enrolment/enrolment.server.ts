@@ -11,6 +11,7 @@ import { newVerificationToken } from "./verification";
 import { now, nowIso } from "~/utils/clock.server";
 import { seatFreed } from "./waitlist.server";
 import { seatsHeldByOffers } from "./waitlist-seats.server";
+import { compiledOnce } from "~/utils/compiled-query.server";
 
 /**
  * The enrolment state machine: the only module that changes an enrolment's status.
@@ -414,8 +415,9 @@ function claimInVerification(eb: ExpressionBuilder<DB, "enrolments">) {
   );
 }
 
-export async function listEnrolments(db: Kysely<DB>, participantId: number): Promise<EnrolmentListItem[]> {
-  const rows = await db
+// Runs on every /profile: compiled once (issue 22).
+const enrolmentsOf = compiledOnce((database, participantId: number) =>
+  database
     .selectFrom("enrolments")
     .innerJoin("courses", "courses.course_id", "enrolments.course_id")
     .select([
@@ -429,8 +431,11 @@ export async function listEnrolments(db: Kysely<DB>, participantId: number): Pro
     .select((eb) => claimInVerification(eb).as("in_verification"))
     .where("enrolments.participant_id", "=", participantId)
     .orderBy("enrolments.created_at", "desc")
-    .orderBy("enrolments.id", "desc")
-    .execute();
+    .orderBy("enrolments.id", "desc"),
+);
+
+export async function listEnrolments(db: Kysely<DB>, participantId: number): Promise<EnrolmentListItem[]> {
+  const rows = await enrolmentsOf(db, participantId);
   return rows.map((row) => ({
     id: row.id,
     courseId: row.course_id,

@@ -10,6 +10,7 @@ import { getSettings } from "~/settings/settings.server";
 import { createInvoiceRequestIn, type InvoiceInput } from "./invoices.server";
 import { PAYMENT_START_MESSAGES, type PaymentStartRefusal } from "./payment-messages";
 import * as clock from "~/utils/clock.server";
+import { compiledOnce } from "~/utils/compiled-query.server";
 
 // The /payment page's intents as domain functions (the route authorises, parses and maps the
 // outcome to HTTP). Card payments: startCardPayment in payments.server.ts.
@@ -130,15 +131,19 @@ export interface OfflineIntent {
 }
 
 /** The participant's enrolments waiting for an off-line payment, by enrolment id (the profile's list). */
-export async function offlineIntentsOf(db: Kysely<DB>, participantId: number): Promise<OfflineIntent[]> {
-  const rows = await db
+// Runs on every /profile: compiled once (issue 22).
+const offlineIntentRows = compiledOnce((database, participantId: number) =>
+  database
     .selectFrom("enrolments")
     .select(["id", "reference", "amount_centavos", "offline_intent_at"])
     .where("participant_id", "=", participantId)
     // A literal, for the partial index enrolments_offline_waiting (see claimInVerification).
     .where("status", "=", sql.lit<EnrolmentStatus>("pendiente_de_pago"))
-    .where("offline_intent_at", "is not", null)
-    .execute();
+    .where("offline_intent_at", "is not", null),
+);
+
+export async function offlineIntentsOf(db: Kysely<DB>, participantId: number): Promise<OfflineIntent[]> {
+  const rows = await offlineIntentRows(db, participantId);
   return rows.map((row) => ({
     enrolmentId: row.id,
     reference: row.reference,
