@@ -3,6 +3,10 @@
 // starts the server proper (server/serve.ts, imported only now so nothing runs before the checks).
 import { databasePath, mailDestination, readConfig } from "../app/config.server";
 import { databaseLocationProblem, refuseToStart } from "./preflight";
+import { keepTickObjectShape } from "./tick-object-shape";
+
+// Before anything big is loaded: keeps process.nextTick on V8's fast path (decision 0073).
+keepTickObjectShape();
 
 try {
   // Refuses real use without Banorte, SMTP_URL and PUBLIC_URL (the message says what to set).
