@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Socket } from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 // createRemixRequest and sendRemixResponse are what @remix-run/express's own handler uses (exported
@@ -18,7 +19,7 @@ import { apiCors, exceptApi } from "./api-cors";
 import { responseRoom } from "./response-room";
 import { log, requestLogger } from "./logging";
 import { checkHealth } from "./health";
-import { metricsEndpoint, setRouteLabel } from "./metrics";
+import { metricsEndpoint, presetRouteLabel, setRouteLabel } from "./metrics";
 import { shedFormPostsWhenOverloaded } from "./overload";
 import { limitRequestBodies } from "./body-limits";
 import { anonymousPageCache } from "./page-cache";
@@ -191,16 +192,81 @@ export function remixRequestHandler(handle: RemixRequestHandler, getLoadContext:
  * through Express, Node's own HTTP code (shared by both paths) meets several shapes where it met
  * one and runs slower for every request, kept pages included (issue 22). Here Express's swap sets the prototype they already
  * have, which changes nothing.
+ *
+ * For the same reason each is born with the fields Express, its middleware and ours add to it
+ * later (`EXPRESS_REQUEST_FIELDS`, `EXPRESS_RESPONSE_FIELDS`): added on the way, they gave a request
+ * that went through Express other hidden classes than a kept page's at every step (five and more
+ * per object, the point where V8 gives up on a shape-specific access in the code that meets them
+ * all); present from the start, a later assignment only changes a value. Methods a middleware
+ * wraps start as the prototype's own, so nothing behaves differently.
  */
 export function expressShapes(app: express.Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
-  class ExpressRequest extends http.IncomingMessage {}
+  class ExpressRequest extends http.IncomingMessage {
+    constructor(socket: Socket) {
+      super(socket);
+      const fields = this as unknown as ExpressRequestFields;
+      // One named assignment each, in the order Express adds them (a loop of keyed ones could turn
+      // the object into a slow dictionary).
+      fields.next = undefined;
+      fields.baseUrl = undefined;
+      fields.originalUrl = undefined;
+      fields._parsedUrl = undefined;
+      fields.params = undefined;
+      fields.query = undefined;
+      fields.res = undefined;
+      fields.route = undefined;
+      fields._parsedOriginalUrl = undefined;
+      // on-finished's listener (Express's final handler waits on the request too).
+      fields.__onFinished = undefined;
+    }
+  }
   Object.setPrototypeOf(ExpressRequest.prototype, app.request);
   app.request = ExpressRequest.prototype as typeof app.request;
-  class ExpressResponse extends http.ServerResponse {}
+  class ExpressResponse extends http.ServerResponse {
+    constructor(req: http.IncomingMessage) {
+      super(req);
+      // Node keeps these two on its prototype until writeHead sets them (message, then code) or
+      // Express's status() does (code first): own from the start, with the prototype's values.
+      this.statusMessage = undefined as unknown as string;
+      this.statusCode = 200;
+      const fields = this as unknown as ExpressResponseFields;
+      fields.locals = undefined;
+      // compression wraps these four, on-headers writeHead, routeHeadersReplaceDefaults append:
+      // each starts as the very method the response would find on its prototypes.
+      const inherited = ExpressResponse.prototype as unknown as ExpressResponseFields;
+      fields.flush = undefined;
+      fields.write = inherited.write;
+      fields.end = inherited.end;
+      fields.on = inherited.on;
+      fields.writeHead = inherited.writeHead;
+      fields.append = inherited.append;
+      // on-finished's listener, the metrics' route label (server/metrics.ts).
+      fields.__onFinished = undefined;
+      presetRouteLabel(this);
+    }
+  }
   Object.setPrototypeOf(ExpressResponse.prototype, app.response);
   app.response = ExpressResponse.prototype as typeof app.response;
   return { IncomingMessage: ExpressRequest, ServerResponse: ExpressResponse as typeof http.ServerResponse };
 }
+
+/** What Express, its middleware and ours add to a request (see expressShapes). */
+export const EXPRESS_REQUEST_FIELDS = [
+  "next",
+  "baseUrl",
+  "originalUrl",
+  "_parsedUrl",
+  "params",
+  "query",
+  "res",
+  "route",
+  "_parsedOriginalUrl",
+  "__onFinished",
+] as const;
+type ExpressRequestFields = Record<(typeof EXPRESS_REQUEST_FIELDS)[number], unknown>;
+/** What Express, its middleware and ours add to a response, besides the metrics' route label (see expressShapes). */
+export const EXPRESS_RESPONSE_FIELDS = ["locals", "flush", "write", "end", "on", "writeHead", "append", "__onFinished"] as const;
+type ExpressResponseFields = Record<(typeof EXPRESS_RESPONSE_FIELDS)[number], unknown>;
 
 /**
  * Remix's adapter flushes the compressor after every chunk it writes. A page is one chunk followed

@@ -136,6 +136,11 @@ const ROUTE = Symbol("metrics route");
 
 type Labelled = ServerResponse & { [ROUTE]?: string; locals?: Record<string, unknown> };
 
+/** The route label's field, present from the response's birth (server/app.ts `expressShapes`). */
+export function presetRouteLabel(res: ServerResponse): void {
+  (res as Labelled)[ROUTE] = undefined;
+}
+
 /** Names the route of a response answered outside Remix's matcher (the page cache, /healthz). */
 export function setRouteLabel(res: ServerResponse, route: string | null): void {
   if (route) (res as Labelled)[ROUTE] = route;

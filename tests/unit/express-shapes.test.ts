@@ -2,7 +2,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, expect, test } from "vitest";
-import { expressShapes } from "../../server/app";
+import compression from "compression";
+import { EXPRESS_REQUEST_FIELDS, EXPRESS_RESPONSE_FIELDS, expressShapes } from "../../server/app";
 
 // Requests answered before Express (kept pages) and requests Express handles must leave Node's
 // HTTP code with the same prototypes, or that shared code slows down for both (issue 22).
@@ -58,4 +59,55 @@ test("without them Express swaps the prototypes (the check above can fail)", asy
   await (await fetch(`${base}/ruta`)).text();
   await new Promise((resolve) => setImmediate(resolve));
   expect(seen).toEqual(["other"]);
+});
+
+/** The own keys of a finished request and response, in order (the order V8 built their hidden classes in). */
+async function keysAtFinish(shapes: Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse">, app: express.Express) {
+  const seen = new Map<string, { req: string[]; res: string[] }>();
+  server = http.createServer(shapes, (req, res) => {
+    res.once("finish", () => seen.set(req.url!, { req: Reflect.ownKeys(req).map(String), res: Reflect.ownKeys(res).map(String) }));
+    if (req.url === "/antes") {
+      res.writeHead(200, ["Content-Type", "text/plain; charset=utf-8"]);
+      res.end("antes de Express");
+      return;
+    }
+    app(req, res);
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  for (const url of ["/antes", "/ruta?nombre=Ana", "/otra", "/no-existe"])
+    await (await fetch(`${base}${url}`, { headers: { "accept-encoding": "gzip" } })).text();
+  await new Promise((resolve) => setImmediate(resolve));
+  return seen;
+}
+
+function appWithMiddleware(app: express.Express) {
+  app.use(compression({ threshold: 0 }));
+  app.get("/ruta", (req, res) => {
+    res.status(201).send(`hola ${String(req.query.nombre)}`);
+  });
+  app.get("/otra", (_req, res) => {
+    res.type("text").send("otra");
+  });
+  return app;
+}
+
+test("a request answered before Express and those Express handles (compression, routes, its 404) end with the same fields in the same order", async () => {
+  const app = express();
+  const seen = await keysAtFinish(expressShapes(app), appWithMiddleware(app));
+  const before = seen.get("/antes")!;
+  expect(seen.size).toBe(4);
+  for (const [url, keys] of seen) {
+    expect(keys.req, `request ${url}`).toEqual(before.req);
+    expect(keys.res, `response ${url}`).toEqual(before.res);
+  }
+  expect(before.req).toEqual(expect.arrayContaining([...EXPRESS_REQUEST_FIELDS]));
+  expect(before.res).toEqual(expect.arrayContaining([...EXPRESS_RESPONSE_FIELDS, "statusCode", "statusMessage"]));
+});
+
+test("without the fields present from the start, Express's requests end with other fields than one answered before it (the check above can fail)", async () => {
+  const app = express();
+  const seen = await keysAtFinish({}, appWithMiddleware(app));
+  expect(seen.get("/ruta?nombre=Ana")!.req).not.toEqual(seen.get("/antes")!.req);
+  expect(seen.get("/ruta?nombre=Ana")!.res).not.toEqual(seen.get("/antes")!.res);
 });
