@@ -201,9 +201,11 @@ export function remixRequestHandler(handle: RemixRequestHandler, getLoadContext:
  * wraps start as the prototype's own, so nothing behaves differently.
  */
 export function expressShapes(app: express.Express): Pick<http.ServerOptions, "IncomingMessage" | "ServerResponse"> {
+  // Each constructor passes on every argument Node gives it (ServerResponse also gets the server's
+  // options: highWaterMark, rejectNonStandardBodyWrites), whatever Node's types declare.
   class ExpressRequest extends http.IncomingMessage {
-    constructor(socket: Socket) {
-      super(socket);
+    constructor(...args: [Socket, ...unknown[]]) {
+      super(...(args as [Socket]));
       const fields = this as unknown as ExpressRequestFields;
       // One named assignment each, in the order Express adds them (a loop of keyed ones could turn
       // the object into a slow dictionary).
@@ -223,8 +225,8 @@ export function expressShapes(app: express.Express): Pick<http.ServerOptions, "I
   Object.setPrototypeOf(ExpressRequest.prototype, app.request);
   app.request = ExpressRequest.prototype as typeof app.request;
   class ExpressResponse extends http.ServerResponse {
-    constructor(req: http.IncomingMessage) {
-      super(req);
+    constructor(...args: [http.IncomingMessage, ...unknown[]]) {
+      super(...(args as [http.IncomingMessage]));
       // Node keeps these two on its prototype until writeHead sets them (message, then code) or
       // Express's status() does (code first): own from the start, with the prototype's values.
       this.statusMessage = undefined as unknown as string;

@@ -111,3 +111,21 @@ test("without the fields present from the start, Express's requests end with oth
   expect(seen.get("/ruta?nombre=Ana")!.req).not.toEqual(seen.get("/antes")!.req);
   expect(seen.get("/ruta?nombre=Ana")!.res).not.toEqual(seen.get("/antes")!.res);
 });
+
+test("the server's options still reach each response (rejectNonStandardBodyWrites refuses a body on a HEAD)", async () => {
+  const app = express();
+  const written: string[] = [];
+  server = http.createServer({ ...expressShapes(app), rejectNonStandardBodyWrites: true }, (_req, res) => {
+    try {
+      res.write("cuerpo");
+      written.push("escrito");
+    } catch (error) {
+      written.push((error as { code?: string }).code ?? String(error));
+    }
+    res.end();
+  });
+  await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
+  const answer = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, { method: "HEAD" });
+  expect(answer.status).toBe(200);
+  expect(written).toEqual(["ERR_HTTP_BODY_NOT_ALLOWED"]);
+});
