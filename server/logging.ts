@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
-import { loggedPath, logKeptPageRequest, logRequest } from "../app/utils/logger.server";
+import { loggedPath, logKeptPageRequest, logRequest, type RequestId } from "../app/utils/logger.server";
 import { observeHit, observeRequest } from "./metrics";
 
 // One logger for the whole process (pino, asynchronous and buffered): app/utils/logger.server.ts.
@@ -43,14 +43,14 @@ export function requestIdOf(req: IncomingMessage, trustProxy: boolean): string {
  * The id of a request answered without going further (the page cache's fast path, which reads
  * the raw headers and never builds `req.headers`): the trusted proxy's, or the next of this process.
  */
-export function answeredRequestId(incoming: string | undefined, trustProxy: boolean): string {
-  if (trustProxy && incoming !== undefined && INCOMING_ID.test(incoming)) return incoming;
+export function answeredRequestId(incoming: string | undefined, trustProxy: boolean): RequestId {
+  if (trustProxy && incoming !== undefined && INCOMING_ID.test(incoming)) return incoming as RequestId;
   return nextRequestId();
 }
 
-function nextRequestId(): string {
+function nextRequestId(): RequestId {
   requestCount = (requestCount + 1) % 0x1000000000000;
-  return REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0");
+  return (REQUEST_ID_PREFIX + requestCount.toString(16).padStart(12, "0")) as RequestId;
 }
 
 /** The request id, the log line and the metrics of one request. */
@@ -76,10 +76,10 @@ export function finishRequest(req: IncomingMessage, res: ServerResponse, request
 /**
  * finishRequest for a kept page sent by the page cache's fast path: its route is known, its status
  * given, and its log line's fixed part (`requestLineTail`, kept with the page) made once; null when
- * request logging is off.
+ * request logging is off. `atMs`: the hit's Date.now(), the line's time.
  */
-export function finishHit(status: number, route: string | null, requestId: string, started: number, lineTail: string | null) {
+export function finishHit(status: number, route: string | null, requestId: RequestId, started: number, lineTail: string | null, atMs: number) {
   const durationMs = performance.now() - started;
   observeHit(route, status, durationMs);
-  if (lineTail !== null) logKeptPageRequest(requestId, lineTail, Math.round(durationMs * 10) / 10);
+  if (lineTail !== null) logKeptPageRequest(requestId, lineTail, Math.round(durationMs * 10) / 10, atMs);
 }

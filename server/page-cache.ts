@@ -51,6 +51,10 @@ export interface PageCacheOptions {
 
 interface Entry {
   key: string;
+  /** The key's parts (key = `${proto}://${host}${target}`): the fast path finds an entry by its target. */
+  proto: string;
+  host: string;
+  target: string;
   version: number;
   expires: number;
   status: number;
@@ -168,6 +172,11 @@ export function anonymousPageCache(options: PageCacheOptions) {
   const maxAgeMs = options.maxAgeMs ?? 60_000;
   // A Map iterates in insertion order: re-inserting on a hit makes the first key the least recent.
   const entries = new Map<string, Entry>();
+  // The entry kept last for each path and query, whatever its host: the fast path looks there
+  // first (the raw URL is hashed as it came, not a key put together for each request) and uses it
+  // only when its protocol and host are the request's; else `entries` answers, as it always did.
+  // Every entry here is one of `entries` (forget removes it from both).
+  const byTarget = new Map<string, Entry>();
   const inFlight = new Map<string, Promise<Entry | Rendered>>();
   let totalBytes = 0;
 
@@ -178,6 +187,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
     forget(entry.key);
     if (entry.bytes > maxBytes / 8) return;
     entries.set(entry.key, entry);
+    byTarget.set(entry.target, entry);
     mostRecent = entry;
     totalBytes += entry.bytes;
     for (const [key] of entries) {
@@ -190,10 +200,12 @@ export function anonymousPageCache(options: PageCacheOptions) {
     const old = entries.get(key);
     if (!old) return;
     entries.delete(key);
+    if (byTarget.get(old.target) === old) byTarget.delete(old.target);
     totalBytes -= old.bytes;
   }
 
-  async function renderPage(req: Request, res: Response, key: string, version: number): Promise<Entry | Rendered> {
+  async function renderPage(req: Request, res: Response, found: Found): Promise<Entry | Rendered> {
+    const { key, version } = found;
     const request = toWebRequest(req);
     const context = { ...options.getLoadContext(req, res), cspNonce: "" };
     const response = await options.handle(request, context);
@@ -217,6 +229,9 @@ export function anonymousPageCache(options: PageCacheOptions) {
       : [null, null];
     const entry: Entry = {
       key,
+      proto: found.proto,
+      host: found.host,
+      target: found.target,
       version,
       expires: Date.now() + maxAgeMs,
       status: response.status,
@@ -255,10 +270,13 @@ export function anonymousPageCache(options: PageCacheOptions) {
   }
 
   /** The entry for this request when a valid one is kept; undefined when the cache does not apply. */
-  async function lookup(req: Request): Promise<{ key: string; version: number; entry: Entry | undefined } | undefined> {
+  async function lookup(req: Request): Promise<Found | undefined> {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.headers.cookie || req.headers.authorization) return undefined;
     if (bypassed(req.path)) return undefined;
-    const key = `${req.protocol}://${req.get("host") ?? ""}${req.originalUrl}`;
+    const proto = req.protocol;
+    const host = req.get("host") ?? "";
+    const target = req.originalUrl;
+    const key = `${proto}://${host}${target}`;
     if (key.length > MAX_KEY_LENGTH) return undefined;
     const version = await currentVersion();
     let entry = entries.get(key);
@@ -272,7 +290,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
       entries.set(key, entry);
       mostRecent = entry;
     }
-    return { key, version, entry };
+    return { key, proto, host, target, version, entry };
   }
 
   return {
@@ -290,14 +308,15 @@ export function anonymousPageCache(options: PageCacheOptions) {
       // The raw header list, read once (Node builds req.headers only when it is asked for).
       const headers = hitHeaders(req.rawHeaders, options.trustProxy);
       if (!headers) return false;
-      const key = `${options.trustProxy && headers.forwardedProto !== undefined ? firstOf(headers.forwardedProto) : socketProtocol(req)}://${headers.host}${url}`;
-      const entry = entries.get(key);
+      const proto = options.trustProxy && headers.forwardedProto !== undefined ? firstOf(headers.forwardedProto) : socketProtocol(req);
+      let entry = byTarget.get(url);
+      if (entry === undefined || entry.host !== headers.host || entry.proto !== proto) entry = entries.get(`${proto}://${headers.host}${url}`);
       const now = Date.now();
       if (!entry?.fullHeaders || entry.expires <= now) return false;
       if (entry.version !== versionFrom(statement, now)) return false;
       if (mostRecent !== entry) {
-        entries.delete(key);
-        entries.set(key, entry);
+        entries.delete(entry.key);
+        entries.set(entry.key, entry);
         mostRecent = entry;
       }
       const started = performance.now();
@@ -324,7 +343,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
         if (method === "GET") block.getLineTail = lineTail;
         else block.headLineTail = lineTail;
       }
-      finishHit(block.status, entry.routeId, requestId, started, lineTail);
+      finishHit(block.status, entry.routeId, requestId, started, lineTail, now);
       return true;
     },
 
@@ -360,7 +379,7 @@ export function anonymousPageCache(options: PageCacheOptions) {
         const flightKey = `${version}:${key}`;
         let flight = inFlight.get(flightKey);
         if (!flight) {
-          flight = renderPage(req, res, key, version).finally(() => inFlight.delete(flightKey));
+          flight = renderPage(req, res, found).finally(() => inFlight.delete(flightKey));
           inFlight.set(flightKey, flight);
         }
         const result = await flight;
@@ -375,6 +394,16 @@ export function anonymousPageCache(options: PageCacheOptions) {
       }
     },
   };
+}
+
+/** What `lookup` found for a request the cache applies to: its key (and the key's parts), the content version, the entry if kept. */
+interface Found {
+  key: string;
+  proto: string;
+  host: string;
+  target: string;
+  version: number;
+  entry: Entry | undefined;
 }
 
 interface Rendered {
@@ -516,16 +545,23 @@ function writeEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, acc
 type Encoding = "br" | "gzip" | "identity";
 /** The answer for each Accept-Encoding seen lately: browsers send a handful of distinct values. */
 const encodingByHeader = new Map<string, Encoding>();
+// The last header answered and its answer: one comparison instead of hashing the header again
+// (a visitor's browser sends the same value on every request).
+let lastAcceptEncoding = "";
+let lastEncoding: Encoding = "identity";
 
 /** br, then gzip, when the client accepts them (q > 0); identity otherwise. */
 export function preferredEncoding(header: string | undefined): Encoding {
   if (!header) return "identity";
+  if (header === lastAcceptEncoding) return lastEncoding;
   let encoding = encodingByHeader.get(header);
   if (encoding === undefined) {
     encoding = negotiate(header);
     if (encodingByHeader.size >= 64) encodingByHeader.clear();
     encodingByHeader.set(header, encoding);
   }
+  lastAcceptEncoding = header;
+  lastEncoding = encoding;
   return encoding;
 }
 

@@ -51,16 +51,15 @@ function createLogger() {
     { write: (line: string) => destination.write(Buffer.from(line) as unknown as string) },
   );
   if (wanted && !LEVELS.has(wanted)) {
-    logger.warn({ message: "LOG_LEVEL not understood: logging at info", time: now(), given: wanted });
+    logger.warn({ message: "LOG_LEVEL not understood: logging at info", time: isoTime(), given: wanted });
   }
   return { logger, destination };
 }
 
 let lastMs = 0;
 let lastIso = "";
-/** The ISO time, formatted once per millisecond (under load many lines share one). */
-function now(): string {
-  const ms = Date.now();
+/** The ISO time of `ms` (default: now), formatted once per millisecond (under load many lines share one). */
+function isoTime(ms = Date.now()): string {
   if (ms !== lastMs) {
     lastMs = ms;
     lastIso = new Date(ms).toISOString();
@@ -79,7 +78,7 @@ export function log(level: LogLevel, message: string, fields: Record<string, unk
   const { logger, destination } = instance();
   if (!logger.isLevelEnabled(level)) return;
   handOverRequestLines();
-  logger[level]({ message, time: now(), ...fields });
+  logger[level]({ message, time: isoTime(), ...fields });
   try {
     destination.flush();
   } catch {
@@ -104,7 +103,7 @@ export interface RequestLine {
 export function logRequest(line: RequestLine) {
   const level = line.status >= 500 ? "error" : "info";
   if (!instance().logger.isLevelEnabled(level)) return;
-  appendRequestLine(level, line.requestId, requestLineTail(line.method, line.path, line.status), line.durationMs);
+  appendRequestLine(level, jsonString(line.requestId).slice(1, -1), requestLineTail(line.method, line.path, line.status), line.durationMs);
 }
 
 /**
@@ -117,19 +116,29 @@ export function requestLineTail(method: string | undefined, path: string, status
   return `${methodField},"path":${jsonString(path)},"status":${status},"durationMs":`;
 }
 
-/** The line of a kept page sent by the page cache's fast path (status 200 or 304: level info), its tail made once by `requestLineTail`. */
-export function logKeptPageRequest(requestId: string, tail: string, durationMs: number) {
+/**
+ * A request id as server/logging.ts makes or admits them (`answeredRequestId`): letters, digits and
+ * hyphens, so a line carries it without escaping.
+ */
+export type RequestId = string & { readonly __kind: "RequestId" };
+
+/**
+ * The line of a kept page sent by the page cache's fast path (status 200 or 304: level info), its
+ * tail made once by `requestLineTail`; `atMs` is the time the hit already read (Date.now()).
+ */
+export function logKeptPageRequest(requestId: RequestId, tail: string, durationMs: number, atMs?: number) {
   if (!instance().logger.isLevelEnabled("info")) return;
-  appendRequestLine("info", requestId, tail, durationMs);
+  appendRequestLine("info", requestId, tail, durationMs, atMs);
 }
 
-function appendRequestLine(level: "info" | "error", requestId: string, tail: string, durationMs: number) {
+/** `idText`: the id as it goes between the line's quotes (escaped for JSON where it must be). */
+function appendRequestLine(level: "info" | "error", idText: string, tail: string, durationMs: number, atMs?: number) {
   if (!exitHandOver) {
     // Before the destination's own flush at exit (pino registers it): a batch still waiting goes first.
     exitHandOver = true;
     process.prependListener("exit", handOverRequestLines);
   }
-  const line = `{"level":"${level}","message":"request","time":"${now()}","requestId":${jsonString(requestId)}${tail}${durationMs}}\n`;
+  const line = `{"level":"${level}","message":"request","time":"${isoTime(atMs)}","requestId":"${idText}"${tail}${durationMs}}\n`;
   // A line takes at most 3 bytes a character (UTF-16 code units to UTF-8).
   if (batchLength + line.length * 3 > BATCH_BYTES) {
     handOverRequestLines();

@@ -205,6 +205,33 @@ describe("the anonymous page cache", () => {
     expect((await anonymous("/hemerobiblioteca")).headers.get("x-page-cache")).toBe("miss");
   });
 
+  test("keeps a page per host: the same path under another Host is that host's own entry", async () => {
+    invalidatePublicPages();
+    const port = new URL(baseUrl).port;
+    const get = (host: string) =>
+      new Promise<{ status: number; cache: string | undefined }>((resolve, reject) => {
+        const request = http.get({ host: "127.0.0.1", port, path: "/direccion/medica", headers: { host } }, (response) => {
+          response.resume();
+          response.on("end", () => resolve({ status: response.statusCode ?? 0, cache: response.headers["x-page-cache"] as string | undefined }));
+        });
+        request.on("error", reject);
+      });
+    const a = `127.0.0.1:${port}`;
+    const b = `localhost:${port}`;
+    // The fast path looks up the path first (the entry kept last for it) and takes it only when its
+    // host is the request's: B must not be answered with A's entry, nor A with B's once B is kept.
+    expect(await get(a)).toEqual({ status: 200, cache: "miss" });
+    expect(await get(a)).toEqual({ status: 200, cache: "hit" });
+    expect(await get(b)).toEqual({ status: 200, cache: "miss" });
+    expect(await get(a)).toEqual({ status: 200, cache: "hit" });
+    expect(await get(b)).toEqual({ status: 200, cache: "hit" });
+    // A write drops both: each host renders its page again.
+    invalidatePublicPages();
+    expect(await get(b)).toEqual({ status: 200, cache: "miss" });
+    expect(await get(a)).toEqual({ status: 200, cache: "miss" });
+    expect(await get(a)).toEqual({ status: 200, cache: "hit" });
+  });
+
   test("renders whole documents: many multi-byte characters, no U+0000, nothing after </html>", async () => {
     // Many short text nodes dense in two-byte characters: React's 2 KB buffer edges fall inside
     // them, which is where it used to write zero bytes.
@@ -257,6 +284,13 @@ describe("what the cache refuses to keep", () => {
     expect(preferredEncoding("gzip, br;q=0")).toBe("gzip");
     expect(preferredEncoding("deflate")).toBe("identity");
     expect(preferredEncoding(undefined)).toBe("identity");
+    // The same header again, and headers taking turns: each answered for itself.
+    for (let i = 0; i < 3; i++) {
+      expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+      expect(preferredEncoding("gzip, deflate, br, zstd")).toBe("br");
+      expect(preferredEncoding("gzip")).toBe("gzip");
+      expect(preferredEncoding("identity")).toBe("identity");
+    }
   });
 
   test("a page is kept", async () => {
