@@ -72,9 +72,13 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   // Which route Remix will answer with, asked of Remix's own matcher (case-insensitive, decoded):
   // staff pages and body limits are decided from it, not from the raw path (decision 0032).
   const routes = routePolicies(build);
+  // One Remix handler for the page cache's misses and for everything else: Remix builds its route
+  // tree and static handler at each handler's first request (1–4 ms here), so a second handler did
+  // it again in the turn of the first request the cache does not take (a staff page, an export).
+  const remix = createWebRequestHandler(build, config.NODE_ENV);
   // Anonymous GETs: whole documents from memory, precompressed, with ETags (decision 0017).
   const pageCache = anonymousPageCache({
-    handle: createWebRequestHandler(build, config.NODE_ENV),
+    handle: remix,
     getLoadContext,
     routeIdOf: (res) => routePolicyOf(res)?.routeId ?? null,
     neverStored: (_req, res) => routePolicyOf(res)?.staff === true,
@@ -133,7 +137,7 @@ export function createApp(build: ServerBuild, config: AppConfig) {
   // A saturated process refuses new form posts with 503 + Retry-After before their action runs
   // (never after a write); the bank's relay and the API are not shed (decision 0031).
   app.use(shedFormPostsWhenOverloaded({ exempt: takesOtherBodies }));
-  app.all("*", remixRequestHandler(createWebRequestHandler(build, config.NODE_ENV), getLoadContext));
+  app.all("*", remixRequestHandler(remix, getLoadContext));
 
   // Last resort: an error outside Remix. Remix's own errors render its Spanish error page.
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {

@@ -109,6 +109,18 @@ function ledgerSource(range: Range): RawBuilder<unknown> {
  */
 const OFFLINE_ARM = 2;
 
+/**
+ * One source's order, the ledger's (sort_at DESC, kind, source_id DESC) as its index gives it. An
+ * off-line payment's sort_at is its paid_on and one fixed time, and its kind is always the same:
+ * ordered by paid_on and then its id, the same order, its source reads offline_payments_paid_on as
+ * stored (an index ends with the rowid) and stops at the limit. Ordered by sort_at or kind, SQLite
+ * read and sorted every payment of the day at hand for each batch: 2.4 ms a batch while an export
+ * crossed a day of 1,945 payments in the 100× data (issue 22).
+ */
+function armOrder(index: number): RawBuilder<unknown> {
+  return index === OFFLINE_ARM ? sql`ORDER BY l.paid_on DESC, l.source_id DESC` : sql`ORDER BY l.sort_at DESC, l.kind, l.source_id DESC`;
+}
+
 function ledgerArms(range: Range, upTo: string | null = null): RawBuilder<unknown>[] {
   const start = startOfDayInMexicoCity(range.from);
   const end = endOfDayInMexicoCity(range.to);
@@ -173,8 +185,8 @@ export function ledgerLinesQuery(filters: LedgerFilters, limit: number, offset: 
   // stopping there), so a page reads a few hundred rows, not the whole range. CROSS JOIN keeps
   // the date index first for the course filter too (SQLite does not reorder it).
   const top = ledgerArms(filters).map(
-    (branch) => sql`SELECT * FROM (SELECT l.* FROM (${branch}) l ${byCourse ? sql`CROSS JOIN enrolments e ON e.id = l.enrolment_id` : sql``}
-      WHERE ${filterConditions(filters)} ${order} LIMIT ${limit + offset}) l`,
+    (branch, index) => sql`SELECT * FROM (SELECT l.* FROM (${branch}) l ${byCourse ? sql`CROSS JOIN enrolments e ON e.id = l.enrolment_id` : sql``}
+      WHERE ${filterConditions(filters)} ${armOrder(index)} LIMIT ${limit + offset}) l`,
   );
   return sql<LedgerRow>`
     WITH page AS (
@@ -379,13 +391,11 @@ export function ledgerExportBatchQuery(filters: LedgerFilters, after: LedgerKey 
     ? sql`(l.sort_at < ${after[0]} OR (l.sort_at = ${after[0]} AND (l.kind > ${after[1]} OR (l.kind = ${after[1]} AND l.source_id < ${after[2]}))))`
     : sql`1 = 1`;
   const courseJoin = filters.course !== undefined ? sql`LEFT JOIN enrolments e ON e.id = l.enrolment_id` : sql``;
-  // An off-line payment's sort_at is its paid_on and one fixed time: ordered by paid_on, the same
-  // order, its source reads offline_payments_paid_on in order instead of sorting the whole range.
   const sources = ledgerArms(filters, after?.[0] ?? null).map(
     (arm, index) => sql`
     SELECT * FROM (SELECT l.* FROM (${arm}) l ${courseJoin}
       WHERE ${filterConditions(filters)} AND ${keyset}
-      ORDER BY ${index === OFFLINE_ARM ? sql`l.paid_on` : sql`l.sort_at`} DESC, l.kind, l.source_id DESC LIMIT ${size})`,
+      ${armOrder(index)} LIMIT ${size})`,
   );
   // The batch is chosen first; only its lines are joined to their person, course and donation.
   return sql<LedgerRow & { sort_at: string }>`

@@ -186,6 +186,16 @@ export async function* keysetBatches<Row, Key>(
   }
 }
 
+/**
+ * Resolves once the event loop has been round once, its poll phase (where requests come in)
+ * included, wherever it is called from. `setImmediate` alone does not do it from a request's own
+ * turn: an immediate queued in the poll phase runs in the same turn, right after it; one queued
+ * from there runs in the next.
+ */
+export function afterAWholeTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(() => setImmediate(resolve)));
+}
+
 /** What one batch of an export may hold the event loop for, read and written (issue 22 bounds it at 50 ms). */
 const TURN_BUDGET_MS = 12;
 
@@ -419,6 +429,7 @@ export interface StreamOptions {
  */
 function pulledStream(chunks: AsyncGenerator<Uint8Array>, written: () => number, options: StreamOptions) {
   let ended = false;
+  let first = true;
   const end = async (complete: boolean) => {
     if (ended) return;
     ended = true;
@@ -428,6 +439,12 @@ function pulledStream(chunks: AsyncGenerator<Uint8Array>, written: () => number,
     {
       async pull(controller) {
         try {
+          // The stream's first pull comes in the turn of the request that started the export: the
+          // file's first bytes (the workbook's parts) and its first batch wait for a turn of their own.
+          if (first) {
+            first = false;
+            await afterAWholeTurn();
+          }
           await options.drained?.();
           const { value, done } = await chunks.next();
           if (done) {
