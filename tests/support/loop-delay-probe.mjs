@@ -6,6 +6,9 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 
 const file = process.env.LOOP_PROBE_FILE;
 if (file) {
+  // A file left by an earlier server (a run that stopped half-way) holds a higher seq than this
+  // one's first report: the reader, waiting for a seq above the one it saw, would never see ours.
+  fs.rmSync(file, { force: true });
   const histogram = monitorEventLoopDelay({ resolution: 5 });
   histogram.enable();
   let seq = 0;
