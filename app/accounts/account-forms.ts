@@ -36,7 +36,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 // One message at a time: the length rules and the common-password list live in passwordProblem.
-const newPassword = z.string({ error: "Escriba una contraseña." }).superRefine((value, ctx) => {
+const newPassword = z.string({ error: M.password }).superRefine((value, ctx) => {
   const problem = passwordProblem(value);
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });

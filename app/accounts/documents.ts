@@ -54,6 +54,15 @@ export const FILE_MESSAGES = {
 export const DOCUMENT_FIELDS = ["student_license", "student_license_part_2"] as const;
 export type DocumentField = (typeof DOCUMENT_FIELDS)[number];
 
+/**
+ * A registration document not chosen, by field: it says which of the two, so the error summary's
+ * two entries (Documento 1 and 2 are both missing on an empty form) do not read alike.
+ */
+export const MISSING_DOCUMENT_MESSAGES: Record<DocumentField, string> = {
+  student_license: `Seleccione el archivo del documento 1: ${DOCUMENT_LIMITS}.`,
+  student_license_part_2: `Seleccione el archivo del documento 2: ${DOCUMENT_LIMITS}.`,
+};
+
 export interface RequiredDocument {
   field: DocumentField;
   kind: ParticipantDocumentKind;

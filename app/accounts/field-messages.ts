@@ -12,6 +12,7 @@ export const FIELD_MESSAGES = {
   nameTooLong: "El nombre es demasiado largo (máximo 150 caracteres).",
   email: "Escriba su correo electrónico.",
   emailInvalid: "Escriba un correo electrónico válido, por ejemplo nombre@dominio.com.",
+  password: "Escriba una contraseña.",
   passwordTooShort: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.`,
   age: "Escriba su edad en números, por ejemplo 34.",
   ageRange: "La edad debe estar entre 15 y 100 años.",

@@ -19,7 +19,7 @@ import {
 } from "./account-fields";
 import type { registrationSchema } from "./account-forms";
 import { EMAIL_TAKEN_MESSAGE, EMAIL_TAKEN_TITLE, MODALITY_CHOICES, ROLE_OPTIONS, STUDENT_GRADE, SUMMARY_WARNING } from "./account-options";
-import { DOCUMENTS_BY_ROLE, UPLOAD_FAILED_MESSAGE } from "./documents";
+import { DOCUMENTS_BY_ROLE, MISSING_DOCUMENT_MESSAGES, UPLOAD_FAILED_MESSAGE } from "./documents";
 import { FIELD_MESSAGES } from "./field-messages";
 import type { RegistrationCourse } from "./registration.server";
 
@@ -119,7 +119,7 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
             autoComplete="new-password"
             hint="Al menos 8 caracteres. Evite contraseñas comunes como «12345678» o «contraseña»."
             minLength={8}
-            data-message-missing={FIELD_MESSAGES.passwordTooShort}
+            data-message-missing={FIELD_MESSAGES.password}
             data-message-too-short={FIELD_MESSAGES.passwordTooShort}
           />
           <AgeField meta={fields.student_age} className="field--short" />
@@ -138,13 +138,13 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
 
         <fieldset className="form-section">
           <legend>Datos académicos</legend>
-          <div className="field" data-show-if="student_role=ESTUDIANTE" data-js-hidden={role === "ESTUDIANTE" ? undefined : ""}>
+          <div className="field" data-show-if="student_role=ESTUDIANTE" hidden={role !== "ESTUDIANTE"}>
             <p className="field__label">Grado del perfil Estudiante</p>
             <p>
               {STUDENT_GRADE} <span className="field__hint">(se asigna por su perfil Estudiante)</span>
             </p>
           </div>
-          <div data-show-if="student_role!=ESTUDIANTE" data-js-hidden={role === "ESTUDIANTE" ? "" : undefined}>
+          <div className="field-group" data-show-if="student_role!=ESTUDIANTE" data-js-hidden={role === "ESTUDIANTE" ? "" : undefined}>
             <GradeFields
               select={fields.student_grade}
               other={fields.student_grade_other}
@@ -195,6 +195,7 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
               </span>
             }
             required
+            missingMessage={MISSING_DOCUMENT_MESSAGES.student_license}
           />
           <div data-show-if="student_role!=EXTERNO" data-js-hidden={role === "EXTERNO" ? "" : undefined}>
             <FileField
@@ -205,6 +206,7 @@ export function RegistrationPage({ course, lastResult }: { course: RegistrationC
                 </span>
               }
               requiredWithScript
+              missingMessage={MISSING_DOCUMENT_MESSAGES.student_license_part_2}
             />
           </div>
         </fieldset>

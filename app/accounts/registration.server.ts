@@ -7,7 +7,7 @@ import type { Profile } from "~/courses/pricing";
 import type { DB, Graduated } from "~/db.server";
 import type { z } from "zod";
 import { EMAIL_TAKEN_MESSAGE, type FieldErrors, type ModalityChoice, type registrationSchema } from "./account-forms";
-import { DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "./documents";
+import { DOCUMENTS_BY_ROLE, MISSING_DOCUMENT_MESSAGES, type DocumentField } from "./documents";
 import { isEmailRegistered, registerParticipant, type ParticipantSummary } from "./participants.server";
 import { checkUpload } from "./uploads.server";
 
@@ -97,7 +97,7 @@ export function documentErrors(role: Profile, documents: RegistrationInput["docu
   const errors: FieldErrors = {};
   for (const document of DOCUMENTS_BY_ROLE[role]) {
     const uploaded = documents[document.field];
-    if (!uploaded) errors[document.field] = [FILE_MESSAGES.missing];
+    if (!uploaded) errors[document.field] = [MISSING_DOCUMENT_MESSAGES[document.field]];
     else {
       const check = checkUpload(uploaded.fileName, uploaded.bytes);
       if (!check.ok) errors[document.field] = check.problem.form;

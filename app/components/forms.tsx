@@ -225,6 +225,8 @@ interface FileFieldProps {
   required?: boolean;
   /** Required when the page script checks the form, not for the browser alone (a field shown by a condition). */
   requiredWithScript?: boolean;
+  /** What the page script says when no file is chosen (the server's message for this field); FILE_MESSAGES.missing by default. */
+  missingMessage?: string;
   /**
    * Called once the browser's check of a newly chosen file is done (its verdict is on the input as
    * data-refused). A form that validates in the browser re-checks the field here (`form.validate`):
@@ -244,7 +246,7 @@ interface FileFieldProps {
  * message, the mark, and the form's last answer about this field. The server checks again by
  * content either way.
  */
-export function FileField({ meta, label, hint, required, requiredWithScript, onChecked }: FileFieldProps) {
+export function FileField({ meta, label, hint, required, requiredWithScript, missingMessage, onChecked }: FileFieldProps) {
   // The browser's verdict on the file chosen now (null: nothing to say).
   const [clientError, setClientError] = useState<string | null>(null);
   // The form's errors as they were when another file was chosen: they were about the previous file.
@@ -314,7 +316,7 @@ export function FileField({ meta, label, hint, required, requiredWithScript, onC
         // The page script's checks (app/enhance/form-checks.ts) on pages that do not hydrate.
         data-required={requiredWithScript ? "" : undefined}
         data-max-bytes={MAX_UPLOAD_BYTES}
-        data-message-missing={FILE_MESSAGES.missing}
+        data-message-missing={missingMessage ?? FILE_MESSAGES.missing}
         ref={inputRef}
         onChange={onChange}
       />

@@ -104,7 +104,7 @@ export function DonationView({ page, actionData }: { page: DonationPageData; act
             </div>
           ) : null}
           {/* data-card-form: the page script adds js=1, the server's sign that the lightbox can open. */}
-          <Form method="post" encType="multipart/form-data" {...formProps(form)} data-checks="" data-card-form="">
+          <Form method="post" encType="multipart/form-data" className="form" {...formProps(form)} data-checks="" data-card-form="">
             <ErrorSummary title="Revise los datos de su donativo" errors={errors} formErrors={form.errors} focusKey={lastResult} />
             <RadioGroup
               meta={fields.Amount}
@@ -136,7 +136,7 @@ export function DonationView({ page, actionData }: { page: DonationPageData; act
               <label htmlFor="donativo-factura">Quiero factura (CFDI) de mi donativo</label>
             </div>
             {/* Shown by the page script only while «Quiero factura» is ticked; always without it. */}
-            <fieldset className="payment__invoice" data-show-if={F.wantsInvoice}>
+            <fieldset className="form-section" data-show-if={F.wantsInvoice}>
               <legend>Datos de facturación (solo si marcó «Quiero factura»)</legend>
               <Field meta={fields.rfc} label="RFC" hint="12 caracteres (persona moral) o 13 (persona física)." autoComplete="off" />
               <Field meta={fields.legalName} label="Nombre o razón social" autoComplete="organization" />

@@ -3,7 +3,7 @@ import { redirect } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { EMAIL_TAKEN_MESSAGE } from "~/accounts/account-options";
 import { registrationSchema, resolveGradeAndInstitution } from "~/accounts/account-forms.server";
-import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, FILE_MESSAGES, type DocumentField } from "~/accounts/documents";
+import { DOCUMENT_FIELDS, DOCUMENTS_BY_ROLE, MISSING_DOCUMENT_MESSAGES, type DocumentField } from "~/accounts/documents";
 import { RegistrationPage } from "~/accounts/registration-form";
 import { isEmailRegistered } from "~/accounts/participants.server";
 import { consumeRegistration, registrationThrottleMessage } from "~/accounts/rate-limit.server";
@@ -76,7 +76,7 @@ export const action = (args: ActionFunctionArgs) =>
     hideFields: ["student_password"],
     requiredFiles: (fields) => {
       const role = roleOf(fields);
-      return role ? Object.fromEntries(DOCUMENTS_BY_ROLE[role].map((document) => [document.field, FILE_MESSAGES.missing])) : null;
+      return role ? Object.fromEntries(DOCUMENTS_BY_ROLE[role].map((document) => [document.field, MISSING_DOCUMENT_MESSAGES[document.field]])) : null;
     },
     precheck: async (fields, { request }) => {
       const resolved = resolveGradeAndInstitution({

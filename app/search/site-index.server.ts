@@ -278,6 +278,8 @@ export function snippetToText(snippet: string): string {
     .replace(/(^|\s)\(?(?:https?:\/\/|www\.|\/)[^\s)]*\)?/g, "$1")
     .replace(/[#*_`>|~[\]]+|!\[/g, " ")
     .replace(/\s+/g, " ")
+    // A removed link target leaves a space before the punctuation after it: "primera vez ."
+    .replace(/ ([\u0002]?[.,;:!?)»])/g, "$1")
     .trim();
   return balanceHighlights(text);
 }

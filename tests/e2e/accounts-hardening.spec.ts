@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { EMAIL_TAKEN_TITLE } from "../../app/accounts/account-forms";
-import { FILE_MESSAGES } from "../../app/accounts/documents";
+import { FILE_MESSAGES, MISSING_DOCUMENT_MESSAGES } from "../../app/accounts/documents";
 import { registerParticipant } from "../../app/accounts/participants.server";
 import { db } from "../../app/db.server";
 import { samplePdf, twoMegabytePdf } from "../support/sample-files";
@@ -129,7 +129,7 @@ test.describe("registration with JavaScript checks before sending", () => {
     await expect(summary.getByRole("link", { name: "Escriba su edad en números, por ejemplo 34." })).toBeVisible();
     await expect(summary.getByRole("link", { name: FILE_MESSAGES.tooLarge })).toBeVisible();
     await expect(page.locator(".field--file").getByText(FILE_MESSAGES.tooLarge)).toBeVisible();
-    await expect(page.locator(".field--file").getByText(FILE_MESSAGES.missing)).toHaveCount(0);
+    await expect(page.locator(".field--file").getByText(MISSING_DOCUMENT_MESSAGES.student_license)).toHaveCount(0);
     await expect(form.getByLabel("Contraseña", { exact: true })).toHaveValue(PASSWORD);
     expect(posts).toEqual([]);
     await expectNoAxeViolations(page);

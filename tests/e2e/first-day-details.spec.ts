@@ -34,7 +34,7 @@ test("the upload forms say what a file may be once, in words: «JPG, PNG o PDF, 
       name: "Complete los campos requeridos o revise sus archivos seleccionados (JPG, PNG o PDF, de 1 MB como máximo)",
     }),
   ).toBeVisible();
-  await expect(page.getByText("Seleccione el archivo: JPG, PNG o PDF, de 1 MB como máximo.").first()).toBeVisible();
+  await expect(page.getByText("Seleccione el archivo del documento 1: JPG, PNG o PDF, de 1 MB como máximo.").first()).toBeVisible();
   await page.goto("/donacion");
   await expect(page.getByText("JPG, PNG o PDF, de 1 MB como máximo.", { exact: true })).toBeVisible();
   for (const path of ["/register", "/donacion"]) {

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { BrowserContext, Page } from "@playwright/test";
-import { FILE_MESSAGES } from "../../app/accounts/documents";
+import { FILE_MESSAGES, MISSING_DOCUMENT_MESSAGES } from "../../app/accounts/documents";
 import { SESSION_COOKIE_NAME } from "../../app/accounts/session.server";
 import { db } from "../../app/db.server";
 import { createParticipant, deleteParticipants, sessionCookieFor } from "../factories";
@@ -61,6 +61,7 @@ test("/register: no React; the fields follow the chosen profile and «Otra», an
   // A student: no grade to choose, two documents named for the profile.
   await form.getByRole("radio", { name: "Estudiante", exact: true }).check();
   await expect(form.getByLabel("Grado", { exact: true })).toHaveCount(0);
+  await expect(form.getByText("Grado del perfil Estudiante")).toBeVisible();
   await expect(form.getByLabel("Credencial de estudiante vigente (frente)")).toBeVisible();
   await expect(form.getByLabel("Credencial de estudiante vigente (reverso)")).toBeVisible();
   // External: the grade is asked again, and the second document goes.
@@ -83,7 +84,7 @@ test("/register: no React; the fields follow the chosen profile and «Otra», an
     "Escriba su teléfono con 10 dígitos, solo números, por ejemplo 5552289917.",
     "Escriba el nombre de su institución.",
     "Elija su grado académico (o «Otro» y escríbalo).",
-    FILE_MESSAGES.missing,
+    MISSING_DOCUMENT_MESSAGES.student_license,
   ]) {
     await expect(summary.getByRole("link", { name: message })).toBeVisible();
   }
@@ -137,8 +138,10 @@ test.describe("without JavaScript", () => {
     const email = `sin-js-ligero.${Date.now()}@example.com`;
     await page.goto("/register");
     const form = page.locator("form#registro");
-    // Every conditional block is there, labelled for whom it is.
-    await expect(form.getByText("Grado del perfil Estudiante")).toBeVisible();
+    // Every conditional block is there, labelled for whom it is. The note that a student's grade
+    // is given is not: the grade's own hint says so, beside the grade it would contradict.
+    await expect(form.getByText("Grado del perfil Estudiante")).toBeHidden();
+    await expect(form.getByText("Si su perfil es Estudiante, no lo elija: se asigna ESTUDIANTE.")).toBeVisible();
     await expect(form.getByLabel("Otra institución")).toBeVisible();
     await expect(form.getByText("Solo si eligió «Otra» en Institución.")).toBeVisible();
     await expect(form.getByText("Documento 2: reverso de su credencial (no se pide para el perfil Externo)")).toBeVisible();

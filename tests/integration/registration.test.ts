@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { describe, expect, test } from "vitest";
 import { SUMMARY_WARNING } from "~/accounts/account-forms";
-import { FILE_MESSAGES } from "~/accounts/documents";
+import { FILE_MESSAGES, MISSING_DOCUMENT_MESSAGES } from "~/accounts/documents";
 import { EMAIL_TAKEN_MESSAGE } from "~/accounts/registration.server";
 import { getChosenModality, getSessionUser, setChosenCourse } from "~/accounts/session.server";
 import { db } from "~/db.server";
@@ -110,7 +110,7 @@ describe("registration through the /register action", () => {
 
     const staffWithOneSide = validEntries({ student_role: "PERSONAL_HIMFG", student_email: "staff@example.com" });
     const refused = asRefusal(await register(staffWithOneSide));
-    expect(refused.result.error?.student_license_part_2).toEqual([FILE_MESSAGES.missing]);
+    expect(refused.result.error?.student_license_part_2).toEqual([MISSING_DOCUMENT_MESSAGES.student_license_part_2]);
   });
 
   test("bad input: every error at once (400), typed values kept, password and files not echoed, nothing stored", async () => {

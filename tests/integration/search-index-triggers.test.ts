@@ -180,6 +180,9 @@ describe("snippets read as text", () => {
     );
     expect(snippetToText("gle/SBfHiq) antes del plazo ## Cómo **participar**")).toBe("antes del plazo Cómo participar");
     expect(snippetToText("lea el [resumen](/sesion/\u0001resumen\u0002.pdf) y")).toBe("lea el resumen y");
+    expect(snippetToText("la consulta de [primera vez](/requisitos). Y [\u0001citas\u0002](/citas), luego")).toBe(
+      "la consulta de primera vez. Y \u0001citas\u0002, luego",
+    );
     expect(snippetToText("15 de junio de 2025. El \u0001registro\u0002\n- Otro punto")).toBe(
       "15 de junio de 2025. El \u0001registro\u0002 Otro punto",
     );

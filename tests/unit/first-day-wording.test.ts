@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { DOCUMENT_LIMITS, FILE_MESSAGES } from "~/accounts/documents";
+import { DOCUMENT_LIMITS, FILE_MESSAGES, MISSING_DOCUMENT_MESSAGES } from "~/accounts/documents";
 import { SUMMARY_WARNING } from "~/accounts/account-options";
 import { REQUEST_TOO_LARGE_MESSAGE } from "~/accounts/uploads.server";
 import { fileLimits } from "~/files/file-limits";
@@ -22,7 +22,12 @@ describe("what a file field takes, in one wording", () => {
     expect(DOCUMENT_LIMITS).toBe("JPG, PNG o PDF, de 1 MB como máximo");
     expect(SUMMARY_WARNING).toBe("Complete los campos requeridos o revise sus archivos seleccionados (JPG, PNG o PDF, de 1 MB como máximo)");
     expect(FILE_MESSAGES.missing).toBe("Seleccione el archivo: JPG, PNG o PDF, de 1 MB como máximo.");
-    for (const text of [SUMMARY_WARNING, FILE_MESSAGES.missing, REQUEST_TOO_LARGE_MESSAGE]) {
+    // The registration's two documents say which one is missing (the error summary lists both).
+    expect(MISSING_DOCUMENT_MESSAGES).toEqual({
+      student_license: "Seleccione el archivo del documento 1: JPG, PNG o PDF, de 1 MB como máximo.",
+      student_license_part_2: "Seleccione el archivo del documento 2: JPG, PNG o PDF, de 1 MB como máximo.",
+    });
+    for (const text of [SUMMARY_WARNING, FILE_MESSAGES.missing, ...Object.values(MISSING_DOCUMENT_MESSAGES), REQUEST_TOO_LARGE_MESSAGE]) {
       expect(text).not.toMatch(/\.PNG|\.PDF|\dMB|máximo \d/);
     }
   });
