@@ -12,6 +12,9 @@
  *   value (its server text when the value has none).
  * - `data-js-hidden` (set by the server on a block whose condition fails at first) hides the block
  *   before the script runs (forms.css), so the page does not shift; removed once enhanced.
+ * - A block with no field, only a note that would contradict what a person without JavaScript
+ *   sees beside it (the student's given grade next to the grade to choose), is rendered `hidden`
+ *   instead while its condition fails: without script it shows only when the server knows it holds.
  *
  * The field is looked up in the block's form, else in the document.
  */
