@@ -171,6 +171,11 @@ test.describe("long gallery titles on a phone", () => {
       await page.setViewportSize({ width, height: 740 });
       await page.goto("/legado-artistico");
       await noSidewaysScroll(page);
+      // Two pictures a row on a phone (one column of 55 made the page 18,700 px long at 320 px).
+      const thumbs = page.locator("a.gallery-grid__link");
+      const [first, second] = [await thumbs.nth(0).boundingBox(), await thumbs.nth(1).boundingBox()];
+      expect(second!.y, `${JSON.stringify(first)} ${JSON.stringify(second)}`).toBe(first!.y);
+      expect(second!.x).toBeGreaterThan(first!.x + first!.width);
       const link = page.locator("a.gallery-grid__link", { hasText: title });
       await expect(link.locator(".gallery-grid__caption")).toHaveText(`${title} - Ángela Gurría`);
 

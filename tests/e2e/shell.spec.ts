@@ -257,6 +257,11 @@ test.describe("public shell", () => {
         return found;
       });
       expect(spills, `${width} px`).toEqual([]);
+      // The header's Donar, Iniciar sesión and Registrarse are a thumb's target, not a line of small text.
+      for (const name of ["Donar", "Iniciar sesión", "Registrarse"]) {
+        const box = await page.locator(".brand-bar__tools").getByRole("link", { name, exact: true }).boundingBox();
+        expect(box?.height, `${name} at ${width} px`).toBeGreaterThanOrEqual(44);
+      }
     }
     await search.fill("cardiologia");
     await search.press("Enter");
